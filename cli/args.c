@@ -1,0 +1,285 @@
+/* args.c — parse the command line against options.def and print --help from
+ * the same table.  Forms: --name=V, --name V, -xV, -x V; "--" hands every
+ * later argument to the compiler; -I, -D and -std=... go to the compiler too.
+ * Name a file that starts with '-' as ./-name.cu. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct opt_row {
+	const char *lname;
+	char sname;
+	const char *arg;
+	int cmds;
+	const char *help;
+};
+
+static const struct opt_row rows[OPT_COUNT] = {
+#define KA_OPT(id, l, s, a, c, h) [OPT_##id] = {l, s, a, c, h},
+#include "options.def"
+#undef KA_OPT
+};
+
+static const char *cmd_name(enum ka_cmd c)
+{
+	return c == CMD_O ? "occupancy" : c == CMD_R ? "archs" : "analyze";
+}
+
+void ka_cli_help(FILE *out, enum ka_cmd cmd)
+{
+	switch (cmd) {
+	case CMD_O:
+		fputs("usage: kanalyze occupancy --arch A --regs R [--block B] [--smem S] [OPTIONS]\n"
+		      "The occupancy calculator: no compiler needed.  Every numeric option takes a\n"
+		      "value, a list a,b,c or a range LO-HI[:STEP]; one row per combination.\n", out);
+		break;
+	case CMD_R:
+		fputs("usage: kanalyze archs [--format text|json]\n"
+		      "List the architectures kanalyze models and their parameters.\n", out);
+		break;
+	default:
+		fputs("usage: kanalyze [OPTIONS] FILE...        analyze CUDA files\n"
+		      "       kanalyze occupancy [OPTIONS]        occupancy calculator\n"
+		      "       kanalyze archs [--format F]         list architectures\n"
+		      "Compiles the device code for each architecture, reads the registers, spills,\n"
+		      "stack and shared memory the compiler really produced, and reports occupancy,\n"
+		      "its limiter and the distance to the next occupancy cliff.\n", out);
+		break;
+	}
+	fputs("\nOptions:\n", out);
+	for (int i = 0; i < OPT_COUNT; i++) {
+		char head[64];
+		if (!(rows[i].cmds & (int)cmd))
+			continue;
+		if (rows[i].sname)
+			snprintf(head, sizeof(head), "-%c, --%s%s%s", rows[i].sname, rows[i].lname,
+				 rows[i].arg ? " " : "", rows[i].arg ? rows[i].arg : "");
+		else
+			snprintf(head, sizeof(head), "    --%s%s%s", rows[i].lname, rows[i].arg ? " " : "",
+				 rows[i].arg ? rows[i].arg : "");
+		fprintf(out, "  %-24s %s\n", head, rows[i].help);
+	}
+	if (cmd == CMD_A)
+		fputs("  -- ARGS...               pass ARGS to the compiler unchanged\n", out);
+	fputs("\nExit status:\n", out);
+#define KA_EXIT(e, code, what) fprintf(out, "  %d  %s\n", code, what);
+#include "exit_codes.def"
+#undef KA_EXIT
+	fputs("\nSee kanalyze(1).\n", out);
+}
+
+static int find_long(const char *name, size_t n)
+{
+	for (int i = 0; i < OPT_COUNT; i++)
+		if (strlen(rows[i].lname) == n && strncmp(rows[i].lname, name, n) == 0)
+			return i;
+	return -1;
+}
+
+static int find_short(char c)
+{
+	for (int i = 0; i < OPT_COUNT; i++)
+		if (rows[i].sname == c)
+			return i;
+	return -1;
+}
+
+static void cc_push(struct ka_cli *cli, const char *s)
+{
+	cli->cc_args = ka_xrealloc(cli->cc_args, (size_t)(cli->n_cc_args + 2) * sizeof(char *));
+	cli->cc_args[cli->n_cc_args++] = s;
+	cli->cc_args[cli->n_cc_args] = NULL;
+}
+
+/* A compiler flag made here ("-Idir", "-std=c++17"): owned by the cli. */
+static void cc_push_made(struct ka_cli *cli, char *s)
+{
+	cli->owned = ka_xrealloc(cli->owned, (size_t)(cli->n_owned + 1) * sizeof(char *));
+	cli->owned[cli->n_owned++] = s;
+	cc_push(cli, s);
+}
+
+static void cc_push_flag(struct ka_cli *cli, char letter, const char *value)
+{
+	struct ka_buf b = {0};
+	ka_buf_printf(&b, "-%c%s", letter, value);
+	cc_push_made(cli, b.data);
+}
+
+int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
+{
+	int i = 1;
+
+	memset(cli, 0, sizeof(*cli));
+	cli->cmd = CMD_A;
+	if (argc > 1 && strcmp(argv[1], "occupancy") == 0) {
+		cli->cmd = CMD_O;
+		i = 2;
+	} else if (argc > 1 && strcmp(argv[1], "archs") == 0) {
+		cli->cmd = CMD_R;
+		i = 2;
+	} else if (argc > 1 && (strcmp(argv[1], "plot") == 0 || strcmp(argv[1], "verify") == 0)) {
+		ka_diag_error(d, KA_EXIT_USAGE, argv[1], "this sub-command is not part of this build yet");
+		return KA_EXIT_USAGE;
+	}
+	cli->files = ka_xcalloc((size_t)argc + 1, sizeof(char *));
+	cc_push(cli, NULL);
+	cli->n_cc_args = 0;
+
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = NULL;
+		int id = -1;
+
+		if (strcmp(a, "--") == 0) {
+			if (cli->cmd != CMD_A) {
+				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "'--' is only for analyze");
+				return KA_EXIT_USAGE;
+			}
+			for (i++; i < argc; i++)
+				cc_push(cli, argv[i]);
+			break;
+		}
+		if (strncmp(a, "-std=", 5) == 0 || strncmp(a, "--std=", 6) == 0) {
+			id = OPT_STD;
+			val = strchr(a, '=') + 1;
+		} else if (a[0] == '-' && a[1] == '-') {
+			const char *eq = strchr(a + 2, '=');
+			size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+			id = find_long(a + 2, n);
+			if (id < 0) {
+				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown option '%s' (see kanalyze %s--help)", a,
+					      cli->cmd == CMD_A ? "" : cli->cmd == CMD_O ? "occupancy " : "archs ");
+				return KA_EXIT_USAGE;
+			}
+			if (eq) {
+				if (!rows[id].arg) {
+					ka_diag_error(d, KA_EXIT_USAGE, NULL, "option --%s takes no value", rows[id].lname);
+					return KA_EXIT_USAGE;
+				}
+				val = eq + 1;
+			}
+		} else if (a[0] == '-' && a[1]) {
+			id = find_short(a[1]);
+			if (id < 0) {
+				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown option '%s' (see kanalyze --help)", a);
+				return KA_EXIT_USAGE;
+			}
+			if (a[2]) {
+				if (!rows[id].arg) {
+					ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown option '%s'", a);
+					return KA_EXIT_USAGE;
+				}
+				val = a + 2;
+			}
+		} else {
+			if (cli->cmd != CMD_A) {
+				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "unexpected argument '%s'", a);
+				return KA_EXIT_USAGE;
+			}
+			cli->files[cli->n_files++] = a;
+			continue;
+		}
+		if (!(rows[id].cmds & (int)cli->cmd)) {
+			ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "option --%s does not apply here",
+				      rows[id].lname);
+			return KA_EXIT_USAGE;
+		}
+		if (rows[id].arg && !val) {
+			if (i + 1 >= argc) {
+				ka_diag_error(d, KA_EXIT_USAGE, NULL, "option --%s needs a value (%s)", rows[id].lname,
+					      rows[id].arg);
+				return KA_EXIT_USAGE;
+			}
+			val = argv[++i];
+		}
+		cli->flag[id] = true;
+		cli->opt[id] = val;
+		if (id == OPT_INCLUDE)
+			cc_push_flag(cli, 'I', val);
+		else if (id == OPT_DEFINE)
+			cc_push_flag(cli, 'D', val);
+		else if (id == OPT_STD) {
+			struct ka_buf b = {0};
+			ka_buf_printf(&b, "-std=%s", val);
+			cc_push_made(cli, b.data);
+		}
+	}
+
+	const char *color = cli->opt[OPT_COLOR] ? cli->opt[OPT_COLOR] : "auto";
+	if (strcmp(color, "always") == 0)
+		cli->color = true;
+	else if (strcmp(color, "never") == 0)
+		cli->color = false;
+	else if (strcmp(color, "auto") == 0)
+		cli->color = isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
+	else {
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--color takes auto, always or never, not '%s'", color);
+		return KA_EXIT_USAGE;
+	}
+	d->quiet = cli->flag[OPT_QUIET];
+	return 0;
+}
+
+void ka_cli_free(struct ka_cli *cli)
+{
+	for (int i = 0; i < cli->n_owned; i++)
+		free(cli->owned[i]);
+	free(cli->owned);
+	free(cli->cc_args);
+	free(cli->files);
+}
+
+int ka_cli_archs(const char *list, bool analysable_only, const struct ka_nv_arch **out, int cap,
+		 struct ka_diag *d)
+{
+	int n = 0;
+	const char *p = list;
+
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char name[32];
+		const struct ka_nv_arch *a;
+
+		if (len == 0 || len >= sizeof(name)) {
+			ka_diag_error(d, KA_EXIT_USAGE, NULL, "bad --arch list '%s'", list);
+			return -1;
+		}
+		memcpy(name, p, len);
+		name[len] = '\0';
+		a = ka_nv_arch_find(name);
+		if (!a || (analysable_only && !a->analysable)) {
+			struct ka_buf b = {0};
+			for (int i = 0; i < ka_nv_arch_count; i++)
+				if (!analysable_only || ka_nv_archs[i].analysable)
+					ka_buf_printf(&b, "%s%s", b.len ? " " : "", ka_nv_archs[i].name);
+			if (!a && strncmp(name, "gfx", 3) == 0)
+				ka_diag_error(d, KA_EXIT_USAGE, NULL,
+					      "AMD architecture '%s' is not supported in this build yet; known: %s",
+					      name, b.data);
+			else if (!a)
+				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown architecture '%s'; known: %s", name,
+					      b.data);
+			else
+				ka_diag_error(d, KA_EXIT_USAGE, NULL,
+					      "%s: CUDA 13 cannot compile for it (the calculator models it: "
+					      "kanalyze occupancy --arch %s); analysable: %s",
+					      name, name, b.data);
+			ka_buf_free(&b);
+			return -1;
+		}
+		if (n == cap) {
+			ka_diag_error(d, KA_EXIT_USAGE, NULL, "too many architectures (at most %d)", cap);
+			return -1;
+		}
+		out[n++] = a;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	if (n == 0)
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "empty --arch list");
+	return n ? n : -1;
+}

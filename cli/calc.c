@@ -1,0 +1,167 @@
+/* calc.c — `kanalyze occupancy`: the calculator.  Expands every numeric
+ * option (value, list or range) and runs the model on the cross product,
+ * one row per combination, in the order arch, regs, block, smem.  The
+ * summary format evaluates without printing rows (sweep throughput). */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_ARCHS = 64 };
+
+void ka_format_fraction(char *buf, size_t n, double x)
+{
+	snprintf(buf, n, "%.6g", x);
+	if (!strpbrk(buf, ".e"))
+		snprintf(buf + strlen(buf), n - strlen(buf), ".0");
+}
+
+static void limiter_list(FILE *out, unsigned mask, bool json)
+{
+	bool first = true;
+	for (int l = 0; l < KA_LIMIT_COUNT; l++) {
+		if (!(mask & (1u << l)))
+			continue;
+		if (json)
+			fprintf(out, "%s\"%s\"", first ? "" : ",", ka_limiter_name((enum ka_limiter)l));
+		else
+			fprintf(out, "%s%s", first ? "" : ",", ka_limiter_name((enum ka_limiter)l));
+		first = false;
+	}
+}
+
+static int values_opt(struct ka_cli *cli, int id, const char *name, const char *def, long lo, long hi,
+		      struct ka_values *v, struct ka_diag *d)
+{
+	char err[200];
+	const char *s = cli->opt[id] ? cli->opt[id] : def;
+	if (!s) {
+		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--%s is required", name);
+		return -1;
+	}
+	if (ka_values_parse(s, lo, hi, v, err, sizeof(err)) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--%s: %s", name, err);
+		return -1;
+	}
+	return 0;
+}
+
+int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d)
+{
+	const struct ka_nv_arch *archs[MAX_ARCHS];
+	struct ka_values regs = {0}, block = {0}, smem = {0}, bars = {0}, carve = {0};
+	const char *format = cli->opt[OPT_FORMAT] ? cli->opt[OPT_FORMAT] : "text";
+	int n_archs, rc = KA_EXIT_USAGE;
+	long max_smem = 0;
+	enum { F_TEXT, F_JSONL, F_JSON, F_SUMMARY } fmt;
+
+	if (strcmp(format, "text") == 0)
+		fmt = F_TEXT;
+	else if (strcmp(format, "jsonl") == 0)
+		fmt = F_JSONL;
+	else if (strcmp(format, "json") == 0)
+		fmt = F_JSON;
+	else if (strcmp(format, "summary") == 0)
+		fmt = F_SUMMARY;
+	else {
+		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--format is text, jsonl, json or summary, not '%s'", format);
+		return KA_EXIT_USAGE;
+	}
+	if (!cli->opt[OPT_ARCH]) {
+		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--arch is required (see kanalyze archs)");
+		return KA_EXIT_USAGE;
+	}
+	n_archs = ka_cli_archs(cli->opt[OPT_ARCH], false, archs, MAX_ARCHS, d);
+	if (n_archs < 0)
+		return KA_EXIT_USAGE;
+	for (int i = 0; i < n_archs; i++) {
+		long m = archs[i]->major >= 7 ? archs[i]->smem_per_block_optin : archs[i]->smem_per_block;
+		if (i == 0 || m < max_smem)
+			max_smem = m;     /* the tightest arch bounds the list */
+	}
+	if (values_opt(cli, OPT_REGS, "regs", NULL, 0, 255, &regs, d) ||
+	    values_opt(cli, OPT_BLOCK, "block", "256", 1, 1024, &block, d) ||
+	    values_opt(cli, OPT_SMEM, "smem", "0", 0, max_smem, &smem, d) ||
+	    values_opt(cli, OPT_BARRIERS, "barriers", "1", 0, 16, &bars, d))
+		goto out;
+	if (cli->opt[OPT_CARVEOUT]) {
+		if (values_opt(cli, OPT_CARVEOUT, "carveout", NULL, 0, 100, &carve, d))
+			goto out;
+	} else {
+		carve.v = ka_xmalloc(sizeof(long));   /* the driver's default */
+		carve.v[0] = -1;
+		carve.n = 1;
+	}
+
+	if (fmt == F_TEXT)
+		printf("%-7s %5s %6s %7s %9s %8s %9s  %s\n", "arch", "regs", "block", "smem", "blocks/SM", "warps/SM",
+		       "occupancy", "limiter");
+	if (fmt == F_JSON)
+		printf("[");
+
+	unsigned long long rows = 0;
+	double best = -1;
+	struct ka_nv_launch best_in = {0};
+	const struct ka_nv_arch *best_arch = NULL;
+	double t0 = ka_now_ms();
+	for (int ai = 0; ai < n_archs; ai++) {
+		const struct ka_nv_arch *a = archs[ai];
+		for (size_t ri = 0; ri < regs.n; ri++)
+		for (size_t bi = 0; bi < block.n; bi++)
+		for (size_t si = 0; si < smem.n; si++)
+		for (size_t ni = 0; ni < bars.n; ni++)
+		for (size_t ci = 0; ci < carve.n; ci++) {
+			struct ka_nv_launch in = {
+				.regs = (int)regs.v[ri], .block = (int)block.v[bi], .smem = smem.v[si],
+				.barriers = (int)bars.v[ni],
+				.carveout_pct = (int)carve.v[ci],
+			};
+			struct ka_occupancy o;
+			char occ[32];
+			ka_occ_nvidia(a, &in, &o);
+			rows++;
+			if (fmt == F_SUMMARY) {
+				if (o.occupancy > best) {
+					best = o.occupancy;
+					best_in = in;
+					best_arch = a;
+				}
+				continue;
+			}
+			ka_format_fraction(occ, sizeof(occ), o.occupancy);
+			if (fmt == F_TEXT) {
+				printf("%-7s %5d %6d %7ld %9d %8d %8.1f%%  ", a->name, in.regs, in.block, in.smem,
+				       o.blocks_per_sm, o.warps_per_sm, 100.0 * o.occupancy);
+				limiter_list(stdout, o.limiters, false);
+				putchar('\n');
+			} else {
+				if (fmt == F_JSON && rows > 1)
+					putchar(',');
+				printf("{\"arch\":\"%s\",\"regs\":%d,\"block\":%d,\"smem\":%ld,\"blocks_per_sm\":%d,"
+				       "\"warps_per_sm\":%d,\"occupancy\":%s,\"limiter\":[",
+				       a->name, in.regs, in.block, in.smem, o.blocks_per_sm, o.warps_per_sm, occ);
+				limiter_list(stdout, o.limiters, true);
+				fputs(fmt == F_JSON ? "]}" : "]}\n", stdout);
+			}
+		}
+	}
+	if (fmt == F_JSON)
+		printf("]\n");
+	if (fmt == F_SUMMARY) {
+		double ms = ka_now_ms() - t0;
+		char occ[32];
+		ka_format_fraction(occ, sizeof(occ), best);
+		printf("{\"configurations\":%llu,\"seconds\":%.3f,\"per_second\":%.0f,"
+		       "\"best\":{\"arch\":\"%s\",\"regs\":%d,\"block\":%d,\"smem\":%ld,\"occupancy\":%s}}\n",
+		       rows, ms / 1e3, ms > 0 ? rows / (ms / 1e3) : 0.0, best_arch ? best_arch->name : "",
+		       best_in.regs, best_in.block, best_in.smem, occ);
+	}
+	rc = fflush(stdout) == 0 ? KA_EXIT_OK : KA_EXIT_USAGE;
+out:
+	ka_values_free(&regs);
+	ka_values_free(&block);
+	ka_values_free(&smem);
+	ka_values_free(&bars);
+	ka_values_free(&carve);
+	return rc;
+}

@@ -1,0 +1,143 @@
+/* report_json.c — `--format json`, the contract of DESIGN §3: one object,
+ * files grouped by (file, arch) in report order, every resource field
+ * present (null where the vendor or the run has no value).  Built with
+ * jansson, which keeps keys in insertion order. */
+#include "cli.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A JSON string even for bytes that are not UTF-8 (odd file names): those
+ * bytes become '?' rather than making jansson drop the value. */
+static json_t *str(const char *s)
+{
+	json_t *j = json_string(s);
+	if (!j) {
+		char *c = ka_strdup(s);
+		for (char *p = c; *p; p++)
+			if ((unsigned char)*p >= 0x80 || (unsigned char)*p < 0x20)
+				*p = '?';
+		j = json_string(c);
+		free(c);
+	}
+	return j;
+}
+
+static json_t *num_or_null(long v)
+{
+	return v == KA_UNSET ? json_null() : json_integer(v);
+}
+
+static json_t *resources(const struct ka_resources *r)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "regs", num_or_null(r->regs));
+	json_object_set_new(o, "uregs", num_or_null(r->uregs));
+	json_object_set_new(o, "spill_stores", num_or_null(r->spill_stores));
+	json_object_set_new(o, "spill_loads", num_or_null(r->spill_loads));
+	json_object_set_new(o, "stack", num_or_null(r->stack));
+	json_object_set_new(o, "static_smem", num_or_null(r->static_smem));
+	json_object_set_new(o, "local", num_or_null(r->local));
+	json_object_set_new(o, "barriers", num_or_null(r->barriers));
+	json_object_set_new(o, "max_threads", num_or_null(r->max_threads));
+	json_object_set_new(o, "vgprs", num_or_null(r->vgprs));
+	json_object_set_new(o, "sgprs", num_or_null(r->sgprs));
+	json_object_set_new(o, "agprs", num_or_null(r->agprs));
+	json_object_set_new(o, "lds", num_or_null(r->lds));
+	json_object_set_new(o, "scratch", num_or_null(r->scratch));
+	return o;
+}
+
+static json_t *limiter_array(unsigned mask)
+{
+	json_t *a = json_array();
+	for (int l = 0; l < KA_LIMIT_COUNT; l++)
+		if (mask & (1u << l))
+			json_array_append_new(a, json_string(ka_limiter_name((enum ka_limiter)l)));
+	return a;
+}
+
+static json_t *occupancy(const struct ka_report_kernel *rk)
+{
+	json_t *o = json_object(), *best = json_array();
+	json_object_set_new(o, "block", json_integer(rk->block));
+	json_object_set_new(o, "block_source", json_string(rk->block_source));
+	json_object_set_new(o, "smem", json_integer(rk->smem_dynamic));
+	json_object_set_new(o, "blocks_per_sm", json_integer(rk->occ.blocks_per_sm));
+	json_object_set_new(o, "warps_per_sm", json_integer(rk->occ.warps_per_sm));
+	json_object_set_new(o, "waves_per_simd", json_null());
+	json_object_set_new(o, "occupancy", json_real(rk->occ.occupancy));
+	json_object_set_new(o, "limiter", limiter_array(rk->occ.limiters));
+	for (int i = 0; i < rk->n_best; i++)
+		json_array_append_new(best, json_integer(rk->best[i]));
+	json_object_set_new(o, "best_blocks", best);
+	return o;
+}
+
+static json_t *dist(long d)
+{
+	return d < 0 ? json_null() : json_integer(d);
+}
+
+static json_t *cliffs(const struct ka_cliffs *c)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "regs_to_next_drop", dist(c->regs_to_next_drop));
+	json_object_set_new(o, "blocks_after_drop", c->regs_to_next_drop < 0 ? json_null() : json_integer(c->blocks_after_drop));
+	json_object_set_new(o, "regs_to_next_gain", dist(c->regs_to_next_gain));
+	json_object_set_new(o, "blocks_after_gain", c->regs_to_next_gain < 0 ? json_null() : json_integer(c->blocks_after_gain));
+	json_object_set_new(o, "smem_to_next_drop", dist(c->smem_to_next_drop));
+	json_object_set_new(o, "blocks_after_smem_drop",
+			    c->smem_to_next_drop < 0 ? json_null() : json_integer(c->blocks_after_smem_drop));
+	json_object_set_new(o, "smem_to_next_gain", dist(c->smem_to_next_gain));
+	json_object_set_new(o, "blocks_after_smem_gain",
+			    c->smem_to_next_gain < 0 ? json_null() : json_integer(c->blocks_after_smem_gain));
+	return o;
+}
+
+static json_t *kernel(const struct ka_report_kernel *rk)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "name", str(rk->k->name));
+	json_object_set_new(o, "mangled", str(rk->k->mangled));
+	json_object_set_new(o, "line", rk->k->line > 0 ? json_integer(rk->k->line) : json_null());
+	json_object_set_new(o, "resources", resources(&rk->k->res));
+	json_object_set_new(o, "occupancy", occupancy(rk));
+	json_object_set_new(o, "cliffs", cliffs(&rk->cliffs));
+	json_object_set_new(o, "sass", json_null());          /* --sass not in this build */
+	json_object_set_new(o, "uniformity", json_null());    /* analyzer not built       */
+	json_object_set_new(o, "findings", json_array());
+	return o;
+}
+
+int ka_report_json(FILE *out, const struct ka_report *r)
+{
+	json_t *root = json_object(), *tc = json_object(), *files = json_array();
+	json_t *cur = NULL;
+	const struct ka_report_kernel *prev = NULL;
+	int rc;
+
+	json_object_set_new(root, "tool", json_string("kanalyze"));
+	json_object_set_new(root, "version", json_string(KA_VERSION));
+	json_object_set_new(tc, "nvcc", r->nvcc_version ? json_string(r->nvcc_version) : json_null());
+	json_object_set_new(root, "toolchain", tc);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct ka_report_kernel *rk = &r->v[i];
+		if (!prev || strcmp(prev->k->file, rk->k->file) != 0 || strcmp(prev->k->arch, rk->k->arch) != 0) {
+			json_t *f = json_object();
+			json_object_set_new(f, "file", str(rk->k->file));
+			json_object_set_new(f, "arch", json_string(rk->k->arch));
+			cur = json_array();
+			json_object_set_new(f, "kernels", cur);
+			json_array_append_new(files, f);
+		}
+		json_array_append_new(cur, kernel(rk));
+		prev = rk;
+	}
+	json_object_set_new(root, "files", files);
+	rc = json_dumpf(root, out, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
+	fputc('\n', out);
+	json_decref(root);
+	return rc == 0 && !ferror(out) ? 0 : -1;
+}

@@ -1,0 +1,87 @@
+/* buf.c — growable byte buffer and checked allocation.  Out-of-memory is the
+ * one condition kanalyze does not try to survive: it aborts with a message. */
+#include "core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *oom(void)
+{
+	fputs("kanalyze: out of memory\n", stderr);
+	abort();
+}
+
+void *ka_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	return p ? p : oom();
+}
+
+void *ka_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	return p ? p : oom();
+}
+
+void *ka_xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	return q ? q : oom();
+}
+
+char *ka_strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(ka_xmalloc(n), s, n);
+}
+
+void ka_buf_append(struct ka_buf *b, const void *p, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		b->data = ka_xrealloc(b->data, cap);
+		b->cap = cap;
+	}
+	if (n)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void ka_buf_puts(struct ka_buf *b, const char *s)
+{
+	ka_buf_append(b, s, strlen(s));
+}
+
+void ka_buf_printf(struct ka_buf *b, const char *fmt, ...)
+{
+	va_list ap, ap2;
+	int n;
+
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n > 0) {
+		ka_buf_append(b, NULL, 0);          /* ensure data exists */
+		if (b->len + (size_t)n + 1 > b->cap) {
+			size_t cap = b->cap;
+			while (cap < b->len + (size_t)n + 1)
+				cap *= 2;
+			b->data = ka_xrealloc(b->data, cap);
+			b->cap = cap;
+		}
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap2);
+		b->len += (size_t)n;
+	}
+	va_end(ap2);
+}
+
+void ka_buf_free(struct ka_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}

@@ -1,0 +1,96 @@
+/* core.h — the few services every kanalyze library shares: a caller-owned
+ * diagnostics context, a growable string buffer, whole-file reading, atomic
+ * file replacement, private temp directories, and spawning tools with an argv
+ * (posix_spawn, never a shell) under a timeout.  No globals. */
+#ifndef KANALYZE_CORE_H
+#define KANALYZE_CORE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* ---- exit codes (core/exit_codes.def) ----------------------------------- */
+enum ka_exit {
+#define KA_EXIT(e, code, what) KA_EXIT_##e = code,
+#include "exit_codes.def"
+#undef KA_EXIT
+};
+
+/* ---- diagnostics ---------------------------------------------------------
+ * Messages are "kanalyze: where: message" (or "file:line:col: severity:
+ * message" when a position is known), written to the context's stream as
+ * they happen.  The context remembers the worst exit code seen so far. */
+enum ka_severity { KA_NOTE, KA_WARNING, KA_ERROR };
+
+struct ka_diag {
+	FILE *out;             /* stderr normally; a memstream in tests        */
+	bool quiet;            /* -q: drop notes and warnings                  */
+	int errors, warnings;
+	int exit_code;         /* worst enum ka_exit seen                      */
+	char *once_keys;       /* "\n"-separated keys of report-once messages  */
+	size_t once_len;
+};
+
+void ka_diag_init(struct ka_diag *d, FILE *out);
+void ka_diag_fini(struct ka_diag *d);
+/* Report an error that maps to exit code `code` (KA_EXIT_USAGE, ...). */
+void ka_diag_error(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void ka_diag_warn(struct ka_diag *d, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void ka_diag_note(struct ka_diag *d, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Warn only the first time `key` is seen in this context ("unsupported"). */
+void ka_diag_warn_once(struct ka_diag *d, const char *key, const char *where,
+		       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* ---- string buffer ------------------------------------------------------- */
+struct ka_buf {
+	char *data;   /* always NUL-terminated when len > 0 or after any append */
+	size_t len, cap;
+};
+void ka_buf_append(struct ka_buf *b, const void *p, size_t n);
+void ka_buf_puts(struct ka_buf *b, const char *s);
+void ka_buf_printf(struct ka_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ka_buf_free(struct ka_buf *b);
+char *ka_strdup(const char *s);          /* aborts on out-of-memory */
+void *ka_xmalloc(size_t n);
+void *ka_xcalloc(size_t n, size_t size);
+void *ka_xrealloc(void *p, size_t n);
+
+/* ---- files ---------------------------------------------------------------
+ * ka_read_file: whole regular file into *out (NUL-terminated); refuses
+ * directories and files over max_bytes.  Returns 0 or -errno (-EISDIR,
+ * -EFBIG, ...). */
+int ka_read_file(const char *path, size_t max_bytes, struct ka_buf *out);
+/* Replace `path` atomically: write a temp file in the same directory, fsync,
+ * rename.  On failure nothing is left behind and the old file is intact. */
+int ka_write_file_atomic(const char *path, const void *data, size_t len);
+/* mkdtemp under $TMPDIR (or /tmp); returns malloc'd path or NULL. */
+char *ka_tempdir_create(const char *tag);
+/* Remove a directory created by ka_tempdir_create and the files in it. */
+void ka_tempdir_remove(const char *dir);
+
+/* ---- spawning -------------------------------------------------------------
+ * Run argv[0] (searched in PATH when it has no '/') with stdin from
+ * /dev/null, capturing stdout and stderr, in its own process group so a
+ * timeout kills the whole tree (nvcc runs cicc and ptxas). */
+struct ka_spawn_result {
+	int status;            /* exit status, or 128+signal                   */
+	bool timed_out;
+	bool not_found;        /* the program could not be started (ENOENT)    */
+	int spawn_errno;       /* errno of a failed start, else 0              */
+	struct ka_buf out, err;
+};
+int ka_spawn(char *const argv[], double timeout_s, struct ka_spawn_result *res);
+void ka_spawn_result_free(struct ka_spawn_result *res);
+/* Several commands at once (at most `jobs` running): argvs[i] -> res[i]. */
+int ka_spawn_many(char *const *const argvs[], int n, int jobs, double timeout_s,
+		  struct ka_spawn_result *res);
+/* Full path of an executable found on PATH, or NULL (malloc'd). */
+char *ka_which(const char *prog);
+/* Milliseconds from a monotonic clock. */
+double ka_now_ms(void);
+
+#endif

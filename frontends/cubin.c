@@ -1,0 +1,365 @@
+/* cubin.c — per-kernel resources from a CUDA cubin's .nv.info attributes.
+ *
+ * Layout (as ptxas writes it, CUDA 11–13): the global ".nv.info" section
+ * holds records keyed by symbol index (REGCOUNT, FRAME_SIZE, MIN/MAX_STACK_
+ * SIZE); each kernel has ".nv.info.<mangled>" with its own records
+ * (MAX_THREADS from __launch_bounds__, NUM_BARRIERS, ...) and its static
+ * shared memory is the size of ".nv.shared.<mangled>".  From sm_90 on that
+ * section also holds the driver's 1 KiB reservation when the cubin has a
+ * ".nv.shared.reserved.0" section; kanalyze reports shared memory without it,
+ * as ptxas -v and cudaFuncGetAttributes do.
+ *
+ * A record: u8 format, u8 attribute id, u16 — for format 4 (SVAL) the byte
+ * size of the payload that follows, for 1/2/3 (NVAL/BVAL/HVAL) a value in
+ * place.  Every read is bounds-checked; libelf does the ELF parsing. */
+#include "frontends.h"
+
+#include <errno.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef EM_CUDA
+#define EM_CUDA 190
+#endif
+
+enum {
+#define KA_EIATTR(id, name, use) EIATTR_##name = id,
+#include "nv_info_attrs.def"
+#undef KA_EIATTR
+};
+enum { EIFMT_NVAL = 1, EIFMT_BVAL = 2, EIFMT_HVAL = 3, EIFMT_SVAL = 4 };
+
+static bool eiattr_known(unsigned id)
+{
+	switch (id) {
+#define KA_EIATTR(id, name, use) case id:
+#include "nv_info_attrs.def"
+#undef KA_EIATTR
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* One decoded record; payload points into the section data. */
+struct nv_attr {
+	unsigned fmt, id;
+	unsigned value;            /* NVAL/BVAL/HVAL                       */
+	const uint8_t *payload;    /* SVAL                                 */
+	size_t size;
+};
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Next record at *off in data[0..len); 0, 1 at the end, -1 if malformed. */
+static int attr_next(const uint8_t *data, size_t len, size_t *off, struct nv_attr *a)
+{
+	const uint8_t *p;
+
+	if (*off == len)
+		return 1;
+	if (len - *off < 4)
+		return -1;
+	p = data + *off;
+	a->fmt = p[0];
+	a->id = p[1];
+	a->value = (unsigned)p[2] | (unsigned)p[3] << 8;
+	a->payload = NULL;
+	a->size = 0;
+	switch (a->fmt) {
+	case EIFMT_NVAL:
+	case EIFMT_HVAL:
+		break;
+	case EIFMT_BVAL:
+		a->value = p[2];
+		break;
+	case EIFMT_SVAL:
+		if (len - *off - 4 < a->value)
+			return -1;
+		a->payload = p + 4;
+		a->size = a->value;
+		break;
+	default:
+		return -1;
+	}
+	*off += 4 + a->size;
+	return 0;
+}
+
+struct sym {
+	const char *name;
+	int is_func;
+};
+
+struct cubin {
+	Elf *elf;
+	size_t shstrndx;
+	struct sym *syms;
+	size_t nsyms;
+	bool has_reserved_smem;
+};
+
+static const char *sec_name(struct cubin *c, Elf_Scn *scn, GElf_Shdr *sh)
+{
+	if (!gelf_getshdr(scn, sh))
+		return NULL;
+	return elf_strptr(c->elf, c->shstrndx, sh->sh_name);
+}
+
+static int load_symbols(struct cubin *c, Elf_Scn *scn, GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t n;
+
+	if (!data || sh->sh_entsize == 0)
+		return -1;
+	n = sh->sh_size / sh->sh_entsize;
+	if (n > 1000000)
+		return -1;
+	c->syms = ka_xcalloc(n, sizeof(*c->syms));
+	c->nsyms = n;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Sym s;
+		if (!gelf_getsym(data, (int)i, &s))
+			return -1;
+		c->syms[i].name = elf_strptr(c->elf, sh->sh_link, s.st_name);
+		c->syms[i].is_func = GELF_ST_TYPE(s.st_info) == STT_FUNC;
+	}
+	return 0;
+}
+
+static struct ka_kernel *kernel_find(struct ka_kernel_list *out, size_t first, const char *mangled)
+{
+	for (size_t i = first; i < out->n; i++)
+		if (strcmp(out->v[i].mangled, mangled) == 0)
+			return &out->v[i];
+	return NULL;
+}
+
+static void warn_attr(struct ka_diag *d, const char *where, const char *sec, const struct nv_attr *a)
+{
+	char key[48];
+	snprintf(key, sizeof(key), "eiattr:%02x:%u", a->id, a->fmt);
+	ka_diag_warn_once(d, key, where, "%s: unsupported .nv.info attribute 0x%02x (format %u, %zu bytes): ignored",
+			  sec, a->id, a->fmt, a->size);
+}
+
+/* Records of the global .nv.info: <u32 symbol index, u32 value>. */
+static int read_global_info(struct cubin *c, const uint8_t *data, size_t len, const char *where,
+			    struct ka_diag *d, struct ka_kernel_list *out, size_t first)
+{
+	size_t off = 0;
+	struct nv_attr a;
+	int rc;
+
+	while ((rc = attr_next(data, len, &off, &a)) == 0) {
+		struct ka_kernel *k;
+		uint32_t sym, v;
+
+		if (!eiattr_known(a.id)) {
+			warn_attr(d, where, ".nv.info", &a);
+			continue;
+		}
+		if (a.fmt != EIFMT_SVAL || a.size != 8)
+			continue;
+		sym = rd32(a.payload);
+		v = rd32(a.payload + 4);
+		if (sym >= c->nsyms || !c->syms[sym].name)
+			continue;
+		k = kernel_find(out, first, c->syms[sym].name);
+		if (!k)
+			continue;      /* a device function: resources roll up into callers */
+		switch (a.id) {
+		case EIATTR_REGCOUNT: k->res.regs = v; break;
+		case EIATTR_FRAME_SIZE: k->res.local = v; break;
+		case EIATTR_MIN_STACK_SIZE:
+			if (k->res.stack == KA_UNSET || (long)v > k->res.stack)
+				k->res.stack = v;
+			break;
+		case EIATTR_MAX_STACK_SIZE:
+			if (k->res.stack == KA_UNSET || (long)v > k->res.stack)
+				k->res.stack = v;
+			break;
+		default: break;
+		}
+	}
+	if (rc < 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "malformed .nv.info section (record at offset %zu)", off);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int read_kernel_info(struct ka_kernel *k, const uint8_t *data, size_t len, const char *where,
+			    const char *sec, struct ka_diag *d)
+{
+	size_t off = 0;
+	struct nv_attr a;
+	int rc;
+
+	while ((rc = attr_next(data, len, &off, &a)) == 0) {
+		if (!eiattr_known(a.id)) {
+			warn_attr(d, where, sec, &a);
+			continue;
+		}
+		switch (a.id) {
+		case EIATTR_MAX_THREADS:
+		case EIATTR_REQNTID:
+			if (a.fmt == EIFMT_SVAL && a.size == 12) {
+				long t = (long)rd32(a.payload) * rd32(a.payload + 4) * rd32(a.payload + 8);
+				if (t > 0 && (k->res.max_threads == 0 || t < k->res.max_threads))
+					k->res.max_threads = t;
+			}
+			break;
+		case EIATTR_NUM_BARRIERS:
+			if (a.fmt != EIFMT_SVAL)
+				k->res.barriers = a.value;
+			break;
+		default:
+			break;
+		}
+	}
+	if (rc < 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "malformed %s section (record at offset %zu)", sec, off);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void kernel_init(struct ka_kernel *k, const char *mangled, const char *arch)
+{
+	memset(k, 0, sizeof(*k));
+	k->mangled = ka_strdup(mangled);
+	k->name = ka_demangle(mangled);
+	k->vendor = KA_VENDOR_NVIDIA;
+	snprintf(k->arch, sizeof(k->arch), "%s", arch);
+	ka_resources_unset(&k->res);
+	k->res.regs = 0;
+	k->res.stack = KA_UNSET;
+	k->res.spill_stores = k->res.spill_loads = KA_UNSET;   /* from ptxas -v */
+	k->res.static_smem = 0;
+	k->res.local = 0;
+	k->res.barriers = 0;
+	k->res.max_threads = 0;
+}
+
+/* "sm_90" from e_flags: the low byte (CUDA 12+: bits 8..15) holds the SM. */
+static void arch_of(const GElf_Ehdr *eh, char *arch, size_t n)
+{
+	unsigned flags = (unsigned)eh->e_flags;
+	unsigned sm = (eh->e_ident[EI_ABIVERSION] >= 8 || (flags & 0xff) == 0) ? (flags >> 8) & 0xff
+									      : flags & 0xff;
+	snprintf(arch, n, "sm_%u", sm);
+}
+
+int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_diag *d,
+		  struct ka_kernel_list *out)
+{
+	struct cubin c = {0};
+	GElf_Ehdr eh;
+	GElf_Shdr sh;
+	Elf_Scn *scn = NULL;
+	size_t first = out->n;
+	char arch[16];
+	char *copy;
+	int err = -EINVAL;
+
+	if (len < 64 || memcmp(bytes, "\177ELF", 4) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "not an ELF file (expected a CUDA cubin)");
+		return -EINVAL;
+	}
+	elf_version(EV_CURRENT);
+	copy = ka_xmalloc(len);              /* libelf wants a writable image */
+	memcpy(copy, bytes, len);
+	c.elf = elf_memory(copy, len);
+	if (!c.elf || elf_kind(c.elf) != ELF_K_ELF || !gelf_getehdr(c.elf, &eh)) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "unreadable ELF: %s", elf_errmsg(-1));
+		goto out;
+	}
+	if (eh.e_machine != EM_CUDA) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "ELF for machine %u, not a CUDA cubin (EM_CUDA = 190)",
+			      (unsigned)eh.e_machine);
+		goto out;
+	}
+	if (elf_getshdrstrndx(c.elf, &c.shstrndx) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "truncated cubin: no section names (%s)", elf_errmsg(-1));
+		goto out;
+	}
+	arch_of(&eh, arch, sizeof(arch));
+
+	/* Pass 1: symbols, kernels (one per .nv.info.<name>), the reservation. */
+	while ((scn = elf_nextscn(c.elf, scn)) != NULL) {
+		const char *name = sec_name(&c, scn, &sh);
+		if (!name) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "truncated cubin: bad section header (%s)", elf_errmsg(-1));
+			goto out;
+		}
+		if (sh.sh_type == SHT_SYMTAB && !c.syms && load_symbols(&c, scn, &sh) != 0) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "truncated cubin: unreadable symbol table");
+			goto out;
+		}
+		if (strcmp(name, ".nv.shared.reserved.0") == 0)
+			c.has_reserved_smem = true;
+		if (strncmp(name, ".nv.info.", 9) == 0 && name[9] && !kernel_find(out, first, name + 9))
+			kernel_init(ka_kernel_list_add(out), name + 9, arch);
+	}
+	if (!c.syms) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "cubin has no symbol table");
+		goto out;
+	}
+
+	/* Pass 2: attributes and shared memory. */
+	while ((scn = elf_nextscn(c.elf, scn)) != NULL) {
+		const char *name = sec_name(&c, scn, &sh);
+		Elf_Data *data;
+		if (!name)
+			goto out;
+		if (strncmp(name, ".nv.shared.", 11) == 0) {
+			struct ka_kernel *k = kernel_find(out, first, name + 11);
+			if (k) {
+				long size = (long)sh.sh_size;
+				if (c.has_reserved_smem)
+					size = size >= 1024 ? size - 1024 : 0;
+				k->res.static_smem = size;
+			}
+			continue;
+		}
+		if (strcmp(name, ".nv.info") != 0 && strncmp(name, ".nv.info.", 9) != 0)
+			continue;
+		if (sh.sh_type == SHT_NOBITS)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || (data->d_size && !data->d_buf) || data->d_size != sh.sh_size) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "truncated cubin: section %s lies past the end", name);
+			goto out;
+		}
+		if (strcmp(name, ".nv.info") == 0) {
+			if (read_global_info(&c, data->d_buf, data->d_size, where, d, out, first) != 0)
+				goto out;
+		} else {
+			struct ka_kernel *k = kernel_find(out, first, name + 9);
+			if (k && read_kernel_info(k, data->d_buf, data->d_size, where, name, d) != 0)
+				goto out;
+		}
+	}
+	for (size_t i = first; i < out->n; i++)
+		if (out->v[i].res.stack == KA_UNSET)
+			out->v[i].res.stack = out->v[i].res.local;
+	err = 0;
+out:
+	if (err) {
+		while (out->n > first)
+			ka_kernel_free(&out->v[--out->n]);
+	}
+	if (c.elf)
+		elf_end(c.elf);
+	free(c.syms);
+	free(copy);
+	return err;
+}

@@ -1,0 +1,68 @@
+/* kernel_list.c — ownership of ka_kernel records and their report order. */
+#include "frontends.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ka_resources_unset(struct ka_resources *r)
+{
+	r->regs = r->uregs = r->spill_stores = r->spill_loads = KA_UNSET;
+	r->stack = r->static_smem = r->local = r->barriers = r->max_threads = KA_UNSET;
+	r->vgprs = r->sgprs = r->agprs = r->lds = r->scratch = KA_UNSET;
+}
+
+void ka_kernel_free(struct ka_kernel *k)
+{
+	free(k->name);
+	free(k->mangled);
+	free(k->file);
+	memset(k, 0, sizeof(*k));
+}
+
+struct ka_kernel *ka_kernel_list_add(struct ka_kernel_list *l)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		l->v = ka_xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	memset(&l->v[l->n], 0, sizeof(l->v[0]));
+	return &l->v[l->n++];
+}
+
+void ka_kernel_list_free(struct ka_kernel_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		ka_kernel_free(&l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+/* sm_80 before sm_100: numeric part first, then any suffix ("sm_90a"). */
+static int cmp_arch(const char *a, const char *b)
+{
+	if (strncmp(a, "sm_", 3) == 0 && strncmp(b, "sm_", 3) == 0) {
+		char *ea, *eb;
+		long na = strtol(a + 3, &ea, 10), nb = strtol(b + 3, &eb, 10);
+		if (na != nb)
+			return na < nb ? -1 : 1;
+		return strcmp(ea, eb);
+	}
+	return strcmp(a, b);
+}
+
+static int cmp_kernel(const void *pa, const void *pb)
+{
+	const struct ka_kernel *a = pa, *b = pb;
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+	if (c)
+		return c;
+	if ((c = cmp_arch(a->arch, b->arch)) != 0)
+		return c;
+	return strcmp(a->mangled, b->mangled);
+}
+
+void ka_kernel_list_sort(struct ka_kernel_list *l)
+{
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), cmp_kernel);
+}

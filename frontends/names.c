@@ -1,0 +1,104 @@
+/* names.c — kernel names and where they are defined: C++ demangling through
+ * the C++ runtime's __cxa_demangle (the Itanium ABI demangler every CUDA
+ * toolchain uses), and a light scan of the source for the line of a
+ * kernel's definition (the libclang analyzer gives exact positions). */
+#include "frontends.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Itanium C++ ABI, exported with C linkage by libstdc++/libc++abi. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+char *ka_demangle(const char *mangled)
+{
+	int status = 0;
+	char *s;
+
+	if (strncmp(mangled, "_Z", 2) != 0)
+		return ka_strdup(mangled);
+	s = __cxa_demangle(mangled, NULL, NULL, &status);
+	if (status != 0 || !s) {
+		free(s);
+		return ka_strdup(mangled);
+	}
+	return s;
+}
+
+/* The unqualified identifier of a demangled name:
+ * "void ns::k<64>(float*, int)" -> "k", "reduce_r6(float const*, float*)" -> "reduce_r6". */
+static size_t base_identifier(const char *name, const char **start)
+{
+	const char *end = name + strlen(name);
+	const char *p = strchr(name, '(');
+	int depth = 0;
+
+	if (p)
+		end = p;
+	/* drop trailing template arguments */
+	p = end;
+	while (p > name) {
+		p--;
+		if (*p == '>')
+			depth++;
+		else if (*p == '<' && --depth == 0) {
+			end = p;
+			continue;
+		}
+		if (depth == 0 && *p != '>' && !isspace((unsigned char)*p))
+			break;
+	}
+	p = end;
+	while (p > name && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+		p--;
+	*start = p;
+	return (size_t)(end - p);
+}
+
+int ka_source_find_kernel_line(const char *src, size_t len, const char *demangled)
+{
+	const char *id;
+	size_t n = base_identifier(demangled, &id);
+	const char *decl = src;   /* start of the current declaration */
+	int line = 1, decl_has_global = 0;
+
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = src[i];
+		if (c == '\n') {
+			line++;
+			continue;
+		}
+		if (c == ';' || c == '{' || c == '}') {
+			decl = src + i + 1;
+			decl_has_global = 0;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && src[i + 1] == '/') {       /* line comment */
+			while (i < len && src[i] != '\n')
+				i++;
+			line++;
+			continue;
+		}
+		if (!(isalpha((unsigned char)c) || c == '_') ||
+		    (i > 0 && (isalnum((unsigned char)src[i - 1]) || src[i - 1] == '_')))
+			continue;
+		size_t j = i;
+		while (j < len && (isalnum((unsigned char)src[j]) || src[j] == '_'))
+			j++;
+		if (j - i == 10 && memcmp(src + i, "__global__", 10) == 0) {
+			decl_has_global = 1;
+		} else if (decl_has_global && j - i == n && memcmp(src + i, id, n) == 0) {
+			size_t k = j;
+			while (k < len && isspace((unsigned char)src[k]))
+				k++;
+			if (k < len && (src[k] == '(' || src[k] == '<'))
+				return line;
+		}
+		i = j - 1;
+	}
+	(void)decl;
+	return 0;
+}

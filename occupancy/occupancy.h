@@ -1,0 +1,114 @@
+/* occupancy.h — kanalyze's occupancy models: how many blocks of a kernel fit
+ * on one SM (NVIDIA), what bounds them, and how far the next cliff is.
+ *
+ * Pure functions over plain data: no I/O, no allocation, no globals beyond
+ * the constant architecture tables built from nvidia_archs.def.  The model is
+ * kanalyze's own; the CUDA toolkit's cuda_occupancy.h and the CUDA runtime
+ * are test oracles only (tests/oracle_cuda_occupancy.cpp, testdata/verify/). */
+#ifndef KANALYZE_OCCUPANCY_H
+#define KANALYZE_OCCUPANCY_H
+
+#include <stdbool.h>
+
+/* ---- limiters (occupancy/limiters.def) ---------------------------------- */
+enum ka_limiter {
+#define KA_LIMITER(e, name, vendor, what) KA_LIMIT_##e,
+#include "limiters.def"
+#undef KA_LIMITER
+	KA_LIMIT_COUNT
+};
+const char *ka_limiter_name(enum ka_limiter l);
+
+/* ---- NVIDIA architectures (occupancy/nvidia_archs.def) ------------------ */
+enum { KA_NV_MAX_CARVEOUTS = 12 };
+
+struct ka_nv_arch {
+	const char *name;            /* "sm_90"                                  */
+	int major, minor;
+	int max_threads_per_sm;
+	int max_blocks_per_sm;
+	int max_threads_per_block;   /* 1024 on every listed arch                */
+	int regs_per_sm;             /* 65536                                    */
+	int regs_per_block;
+	int max_regs_per_thread;     /* 255: what ptxas may allocate             */
+	int reg_alloc_unit;          /* registers per warp are rounded to this   */
+	int sub_partitions;          /* a warp's registers live in one of these  */
+	long smem_per_sm;            /* largest carveout, bytes                  */
+	long smem_per_block;         /* default per-block limit (48 KiB)         */
+	long smem_per_block_optin;   /* with cudaFuncAttributeMaxDynamic...      */
+	long smem_reserved;          /* per block, added by the driver (sm_80+)  */
+	int smem_alloc_unit;         /* 256 before sm_80, 128 after              */
+	const int *carveouts_kib;    /* selectable shared-memory sizes, -1 ends; */
+	                             /* NULL: fixed (no carveout)                */
+	int barriers_per_block_slot; /* barriers per SM = this * blocks/SM; 0 = */
+	                             /* barrier limit not modelled (pre-sm_90)   */
+	bool analysable;             /* CUDA 13 can compile for it               */
+	const char *note;            /* "" or what is assumed                    */
+};
+
+extern const struct ka_nv_arch ka_nv_archs[];
+extern const int ka_nv_arch_count;
+
+/* NULL if unknown.  Accepts "sm_90", "sm_90a", "sm_100f", "compute_90". */
+const struct ka_nv_arch *ka_nv_arch_find(const char *name);
+
+/* ---- NVIDIA model --------------------------------------------------------
+ * Worked example (sm_90, 256 threads = 8 warps per block):
+ *
+ *   regs  regs/warp  rounded  warps/sub-partition  warps/SM  blocks  occ.
+ *    128    4096      4096     16384/4096 = 4         16        2    25 %
+ *    129    4128      4352     16384/4352 = 3         12        1  12.5 %
+ *
+ * The second block needs 16 warps; 12 fit, so one 8-warp block remains.  */
+struct ka_nv_launch {
+	int regs;            /* per thread, 0..255                               */
+	int block;           /* threads per block, 1..1024                       */
+	long smem;           /* static + dynamic bytes per block, without the    */
+	                     /* driver's reservation (the model adds it)         */
+	int barriers;        /* named barriers the kernel uses (0 or 1 usual)    */
+	int carveout_pct;    /* -1 default (largest), else 0..100 preference     */
+};
+
+struct ka_occupancy {
+	int blocks_per_sm;
+	int warps_per_sm;
+	double occupancy;           /* warps_per_sm / max warps per SM           */
+	unsigned limiters;          /* bit (1u << enum ka_limiter) per bound    */
+	/* each resource's own bound, INT_MAX when it does not bind at all */
+	int by_warps, by_blocks, by_registers, by_shared_memory, by_barriers;
+	long smem_per_block;        /* allocated: granule-rounded, reservation in */
+	long smem_per_sm;           /* the carveout the model chose               */
+	int regs_per_block;         /* allocated                                  */
+};
+
+/* 0 on success, -EINVAL for a block size below 1.  A launch the arch cannot
+ * run at all (block over 1024 threads, more than 255 registers, shared
+ * memory over the opt-in limit) gets 0 blocks and the resource that refused
+ * it as limiter, as the CUDA runtime answers; the CLI rejects such values
+ * before they reach the model. */
+int ka_occ_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *in,
+		  struct ka_occupancy *out);
+
+/* Blocks only: the hot path for sweeps (same rules, no bookkeeping). */
+int ka_occ_nvidia_blocks(const struct ka_nv_arch *arch, const struct ka_nv_launch *in);
+
+/* ---- cliffs ---------------------------------------------------------------
+ * For the launch in use: the smallest growth of one resource that lowers the
+ * resident blocks, and the smallest reduction that raises them.  A distance
+ * of -1 means "none within the arch's range" (JSON null). */
+struct ka_cliffs {
+	int regs_to_next_drop, blocks_after_drop;
+	int regs_to_next_gain, blocks_after_gain;
+	long smem_to_next_drop; int blocks_after_smem_drop;
+	long smem_to_next_gain; int blocks_after_smem_gain;
+};
+void ka_cliffs_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *in,
+		      struct ka_cliffs *out);
+
+/* ---- best block size ------------------------------------------------------
+ * Block sizes (multiples of 32 up to max_threads, or the arch limit) that
+ * maximise resident warps; writes up to cap of them, returns how many. */
+int ka_best_blocks_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *in,
+			  int max_threads, int *blocks, int cap);
+
+#endif
