@@ -165,7 +165,7 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 			rc = rc > KA_EXIT_USAGE ? rc : KA_EXIT_USAGE;
 			continue;
 		}
-		int r = ka_nvcc_analyze(cli->files[f], arch_names, n_archs, &nv, d, &kernels);
+		int r = ka_nvcc_analyze(cli->files[f], arch_names, n_archs, &nv, d, &kernels, &version);
 		if (r > rc)
 			rc = r;
 	}
@@ -181,7 +181,6 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 				     "such a launch fails", kernels.v[i].name, block, kernels.v[i].res.max_threads);
 		warn_cliff(rk, (int)warn, d);
 	}
-	version = ka_nvcc_version(&nv);
 	rep.nvcc_version = version;
 	rep.color = cli->color;
 	rep.warn_cliff = (int)warn;

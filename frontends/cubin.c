@@ -287,6 +287,11 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 			      (unsigned)eh.e_machine);
 		goto out;
 	}
+	if (eh.e_shoff > len || (len - eh.e_shoff) / (eh.e_shentsize ? eh.e_shentsize : 1) < eh.e_shnum) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "truncated cubin: %zu bytes, but its section headers end at %llu",
+			      len, (unsigned long long)eh.e_shoff + (unsigned long long)eh.e_shnum * eh.e_shentsize);
+		goto out;
+	}
 	if (elf_getshdrstrndx(c.elf, &c.shstrndx) != 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, where, "truncated cubin: no section names (%s)", elf_errmsg(-1));
 		goto out;

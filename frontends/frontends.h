@@ -79,12 +79,12 @@ struct ka_nvcc_options {
 };
 /* Compile `file` for each arch (device code only) and append its kernels.
  * Returns KA_EXIT_OK, or KA_EXIT_TOOLCHAIN after printing the compiler's own
- * diagnostics (compile error, missing nvcc, timeout). */
+ * diagnostics (compile error, missing nvcc, timeout).  When version is not
+ * NULL and still NULL, it receives nvcc's version ("13.0.88", malloc'd),
+ * asked for alongside the compiles. */
 int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
 		    const struct ka_nvcc_options *opt, struct ka_diag *d,
-		    struct ka_kernel_list *out);
-/* "13.0.88" (malloc'd), or NULL when nvcc cannot be run. */
-char *ka_nvcc_version(const struct ka_nvcc_options *opt);
+		    struct ka_kernel_list *out, char **version);
 /* The nvcc that would be used (malloc'd), or NULL. */
 char *ka_nvcc_locate(const struct ka_nvcc_options *opt);
 

@@ -10,7 +10,11 @@
 #define _GNU_SOURCE
 #include "frontends.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <libgen.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,27 +32,50 @@ char *ka_nvcc_locate(const struct ka_nvcc_options *opt)
 	return ka_which("/usr/local/cuda/bin/nvcc");
 }
 
-char *ka_nvcc_version(const struct ka_nvcc_options *opt)
+/* "13.0.88" from "Cuda compilation tools, release 13.0, V13.0.88". */
+static char *parse_version(const char *text)
 {
-	char *nvcc = ka_nvcc_locate(opt);
-	struct ka_spawn_result r;
-	char *argv[] = {nvcc, "--version", NULL};
-	char *v = NULL;
+	const char *p = text ? strstr(text, ", V") : NULL;
+	size_t n;
+	char *v;
 
-	if (!nvcc)
+	if (!p)
 		return NULL;
-	if (ka_spawn(argv, 30, &r) == 0 && r.status == 0 && r.out.data) {
-		const char *p = strstr(r.out.data, ", V");
-		if (p) {
-			size_t n = strspn(p + 3, "0123456789.");
-			v = ka_xmalloc(n + 1);
-			memcpy(v, p + 3, n);
-			v[n] = '\0';
-		}
-	}
-	ka_spawn_result_free(&r);
-	free(nvcc);
+	n = strspn(p + 3, "0123456789.");
+	v = ka_xmalloc(n + 1);
+	memcpy(v, p + 3, n);
+	v[n] = '\0';
 	return v;
+}
+
+/* nvcc (cudafe, its internal shell) cannot take every file name: quotes,
+ * '$', '`' and '\\' break it.  Such a file is compiled through a symlink
+ * with a plain name, its directory linked too and put first on the include
+ * path, and the diagnostics are mapped back to the name the user gave. */
+static bool plain_path(const char *path)
+{
+	for (const char *p = path; *p; p++)
+		if (!(isalnum((unsigned char)*p) || strchr(" _./+,=@%:~-", *p)))
+			return false;
+	return true;
+}
+
+static void replace_all(struct ka_buf *b, const char *from, const char *to)
+{
+	struct ka_buf out = {0};
+	size_t fl = strlen(from);
+	const char *p = b->data, *q;
+
+	if (!p || !fl)
+		return;
+	while ((q = strstr(p, from)) != NULL) {
+		ka_buf_append(&out, p, (size_t)(q - p));
+		ka_buf_puts(&out, to);
+		p = q + fl;
+	}
+	ka_buf_puts(&out, p);
+	ka_buf_free(b);
+	*b = out;
 }
 
 /* Show the compiler's stderr, minus the ptxas -v resource lines we consume. */
@@ -140,7 +167,7 @@ static void set_lines(struct ka_kernel_list *out, size_t first, const char *file
 
 int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
 		    const struct ka_nvcc_options *opt, struct ka_diag *d,
-		    struct ka_kernel_list *out)
+		    struct ka_kernel_list *out, char **version)
 {
 	char *nvcc = ka_nvcc_locate(opt);
 	char *dir = NULL;
@@ -163,15 +190,44 @@ int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
 		free(nvcc);
 		return KA_EXIT_TOOLCHAIN;
 	}
-	/* a file name that starts with '-' must not read as an option */
-	if (file[0] == '-')
+	struct ka_buf incdir = {0};
+	if (!plain_path(file)) {
+		char *abs = realpath(file, NULL);
+		char *dircopy = abs ? ka_strdup(abs) : NULL;
+		const char *ext = strrchr(file, '.');
+		ka_buf_printf(&path, "%s/input%s", dir, ext && !strchr(ext, '/') && plain_path(ext) ? ext : ".cu");
+		ka_buf_printf(&incdir, "%s/srcdir", dir);
+		if (!abs || symlink(abs, path.data) != 0 || symlink(dirname(dircopy), incdir.data) != 0) {
+			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "cannot link the file into a temporary directory: %s",
+				      strerror(errno));
+			free(abs);
+			free(dircopy);
+			ka_buf_free(&path);
+			ka_buf_free(&incdir);
+			ka_tempdir_remove(dir);
+			free(dir);
+			free(nvcc);
+			return KA_EXIT_TOOLCHAIN;
+		}
+		free(abs);
+		free(dircopy);
+	} else if (file[0] == '-') {
+		/* a file name that starts with '-' must not read as an option */
 		ka_buf_printf(&path, "./%s", file);
-	else
+	} else {
 		ka_buf_puts(&path, file);
+	}
 
-	cs = ka_xcalloc((size_t)n_archs, sizeof(*cs));
-	res = ka_xcalloc((size_t)n_archs, sizeof(*res));
-	argvs = ka_xcalloc((size_t)n_archs, sizeof(*argvs));
+	/* one compile per arch, and nvcc --version beside them */
+	int n_jobs = n_archs + (version && !*version ? 1 : 0);
+	cs = ka_xcalloc((size_t)n_jobs, sizeof(*cs));
+	res = ka_xcalloc((size_t)n_jobs, sizeof(*res));
+	argvs = ka_xcalloc((size_t)n_jobs, sizeof(*argvs));
+	if (n_jobs > n_archs) {
+		push(&cs[n_archs], nvcc);
+		push(&cs[n_archs], "--version");
+		argvs[n_archs] = cs[n_archs].argv;
+	}
 	for (int i = 0; i < n_archs; i++) {
 		struct compile *c = &cs[i];
 		struct ka_buf b = {0};
@@ -189,6 +245,12 @@ int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
 			push(c, "-x");
 			push(c, xlang);
 		}
+		if (incdir.data) {
+			b = (struct ka_buf){0};
+			ka_buf_printf(&b, "-I%s", incdir.data);
+			push(c, b.data);
+			ka_buf_free(&b);
+		}
 		for (const char *const *e = opt->extra; e && *e; e++)
 			push(c, *e);
 		push(c, "-o");
@@ -197,8 +259,10 @@ int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
 		argvs[i] = c->argv;
 	}
 
-	ka_spawn_many(argvs, n_archs, opt->jobs > 0 ? opt->jobs : 1,
+	ka_spawn_many(argvs, n_jobs, opt->jobs > 0 ? opt->jobs : 1,
 		      opt->timeout_s > 0 ? opt->timeout_s : 300, res);
+	if (n_jobs > n_archs && res[n_archs].status == 0)
+		*version = parse_version(res[n_archs].out.data);
 
 	for (int i = 0; i < n_archs; i++) {
 		struct ka_spawn_result *r = &res[i];
@@ -215,6 +279,10 @@ int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
 				      archs[i], opt->timeout_s > 0 ? opt->timeout_s : 300);
 			rc = KA_EXIT_TOOLCHAIN;
 			continue;
+		}
+		if (incdir.data) {
+			replace_all(&r->err, path.data, file);
+			replace_all(&r->err, incdir.data, "(source directory)");
 		}
 		forward_diagnostics(&r->err, d, r->status != 0);
 		if (r->status != 0) {
@@ -249,10 +317,11 @@ int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
 		ka_ptxas_log_free(&log);
 	}
 
-	for (int i = 0; i < n_archs; i++) {
+	for (int i = 0; i < n_jobs; i++) {
 		ka_spawn_result_free(&res[i]);
 		compile_free(&cs[i]);
 	}
+	ka_buf_free(&incdir);
 	free(cs);
 	free(res);
 	free(argvs);

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Selectable shared-memory carveouts in KiB, ascending, -1 terminated. */
@@ -60,26 +61,16 @@ const struct ka_nv_arch *ka_nv_arch_find(const char *name)
 	char base[16];
 	size_t n;
 
-	if (strncmp(name, "compute_", 8) == 0)
-		name += 5;                       /* "compute_90" -> "ute_90"... */
-	if (strncmp(name, "ute_", 4) == 0) {     /* ...normalised to sm_90   */
-		base[0] = 's';
-		base[1] = 'm';
+	if (strncmp(name, "compute_", 8) == 0)     /* "compute_90" means sm_90 */
+		name += 8;
+	else if (strncmp(name, "sm_", 3) == 0)
 		name += 3;
-		n = strcspn(name, "af");
-		if (n + 2 >= sizeof(base))
-			return NULL;
-		memcpy(base + 2, name, n);
-		base[n + 2] = '\0';
-	} else {
-		n = strcspn(name, "af");         /* sm_90a, sm_100f -> sm_90 */
-		if (n >= sizeof(base) || strncmp(name, "sm_", 3) != 0)
-			return NULL;
-		if (name[n] && name[n + 1])      /* only one suffix letter */
-			return NULL;
-		memcpy(base, name, n);
-		base[n] = '\0';
-	}
+	else
+		return NULL;
+	n = strcspn(name, "af");                   /* sm_90a, sm_100f -> sm_90 */
+	if (n == 0 || n + 4 > sizeof(base) || (name[n] && name[n + 1]))
+		return NULL;
+	snprintf(base, sizeof(base), "sm_%.*s", (int)n, name);
 	for (int i = 0; i < ka_nv_arch_count; i++)
 		if (strcmp(ka_nv_archs[i].name, base) == 0)
 			return &ka_nv_archs[i];
@@ -170,24 +161,23 @@ int ka_occ_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in, str
 		out->by_shared_memory = (int)(carve / smem_alloc);
 	out->smem_per_sm = carve < 0 ? 0 : carve;
 
-	limit = min_int(out->by_registers, min_int(out->by_shared_memory,
-		  min_int(out->by_warps, out->by_blocks)));
+	out->by_barriers = INT_MAX;
+	if (a->barriers_per_block_slot > 0 && in->barriers > 0)
+		out->by_barriers = a->barriers_per_block_slot * a->max_blocks_per_sm / in->barriers;
+
+	/* The limiters are every resource whose own bound is the answer. */
+	limit = min_int(min_int(out->by_registers, out->by_shared_memory),
+			min_int(min_int(out->by_warps, out->by_blocks), out->by_barriers));
 	if (limit == out->by_warps)
 		out->limiters |= 1u << KA_LIMIT_WARPS;
+	if (limit == out->by_blocks)
+		out->limiters |= 1u << KA_LIMIT_BLOCKS;
 	if (limit == out->by_registers)
 		out->limiters |= 1u << KA_LIMIT_REGISTERS;
 	if (limit == out->by_shared_memory)
 		out->limiters |= 1u << KA_LIMIT_SHARED_MEMORY;
-	if (limit == out->by_blocks)
-		out->limiters |= 1u << KA_LIMIT_BLOCKS;
-
-	out->by_barriers = INT_MAX;
-	if (a->barriers_per_block_slot > 0 && in->barriers > 0) {
-		out->by_barriers = a->barriers_per_block_slot * a->max_blocks_per_sm / in->barriers;
-		limit = min_int(limit, out->by_barriers);
-		if (limit == out->by_barriers)
-			out->limiters |= 1u << KA_LIMIT_BARRIERS;
-	}
+	if (limit == out->by_barriers)
+		out->limiters |= 1u << KA_LIMIT_BARRIERS;
 
 	out->blocks_per_sm = limit;
 	out->warps_per_sm = limit * warps;

@@ -38,14 +38,19 @@ static cudaOccDeviceProp props_of(const ka_nv_arch &a)
 	return p;
 }
 
-static unsigned limiters_of(unsigned occ)
+// The binding resources: each whose own block limit equals the answer.
+// (The header's limitingFactors bits are set before the barrier limit is
+// applied, so they can name a resource that no longer binds; its per-
+// resource limits are compared instead.)
+static unsigned limiters_of(const cudaOccResult &r)
 {
 	unsigned m = 0;
-	if (occ & OCC_LIMIT_WARPS) m |= 1u << KA_LIMIT_WARPS;
-	if (occ & OCC_LIMIT_REGISTERS) m |= 1u << KA_LIMIT_REGISTERS;
-	if (occ & OCC_LIMIT_SHARED_MEMORY) m |= 1u << KA_LIMIT_SHARED_MEMORY;
-	if (occ & OCC_LIMIT_BLOCKS) m |= 1u << KA_LIMIT_BLOCKS;
-	if (occ & OCC_LIMIT_BARRIERS) m |= 1u << KA_LIMIT_BARRIERS;
+	int n = r.activeBlocksPerMultiprocessor;
+	if (r.blockLimitWarps == n) m |= 1u << KA_LIMIT_WARPS;
+	if (r.blockLimitBlocks == n) m |= 1u << KA_LIMIT_BLOCKS;
+	if (r.blockLimitRegs == n) m |= 1u << KA_LIMIT_REGISTERS;
+	if (r.blockLimitSharedMem == n) m |= 1u << KA_LIMIT_SHARED_MEMORY;
+	if (r.blockLimitBarriers == n) m |= 1u << KA_LIMIT_BARRIERS;
 	return m;
 }
 
@@ -78,7 +83,7 @@ static void check(tally &t, const ka_nv_arch &a, int regs, int block, long smem,
 	ka_occ_nvidia(&a, &in, &o);
 
 	int want = e == CUDA_OCC_SUCCESS ? r.activeBlocksPerMultiprocessor : 0;
-	unsigned want_lim = e == CUDA_OCC_SUCCESS ? limiters_of(r.limitingFactors) : 0;
+	unsigned want_lim = e == CUDA_OCC_SUCCESS ? limiters_of(r) : 0;
 	bool ok = o.blocks_per_sm == want && (e != CUDA_OCC_SUCCESS || o.limiters == want_lim);
 	if (e != CUDA_OCC_SUCCESS && o.blocks_per_sm != 0)
 		ok = false;
