@@ -71,20 +71,32 @@ static void kernel_block(FILE *out, const struct ka_report *r, const struct ka_r
 		: strcmp(rk->block_source, "launch_bounds") == 0 ? "__launch_bounds__" : "default",
 		OFF(r));
 
-	fputs("  cliffs      ", out);
+	/* "regs +1 (129) -> 1 block/SM, 12.5 %": how far, where, and the cost */
+	int warps = (rk->block + 31) / 32, max_warps = rk->arch->max_threads_per_sm / 32;
+	fputs("  cliffs      regs ", out);
 	if (c->regs_to_next_drop >= 0) {
 		const char *col = (r->warn_cliff > 0 && c->regs_to_next_drop <= r->warn_cliff) ? RED(r) : "";
-		fprintf(out, "%s+%d regs -> %d blocks%s", col, c->regs_to_next_drop, c->blocks_after_drop, OFF(r));
+		fprintf(out, "%s+%d (%ld) -> %d block%s/SM, %.1f %%%s", col, c->regs_to_next_drop,
+			res->regs + c->regs_to_next_drop, c->blocks_after_drop, c->blocks_after_drop == 1 ? "" : "s",
+			100.0 * c->blocks_after_drop * warps / max_warps, OFF(r));
 	} else {
-		fputs("no register drop up to 255", out);
+		fputs("no drop up to 255", out);
 	}
 	if (c->regs_to_next_gain >= 0)
-		fprintf(out, ";  -%d regs -> %d blocks", c->regs_to_next_gain, c->blocks_after_gain);
-	if (c->smem_to_next_drop >= 0)
-		fprintf(out, ";  +%ld B smem -> %d blocks", c->smem_to_next_drop, c->blocks_after_smem_drop);
-	if (c->smem_to_next_gain >= 0)
-		fprintf(out, ";  -%ld B smem -> %d blocks", c->smem_to_next_gain, c->blocks_after_smem_gain);
+		fprintf(out, ";  -%d (%ld) -> %d blocks/SM, %.1f %%", c->regs_to_next_gain,
+			res->regs - c->regs_to_next_gain, c->blocks_after_gain,
+			100.0 * c->blocks_after_gain * warps / max_warps);
 	fputc('\n', out);
+	if (c->smem_to_next_drop >= 0 || c->smem_to_next_gain >= 0) {
+		fputs("              smem ", out);
+		if (c->smem_to_next_drop >= 0)
+			fprintf(out, "+%ld B -> %d block%s/SM", c->smem_to_next_drop, c->blocks_after_smem_drop,
+				c->blocks_after_smem_drop == 1 ? "" : "s");
+		if (c->smem_to_next_gain >= 0)
+			fprintf(out, "%s-%ld B -> %d blocks/SM", c->smem_to_next_drop >= 0 ? ";  " : "",
+				c->smem_to_next_gain, c->blocks_after_smem_gain);
+		fputc('\n', out);
+	}
 	if (rk->n_best > 0) {
 		fputs("  best block  ", out);
 		for (int i = 0; i < rk->n_best && i < 8; i++)

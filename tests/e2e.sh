@@ -4,7 +4,8 @@
 # analyses of shipped kernels, compile errors, pass-through flags, timeouts,
 # odd file names.  Prints one line per check and "N passed, N failed".
 set -u
-ka=$1 src=$2
+ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+src=$(cd "$2" && pwd)
 pass=0 fail=0 skip=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -58,6 +59,15 @@ for opt in arch block smem include define jobs format warn-cliff nvcc timeout co
     grep -q -- "--$opt" "$tmp/out" || bad "--help lists --$opt"
 done
 ok "--help lists the analyze options"
+missing=
+for opt in $(sed -n 's/^KA_OPT([A-Z]*, *"\([a-z-]*\)".*/\1/p' "$src/cli/options.def"); do
+    grep -q -- "$(printf '%s' "$opt" | sed 's/-/\\\\-/g')" "$src/man/kanalyze.1" || missing="$missing $opt"
+done
+[ -z "$missing" ] && ok "man page lists every option of options.def" || bad "man page lacks:$missing"
+if command -v groff >/dev/null 2>&1; then
+    groff -ww -z -man -t "$src/man/kanalyze.1" 2>"$tmp/groff" && [ ! -s "$tmp/groff" ] &&
+        ok "man page renders without groff warnings" || bad "groff warnings" "$(cat "$tmp/groff")"
+fi
 expect "--version" 0 "$ka" --version
 expect "no input" 2 "$ka"
 expect "missing file" 2 "$ka" "$tmp/nope.cu"
@@ -151,7 +161,9 @@ assert b["resources"]["max_threads"]==128 and b["occupancy"]["block"]==128 and b
     expect "spaces and quotes in the name" 0 "$ka" "$tmp/odd dir/it's \"quoted\".cu" --arch sm_90 --format json
     py 'import json,sys; r=json.load(open(sys.argv[1])); assert r["files"][0]["file"].endswith("it'"'"'s \"quoted\".cu")' "odd name kept verbatim in json"
     cp "$c" "$tmp/-dash.cu"
-    (cd "$tmp" && expect "leading dash (as ./-dash.cu)" 0 "$ka" ./-dash.cu --arch sm_90)
+    pushd "$tmp" >/dev/null
+    expect "leading dash (as ./-dash.cu)" 0 "$ka" ./-dash.cu --arch sm_90
+    popd >/dev/null
     cp "$c" "$tmp/kernel.cuh"
     expect "header extension compiled as CUDA" 0 "$ka" "$tmp/kernel.cuh" --arch sm_90
     expect "one bad file among good ones" 2 "$ka" "$tmp/nope.cu" "$c" --arch sm_90 --format json

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# setup.sh — one command from a fresh machine (Debian 12, CUDA 13 at
+# /usr/local/cuda) to a built, working kanalyze:
+#
+#   ./setup.sh demo    install what is missing, build, analyze the shipped
+#                      reductions (kernels/reduction/reduction.cu) for sm_90
+#   ./setup.sh test    install what is missing, build, run the test suite
+#   ./setup.sh sanitize  the test suite again under ASan + UBSan (build-asan/)
+#
+# Idempotent: Debian packages are installed only when missing (apt-get
+# update only then), the pinned PyPI wheels only when the pins changed, and
+# the build is incremental.  Nothing else is installed by hand.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+APT_PACKAGES=(cmake make pkg-config gcc g++ python3 python3-pip libelf-dev libjansson-dev libcmocka-dev)
+# nvdisasm / cuobjdump for the SASS census (no CUDA 13.0 wheels exist; 13.2
+# disassembles 13.0 cubins).  Installed into .tools/python, not system-wide.
+PIP_PINS=(nvidia-cuda-nvdisasm==13.2.86 nvidia-cuda-cuobjdump==13.2.86)
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+
+install_debian() {
+    local missing=()
+    for p in "${APT_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    say "installing Debian packages: ${missing[*]}"
+    local sudo=
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+install_wheels() {
+    local stamp=.tools/python/.pins want
+    want=$(printf '%s\n' "${PIP_PINS[@]}")
+    [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && return 0
+    say "installing pinned wheels into .tools/python: ${PIP_PINS[*]}"
+    rm -rf .tools/python
+    if python3 -m pip install -q --no-deps --disable-pip-version-check --target .tools/python "${PIP_PINS[@]}"; then
+        printf '%s\n' "$want" > "$stamp"
+    else
+        say "warning: could not install ${PIP_PINS[*]} (only the SASS census needs them)"
+    fi
+}
+
+check_cuda() {
+    if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
+        say "warning: no nvcc (CUDA toolkit expected at /usr/local/cuda): analyses will exit 3; the calculator works"
+    fi
+}
+
+build() { # build DIR [cmake args...]
+    local dir=$1; shift
+    if [ ! -f "$dir/CMakeCache.txt" ]; then
+        cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+    fi
+    cmake --build "$dir" -j "$(nproc)" >/dev/null
+}
+
+prepare() {
+    install_debian
+    install_wheels
+    check_cuda
+    build build
+}
+
+case "${1:-}" in
+demo)
+    prepare
+    export PATH=/usr/local/cuda/bin:$PATH
+    ./build/kanalyze kernels/reduction/reduction.cu --arch sm_90
+    ;;
+test)
+    prepare
+    export PATH=/usr/local/cuda/bin:$PATH
+    ctest --test-dir build --output-on-failure -j "$(nproc)"
+    ;;
+sanitize)
+    install_debian
+    build build-asan -DKA_SANITIZE=ON
+    export PATH=/usr/local/cuda/bin:$PATH
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
+    ;;
+*)
+    echo "usage: ./setup.sh demo | test | sanitize" >&2
+    exit 2
+    ;;
+esac
