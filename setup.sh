@@ -6,6 +6,8 @@
 #                      reductions (kernels/reduction/reduction.cu) for sm_90
 #   ./setup.sh test    install what is missing, build, run the test suite
 #   ./setup.sh sanitize  the test suite again under ASan + UBSan (build-asan/)
+#   ./setup.sh fuzz      every libFuzzer target for KA_FUZZ_SECONDS (30) each
+#   ./setup.sh valgrind  the CLI end-to-end tests with every run under valgrind
 #
 # Idempotent: Debian packages are installed only when missing (apt-get
 # update only then), the pinned PyPI wheels only when the pins changed, and
@@ -16,7 +18,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 APT_PACKAGES=(cmake make pkg-config gcc g++ python3 python3-pip groff-base
               libelf-dev libjansson-dev libcmocka-dev libxxhash-dev libcairo2-dev
               libclang-16-dev clang-16 llvm-16 libclang-rt-16-dev
-              hipcc libamdhip64-dev rocm-device-libs)
+              hipcc libamdhip64-dev rocm-device-libs valgrind)
 # nvdisasm / cuobjdump for the SASS census (no CUDA 13.0 wheels exist; 13.2
 # disassembles 13.0 cubins).  Installed into .tools/python, not system-wide.
 PIP_PINS=(nvidia-cuda-nvdisasm==13.2.86 nvidia-cuda-cuobjdump==13.2.86)
@@ -88,8 +90,21 @@ sanitize)
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
     ;;
+fuzz)
+    install_debian
+    if [ ! -f build-fuzz/CMakeCache.txt ]; then
+        CC=clang-16 CXX=clang++-16 cmake -S . -B build-fuzz -DKA_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
+    fi
+    cmake --build build-fuzz -j "$(nproc)" >/dev/null
+    tests/fuzz/run.sh build-fuzz "${KA_FUZZ_SECONDS:-30}"
+    ;;
+valgrind)
+    prepare
+    export PATH=/usr/local/cuda/bin:$PATH
+    KA_E2E_VALGRIND=1 tests/e2e.sh build/kanalyze .
+    ;;
 *)
-    echo "usage: ./setup.sh demo | test | sanitize" >&2
+    echo "usage: ./setup.sh demo | test | sanitize | fuzz | valgrind" >&2
     exit 2
     ;;
 esac

@@ -93,4 +93,41 @@ char *ka_which(const char *prog);
 /* Milliseconds from a monotonic clock. */
 double ka_now_ms(void);
 
+/* ---- hashing and the result cache (cache.c) -------------------------------
+ * XXH3-128 (libxxhash) as 32 lower-case hex digits.  The cache lives under
+ * $KANALYZE_CACHE_DIR, else ~/.cache/kanalyze; entries are written with
+ * ka_write_file_atomic, so processes sharing it never see a torn entry. */
+enum { KA_HASH_HEX = 33 };
+struct ka_hash {
+	void *state;
+};
+void ka_hash_init(struct ka_hash *h);
+void ka_hash_update(struct ka_hash *h, const void *p, size_t n);
+void ka_hash_str(struct ka_hash *h, const char *s);     /* length-prefixed */
+void ka_hash_final(struct ka_hash *h, char hex[KA_HASH_HEX]);
+void ka_hash_bytes(const void *p, size_t n, char hex[KA_HASH_HEX]);
+int ka_hash_file(const char *path, char hex[KA_HASH_HEX], long long *size);  /* 0 or -errno */
+bool ka_hash_valid(const char *hex);
+
+struct ka_cache {
+	char *dir;             /* ".../v1"; NULL when the cache is off */
+};
+/* dir NULL: $KANALYZE_CACHE_DIR, else $HOME/.cache/kanalyze.  Creates it.
+ * 0, or -errno (the caller goes on without a cache). */
+int ka_cache_open(struct ka_cache *c, const char *dir);
+void ka_cache_close(struct ka_cache *c);
+/* kind "r" (results, JSON) or "m" (manifests).  0, or -ENOENT on a miss. */
+int ka_cache_get(const struct ka_cache *c, const char *kind, const char *key, struct ka_buf *out);
+int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, const void *data, size_t len);
+/* Direct mode: under `key`, record the result key and the hash of every
+ * dependency (absolute paths).  -EAGAIN when a dependency changed at or
+ * after not_before (ns, CLOCK_REALTIME: the compile may have read an older
+ * version).  ka_wall_ns() gives that clock. */
+long long ka_wall_ns(void);
+int ka_manifest_write(const struct ka_cache *c, const char *key, const char *result_key,
+		      const char *const *deps, size_t n, long long not_before);
+/* 0 with result_key filled when every dependency is unchanged; -ENOENT
+ * (no manifest) or -ESTALE (changed, or unreadable manifest) otherwise. */
+int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key[KA_HASH_HEX]);
+
 #endif

@@ -212,8 +212,15 @@ static int read_kernel_info(struct ka_kernel *k, const uint8_t *data, size_t len
 		case EIATTR_MAX_THREADS:
 		case EIATTR_REQNTID:
 			if (a.fmt == EIFMT_SVAL && a.size == 12) {
-				long t = (long)rd32(a.payload) * rd32(a.payload + 4) * rd32(a.payload + 8);
-				if (t > 0 && (k->res.max_threads == 0 || t < k->res.max_threads))
+				uint32_t x = rd32(a.payload), y = rd32(a.payload + 4), z = rd32(a.payload + 8);
+				/* CUDA blocks are at most 1024 x 1024 x 64 */
+				if (x < 1 || y < 1 || z < 1 || x > 1024 || y > 1024 || z > 64) {
+					ka_diag_warn_once(d, "eiattr:max_threads", where,
+							  "%s: implausible launch bounds %ux%ux%u: ignored", sec, x, y, z);
+					break;
+				}
+				long t = (long)x * y * z;
+				if (k->res.max_threads == 0 || t < k->res.max_threads)
 					k->res.max_threads = t;
 			}
 			break;

@@ -12,6 +12,15 @@ trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp/tmpdir     # kanalyze's private temp dirs go here
 mkdir -p "$TMPDIR"
 
+# KA_E2E_VALGRIND=1: every kanalyze run goes through valgrind (memcheck,
+# definite leaks are errors); an error makes that run exit 99 and fail.
+if [ -n "${KA_E2E_VALGRIND:-}" ]; then
+    real=$ka
+    ka=$tmp/kanalyze-under-valgrind
+    printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "%s" "$@"\n' "$real" > "$ka"
+    chmod +x "$ka"
+fi
+
 ok()   { pass=$((pass + 1)); echo "ok    $1"; }
 bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
 # expect NAME WANTED_RC CMD... : run, keep stdout/stderr in $tmp/out, $tmp/err
