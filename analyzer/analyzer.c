@@ -1,8 +1,524 @@
-/* analyzer.c — placeholder for the libclang uniformity analyzer (see
- * analyzer.h): it reports itself unavailable so no caller pretends. */
-#include "analyzer.h"
+/* analyzer.c — the analyzer's entry point: parse a file (parse.c), find its
+ * kernels, run the uniformity pass on each (uniformity.c), collect facts
+ * and findings (findings.c), then analyse conservatively the device
+ * functions no kernel calls, and hand back one ka_uresult.  Also the small
+ * public helpers (rule table, warp width of an arch, the --sass join). */
+#define _GNU_SOURCE
+#include "internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- rules.def -------------------------------------------------------------------- */
+static const struct {
+	const char *id, *sev, *title, *why, *silence;
+} rules[] = {
+#define KA_RULE(id, sev, title, why, silence) {#id, sev, title, why, silence},
+#include "rules.def"
+#undef KA_RULE
+};
+
+const char *ka_rule_id(enum ka_rule r) { return (unsigned)r < KA_RULE_COUNT ? rules[r].id : "?"; }
+const char *ka_rule_severity(enum ka_rule r) { return (unsigned)r < KA_RULE_COUNT ? rules[r].sev : "?"; }
+const char *ka_rule_title(enum ka_rule r) { return (unsigned)r < KA_RULE_COUNT ? rules[r].title : "?"; }
+const char *ka_rule_why(enum ka_rule r) { return (unsigned)r < KA_RULE_COUNT ? rules[r].why : "?"; }
+const char *ka_rule_silence(enum ka_rule r) { return (unsigned)r < KA_RULE_COUNT ? rules[r].silence : "?"; }
+
+int ka_rule_from_id(const char *id)
+{
+	for (int i = 0; i < KA_RULE_COUNT; i++)
+		if (strcmp(id, rules[i].id) == 0)
+			return i;
+	return -1;
+}
 
 bool ka_analyzer_available(void)
 {
-	return false;
+	return true;
+}
+
+int ka_analyzer_sm_of(const char *arch)
+{
+	if (!arch || strncmp(arch, "sm_", 3) != 0)
+		return 0;
+	return atoi(arch + 3);
+}
+
+int ka_analyzer_warp_size(const char *arch)
+{
+	size_t digits = 0;
+	if (!arch || strncmp(arch, "gfx", 3) != 0)
+		return 32;
+	while (arch[3 + digits] && arch[3 + digits] != ':' && arch[3 + digits] != '-')
+		digits++;
+	/* gfx6 ... gfx9 (gfx900, gfx90a, gfx942, Hygon gfx928/936): GCN and CDNA,
+	 * wave64; gfx1030, gfx1100, gfx1200: RDNA, wave32 by default */
+	return digits >= 4 ? 32 : 64;
+}
+
+/* ---- result assembly ------------------------------------------------------------------ */
+static void fact_copy(struct ka_ufact *d, const struct ka_ufact *s)
+{
+	*d = *s;
+	d->expr = ka_strdup(s->expr);
+	d->why = ka_strdup(s->why);
+	d->machine = s->machine ? ka_strdup(s->machine) : NULL;
+}
+
+static void facts_merge(struct ka_fact_acc *into, const struct ka_fact_acc *from)
+{
+	for (size_t i = 0; i < from->n; i++) {
+		size_t j;
+		for (j = 0; j < into->n; j++)
+			if (into->offsets[j] == from->offsets[i])
+				break;
+		if (j < into->n) {
+			if (from->v[i].cls > into->v[j].cls) {
+				free(into->v[j].why);
+				into->v[j].cls = from->v[i].cls;
+				into->v[j].stride = from->v[i].stride;
+				into->v[j].why = ka_strdup(from->v[i].why);
+			}
+			continue;
+		}
+		if (into->n == into->cap) {
+			into->cap = into->cap ? 2 * into->cap : 64;
+			into->v = ka_xrealloc(into->v, into->cap * sizeof(*into->v));
+			into->offsets = ka_xrealloc(into->offsets, into->cap * sizeof(*into->offsets));
+		}
+		fact_copy(&into->v[into->n], &from->v[i]);
+		into->offsets[into->n++] = from->offsets[i];
+	}
+}
+
+static void findings_merge(struct ka_finding_acc *into, const struct ka_finding_acc *from)
+{
+	for (size_t i = 0; i < from->n; i++) {
+		const struct ka_ufinding *f = &from->v[i];
+		ka_finding_add(into, f->rule, f->line, f->col, f->min_sm, "%s", f->message);
+	}
+}
+
+static int fact_cmp(const void *a, const void *b)
+{
+	const struct ka_ufact *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col < y->col ? -1 : x->col > y->col;
+}
+
+static int finding_cmp(const void *a, const void *b)
+{
+	const struct ka_ufinding *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return (int)x->rule - (int)y->rule;
+}
+
+static int var_cmp(const void *a, const void *b)
+{
+	const struct ka_uvar *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+void ka_facts_sort(struct ka_ufact *v, size_t n)
+{
+	if (n > 1)
+		qsort(v, n, sizeof(*v), fact_cmp);
+}
+
+void ka_findings_sort(struct ka_ufinding *v, size_t n)
+{
+	if (n > 1)
+		qsort(v, n, sizeof(*v), finding_cmp);
+}
+
+void ka_fact_acc_free(struct ka_fact_acc *a)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		free(a->v[i].expr);
+		free(a->v[i].why);
+		free(a->v[i].machine);
+	}
+	free(a->v);
+	free(a->offsets);
+	memset(a, 0, sizeof(*a));
+}
+
+void ka_finding_acc_free(struct ka_finding_acc *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		free(a->v[i].message);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
+
+/* ---- finding the kernels and device functions ------------------------------------------ */
+struct fnlist {
+	CXCursor *v;
+	size_t n, cap;
+};
+
+static void fnlist_add(struct fnlist *l, CXCursor c)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = ka_xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = c;
+}
+
+struct scan {
+	struct fnlist kernels, device;
+};
+
+static enum CXChildVisitResult scan_tu(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct scan *s = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	(void)parent;
+	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || ka_is_from_prelude(c))
+		return CXChildVisit_Continue;
+	switch (k) {
+	case CXCursor_Namespace:
+	case CXCursor_LinkageSpec:
+	case CXCursor_UnexposedDecl:
+	case CXCursor_StructDecl:
+	case CXCursor_ClassDecl:
+	case CXCursor_ClassTemplate:
+		return CXChildVisit_Recurse;
+	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionTemplate:
+	case CXCursor_CXXMethod:
+		if (!clang_isCursorDefinition(c))
+			return CXChildVisit_Continue;
+		if (ka_is_kernel(c))
+			fnlist_add(&s->kernels, c);
+		else if (ka_has_attr(c, CXCursor_CUDADeviceAttr))
+			fnlist_add(&s->device, c);
+		return CXChildVisit_Continue;
+	default:
+		return CXChildVisit_Continue;
+	}
+}
+
+static char *qualified_name(CXCursor c)
+{
+	struct ka_buf b = {0};
+	CXCursor chain[16];
+	int n = 0;
+	chain[n++] = c;
+	for (CXCursor p = clang_getCursorSemanticParent(c);
+	     n < 16 && !clang_Cursor_isNull(p) && clang_getCursorKind(p) != CXCursor_TranslationUnit;
+	     p = clang_getCursorSemanticParent(p)) {
+		enum CXCursorKind k = clang_getCursorKind(p);
+		if (k == CXCursor_Namespace || k == CXCursor_StructDecl || k == CXCursor_ClassDecl)
+			chain[n++] = p;
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		CXString s = clang_getCursorSpelling(chain[i]);
+		ka_buf_printf(&b, "%s%s", b.len ? "::" : "", clang_getCString(s));
+		clang_disposeString(s);
+	}
+	return b.data ? b.data : ka_strdup("");
+}
+
+static void kernel_fill(struct ka_an *an, struct ka_ukernel *k, CXCursor fn, struct ka_fact_acc *facts,
+			struct ka_finding_acc *finds)
+{
+	CXString s = clang_getCursorSpelling(fn), m = clang_Cursor_getMangling(fn);
+	int col;
+	k->name = ka_strdup(clang_getCString(s));
+	k->qualified = qualified_name(fn);
+	k->mangled = ka_strdup(clang_getCString(m));
+	clang_getExpansionLocation(clang_getCursorLocation(fn), NULL, (unsigned *)&k->line, (unsigned *)&col, NULL);
+	clang_disposeString(s);
+	clang_disposeString(m);
+	k->n_facts = facts->n;
+	k->facts = ka_xcalloc(facts->n ? facts->n : 1, sizeof(*k->facts));
+	for (size_t i = 0; i < facts->n; i++)
+		fact_copy(&k->facts[i], &facts->v[i]);
+	ka_facts_sort(k->facts, k->n_facts);
+	k->n_findings = finds->n;
+	k->findings = ka_xcalloc(finds->n ? finds->n : 1, sizeof(*k->findings));
+	for (size_t i = 0; i < finds->n; i++) {
+		k->findings[i] = finds->v[i];
+		k->findings[i].message = ka_strdup(finds->v[i].message);
+	}
+	ka_findings_sort(k->findings, k->n_findings);
+	(void)an;
+}
+
+/* Every file the parse read, for the cache's manifest (absolute; the
+ * prelude lives in the binary and is keyed by its own hash). */
+static void add_dep(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+	struct ka_uresult *r = d;
+	CXString s = clang_getFileName(f);
+	const char *name = clang_getCString(s);
+	char *abs;
+	(void)stack;
+	(void)n;
+	if (name && strncmp(name, "/kanalyze-prelude/", 18) != 0 && (abs = realpath(name, NULL))) {
+		bool dup = false;
+		for (size_t i = 0; i < r->n_deps && !dup; i++)
+			dup = strcmp(r->deps[i], abs) == 0;
+		if (dup) {
+			free(abs);
+		} else {
+			r->deps = ka_xrealloc(r->deps, (r->n_deps + 1) * sizeof(*r->deps));
+			r->deps[r->n_deps++] = abs;
+		}
+	}
+	clang_disposeString(s);
+}
+
+int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *opt, struct ka_uresult *out)
+{
+	struct ka_an an = {0};
+	CXIndex index = NULL;
+	CXTranslationUnit tu = NULL;
+	struct scan sc = {0};
+	struct ka_fact_acc file_facts = {0};
+	struct ka_finding_acc file_finds = {0};
+	double t0 = ka_now_ms(), t1;
+	size_t len = 0;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->file = ka_strdup(file);
+	out->lang = opt->lang;
+	out->warp_size = opt->warp_size ? opt->warp_size : opt->lang == KA_LANG_HIP ? 64 : 32;
+	rc = ka_parse(file, opt, &index, &tu, out);
+	t1 = ka_now_ms();
+	out->parse_ms = t1 - t0;
+	if (rc != 0) {
+		if (index)
+			clang_disposeIndex(index);
+		return rc;
+	}
+	an.tu = tu;
+	an.res = out;
+	an.warp = out->warp_size;
+	an.lang = opt->lang;
+	an.sm = opt->sm;
+	an.main_file = clang_getFile(tu, file);
+	an.src = an.main_file ? clang_getFileContents(tu, an.main_file, &len) : NULL;
+	an.src_len = len;
+	if (!an.src) {
+		char *m = ka_xmalloc(strlen(file) + 64);
+		sprintf(m, "%s: libclang has no text for the file", file);
+		out->diags = ka_xrealloc(out->diags, (out->n_diags + 1) * sizeof(char *));
+		out->diags[out->n_diags++] = m;
+		clang_disposeTranslationUnit(tu);
+		clang_disposeIndex(index);
+		return -ENOENT;
+	}
+
+	clang_getInclusions(tu, add_dep, out);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_tu, &sc);
+	out->kernels = ka_xcalloc(sc.kernels.n ? sc.kernels.n : 1, sizeof(*out->kernels));
+	for (size_t i = 0; i < sc.kernels.n; i++) {
+		struct ka_fact_acc facts = {0};
+		struct ka_finding_acc finds = {0};
+		ka_uniformity_kernel(&an, sc.kernels.v[i]);
+		ka_collect(&an, &facts, &finds);
+		kernel_fill(&an, &out->kernels[out->n_kernels++], sc.kernels.v[i], &facts, &finds);
+		facts_merge(&file_facts, &facts);
+		findings_merge(&file_finds, &finds);
+		ka_fact_acc_free(&facts);
+		ka_finding_acc_free(&finds);
+	}
+	/* device functions no kernel calls: parameters varying, facts only */
+	for (size_t i = 0; i < sc.device.n; i++) {
+		int j = ka_cmap_get(&an.fn_ix, sc.device.v[i]);
+		if ((j >= 0 && an.fns[j].called) || !ka_in_main_file(&an, sc.device.v[i]))
+			continue;
+		struct ka_fact_acc facts = {0};
+		struct ka_finding_acc finds = {0};
+		ka_uniformity_standalone(&an, sc.device.v[i]);
+		ka_collect(&an, &facts, &finds);
+		facts_merge(&file_facts, &facts);
+		ka_fact_acc_free(&facts);
+		ka_finding_acc_free(&finds);
+	}
+	ka_findings_file(&an, &file_finds);
+	/* KA108 findings belong to the kernels that call the function too */
+	for (size_t i = 0; i < file_finds.n; i++) {
+		if (file_finds.v[i].rule != KA_RULE_KA108)
+			continue;
+		for (size_t k = 0; k < out->n_kernels; k++) {
+			struct ka_ukernel *uk = &out->kernels[k];
+			uk->findings = ka_xrealloc(uk->findings, (uk->n_findings + 1) * sizeof(*uk->findings));
+			uk->findings[uk->n_findings] = file_finds.v[i];
+			uk->findings[uk->n_findings++].message = ka_strdup(file_finds.v[i].message);
+			ka_findings_sort(uk->findings, uk->n_findings);
+		}
+	}
+
+	out->facts = file_facts.v;
+	out->n_facts = file_facts.n;
+	file_facts.v = NULL;
+	free(file_facts.offsets);
+	ka_facts_sort(out->facts, out->n_facts);
+	out->findings = file_finds.v;
+	out->n_findings = file_finds.n;
+	ka_findings_sort(out->findings, out->n_findings);
+	out->vars = an.vars;
+	out->n_vars = an.n_vars;
+	if (out->n_vars > 1)
+		qsort(out->vars, out->n_vars, sizeof(*out->vars), var_cmp);
+	out->analysis_ms = ka_now_ms() - t1;
+
+	free(sc.kernels.v);
+	free(sc.device.v);
+	free(an.nodes);
+	free(an.reached);
+	free(an.fns);
+	ka_cmap_free(&an.node_ix);
+	ka_cmap_free(&an.fn_ix);
+	ka_cmap_free(&an.var_ix);
+	ka_strtab_free(&an.strs);
+	clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	return 0;
+}
+
+static void facts_free(struct ka_ufact *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].expr);
+		free(v[i].why);
+		free(v[i].machine);
+	}
+	free(v);
+}
+
+static void findings_free(struct ka_ufinding *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].message);
+	free(v);
+}
+
+void ka_uresult_free(struct ka_uresult *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->n_kernels; i++) {
+		struct ka_ukernel *k = &r->kernels[i];
+		free(k->name);
+		free(k->qualified);
+		free(k->mangled);
+		facts_free(k->facts, k->n_facts);
+		findings_free(k->findings, k->n_findings);
+	}
+	free(r->kernels);
+	facts_free(r->facts, r->n_facts);
+	findings_free(r->findings, r->n_findings);
+	for (size_t i = 0; i < r->n_vars; i++) {
+		free(r->vars[i].name);
+		free(r->vars[i].function);
+	}
+	free(r->vars);
+	for (size_t i = 0; i < r->n_diags; i++)
+		free(r->diags[i]);
+	free(r->diags);
+	for (size_t i = 0; i < r->n_deps; i++)
+		free(r->deps[i]);
+	free(r->deps);
+	free(r->file);
+	memset(r, 0, sizeof(*r));
+}
+
+/* "void ns::pressure<128>(float*, float const*)" -> "ns::pressure" */
+static void base_name(const char *demangled, char *out, size_t n)
+{
+	const char *end = strchr(demangled, '(');
+	size_t len = end ? (size_t)(end - demangled) : strlen(demangled), j = 0;
+	int depth = 0;
+	char tmp[512];
+	for (size_t i = 0; i < len && j + 1 < sizeof(tmp); i++) {
+		char c = demangled[i];
+		if (c == '<')
+			depth++;
+		else if (c == '>')
+			depth--;
+		else if (depth == 0)
+			tmp[j++] = c;
+	}
+	tmp[j] = 0;
+	const char *sp = strrchr(tmp, ' ');
+	snprintf(out, n, "%s", sp ? sp + 1 : tmp);
+}
+
+const struct ka_ukernel *ka_uresult_kernel(const struct ka_uresult *r, const char *mangled, const char *demangled,
+					   int line)
+{
+	const struct ka_ukernel *best = NULL;
+	char want[512];
+	if (!r)
+		return NULL;
+	for (size_t i = 0; mangled && i < r->n_kernels; i++)
+		if (r->kernels[i].mangled && strcmp(r->kernels[i].mangled, mangled) == 0)
+			return &r->kernels[i];
+	if (!demangled)
+		return NULL;
+	base_name(demangled, want, sizeof(want));
+	for (size_t i = 0; i < r->n_kernels; i++) {
+		const struct ka_ukernel *k = &r->kernels[i];
+		bool match = strchr(want, ':') ? strcmp(k->qualified, want) == 0 : strcmp(k->name, want) == 0;
+		if (!match)
+			continue;
+		if (!best || (line > 0 && k->line == line))
+			best = k;
+	}
+	return best;
+}
+
+bool ka_ufact_machine_note(const struct ka_ufact *f, const struct ka_uline *lines, size_t n, char *buf, size_t len)
+{
+	const struct ka_uline *l = NULL;
+	for (size_t j = 0; j < n; j++)
+		if (lines[j].line == f->line) {
+			l = &lines[j];
+			break;
+		}
+	if (!l || l->instructions <= 0 || len == 0)
+		return false;
+	buf[0] = 0;
+	if (f->cls > KA_U_CONST && f->cls <= KA_U_WARP && l->vector > 0 && l->uniform == 0)
+		snprintf(buf, len,
+			 "uniform in source, computed in vector registers here (%ld vector instruction%s, no "
+			 "uniform-datapath work on this line)",
+			 l->vector, l->vector == 1 ? "" : "s");
+	else if (f->cls > KA_U_CONST && f->cls <= KA_U_WARP && l->uniform > 0)
+		snprintf(buf, len, "uniform in source and on the uniform datapath here (%ld of %ld instructions)",
+			 l->uniform, l->instructions);
+	else if (f->cls == KA_U_WARP_IF && l->vector > 0)
+		snprintf(buf, len,
+			 "uniform only under a launch condition: the compiler keeps it in vector registers (%ld vector "
+			 "instruction%s on this line)",
+			 l->vector, l->vector == 1 ? "" : "s");
+	return buf[0] != 0;
+}
+
+int ka_uniformity_join_sass(struct ka_ukernel *k, const struct ka_uline *lines, size_t n)
+{
+	int notes = 0;
+	char buf[256];
+	for (size_t i = 0; i < k->n_facts; i++) {
+		struct ka_ufact *f = &k->facts[i];
+		if (!ka_ufact_machine_note(f, lines, n, buf, sizeof(buf)))
+			continue;
+		free(f->machine);
+		f->machine = ka_strdup(buf);
+		notes++;
+	}
+	return notes;
 }

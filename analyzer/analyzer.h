@@ -1,16 +1,188 @@
-/* analyzer.h — source uniformity analysis with libclang (DESIGN §6).
- *
- * NOT BUILT YET: this library is a placeholder so the layout and the data
- * flow are in place.  It analyses nothing; the report says "uniformity":
- * null and the text report says the analysis is not available.  The real
- * analyzer (lattice, dataflow, findings KA101–KA108) is tracked as its own
- * issue. */
+/* analyzer.h — source uniformity analysis of CUDA and HIP kernels with
+ * libclang (DESIGN §6): every variable initializer and assignment of a
+ * kernel gets a class of the lattice in uclass.def, with a short reason, and
+ * the rules of rules.def (KA101–KA108) turn the classes into advice.  The
+ * one public header of libka_analyzer; the analysis itself is thread-safe
+ * (each call has its own libclang index and reports into its own result),
+ * so the CLI runs it beside the compile. */
 #ifndef KANALYZE_ANALYZER_H
 #define KANALYZE_ANALYZER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
-/* false until the libclang analyzer exists: callers report "not available". */
+/* ---- the lattice (uclass.def, bottom to top; join = max) ------------------ */
+enum ka_uclass {
+#define KA_UCLASS(id, name, meaning) KA_U_##id,
+#include "uclass.def"
+#undef KA_UCLASS
+	KA_U_COUNT
+};
+const char *ka_uclass_name(enum ka_uclass c);       /* "warp-uniform-if"        */
+const char *ka_uclass_meaning(enum ka_uclass c);
+int ka_uclass_from_name(const char *name);          /* enum value, -1 unknown   */
+/* Provably the same in every lane of a warp (const ... warp-uniform). */
+bool ka_uclass_is_uniform(enum ka_uclass c);
+
+/* ---- findings (rules.def) ---------------------------------------------------- */
+enum ka_rule {
+#define KA_RULE(id, sev, title, why, silence) KA_RULE_##id,
+#include "rules.def"
+#undef KA_RULE
+	KA_RULE_COUNT
+};
+const char *ka_rule_id(enum ka_rule r);             /* "KA101"                  */
+const char *ka_rule_severity(enum ka_rule r);       /* "note" or "warning"      */
+const char *ka_rule_title(enum ka_rule r);
+const char *ka_rule_why(enum ka_rule r);
+const char *ka_rule_silence(enum ka_rule r);
+int ka_rule_from_id(const char *id);                /* enum value, -1 unknown   */
+
+/* ---- running it ---------------------------------------------------------------- */
+enum ka_lang { KA_LANG_CUDA, KA_LANG_HIP };
+
+struct ka_analyzer_options {
+	enum ka_lang lang;
+	int warp_size;               /* 32 or 64; 0: 32 for CUDA, 64 for HIP      */
+	int sm;                      /* highest NVIDIA sm of the run (90 for
+	                                sm_90); KA104 needs >= 90.  0: none        */
+	const char *offload_arch;    /* HIP: the --offload-arch parsed for (gfx90a) */
+	const char *const *cc_args;  /* -I/-D/-U/-std/-include..., NULL-ended      */
+};
+
+/* One variable initializer or assignment (DESIGN §3 "uniformity"). */
+struct ka_ufact {
+	int line, col;               /* of the right-hand side ("x = e": e; for
+	                                x += e and x++ the whole expression)        */
+	char *expr;                  /* its source text, blanks collapsed         */
+	enum ka_uclass cls;          /* of the value stored                       */
+	int stride;                  /* affine-lane: elements per lane, 0 unknown  */
+	char *why;
+	char *machine;               /* the --sass join's note, or NULL           */
+};
+
+struct ka_ufinding {
+	enum ka_rule rule;
+	int line, col;
+	int min_sm;                  /* report only when the arch is >= this (KA104: 90) */
+	char *message;
+};
+
+/* Per variable, the join of every state it takes (for the LLVM oracle). */
+struct ka_uvar {
+	char *name;
+	char *function;
+	int line;                    /* of the declaration */
+	enum ka_uclass cls;
+};
+
+struct ka_ukernel {
+	char *name;                  /* unqualified: "reduce_r1"                  */
+	char *qualified;             /* with namespaces: "ns::reduce_r1"          */
+	char *mangled;               /* libclang's (templates: of the pattern)     */
+	int line;                    /* of the name in the definition             */
+	struct ka_ufact *facts;      /* sorted by line, col                       */
+	size_t n_facts;
+	struct ka_ufinding *findings;
+	size_t n_findings;
+};
+
+struct ka_uresult {
+	char *file;
+	enum ka_lang lang;
+	int warp_size;
+	bool parsed;                 /* libclang produced a translation unit       */
+	int errors, warnings;        /* parse diagnostics (main file and headers)  */
+	char **diags;                /* "file:line:col: error: ..." each          */
+	size_t n_diags;
+	struct ka_ukernel *kernels;  /* sorted by line                            */
+	size_t n_kernels;
+	struct ka_ufact *facts;      /* whole file: kernels, the functions they
+	                                call (joined over contexts) and functions
+	                                no kernel calls (analysed conservatively) */
+	size_t n_facts;
+	struct ka_ufinding *findings;/* whole file                               */
+	size_t n_findings;
+	struct ka_uvar *vars;        /* sorted by line, name                       */
+	size_t n_vars;
+	char **deps;                 /* every file the parse read (absolute), the
+	                                prelude excluded: the cache's manifest    */
+	size_t n_deps;
+	bool cached;                 /* read back from the cache, not parsed       */
+	double parse_ms, analysis_ms;
+};
+
+/* Parse `file` and analyse every kernel in it.  Returns 0 when a translation
+ * unit was built (parse errors are counted in out->errors and listed in
+ * out->diags; analysis goes on with what parsed), else a negative errno
+ * (-ENOENT, -EINVAL) with the reason in out->diags.  out is always filled
+ * enough for ka_uresult_free. */
+int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *opt, struct ka_uresult *out);
+void ka_uresult_free(struct ka_uresult *r);
+
+/* The same through the result cache (core.h; NULL: no cache): a file whose
+ * bytes, headers (every file the parse read), options and analyzer are
+ * unchanged is read back -- libclang is not even loaded -- and a fresh
+ * result is stored.  Parse failures are not cached. */
+struct ka_cache;
+int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
+				 struct ka_uresult *out);
+
+/* The kernel of a compiled kernel: by mangled name, else by the demangled
+ * name without parameters and template arguments (templates), preferring
+ * the one defined at `line` when several match.  NULL if none. */
+const struct ka_ukernel *ka_uresult_kernel(const struct ka_uresult *r, const char *mangled,
+					   const char *demangled, int line);
+
+/* Warp width of an architecture: 64 for AMD GCN/CDNA (gfx6 ... gfx9, Hygon
+ * gfx92x/93x), 32 for NVIDIA and AMD RDNA (gfx10+ in wave32). */
+int ka_analyzer_warp_size(const char *arch);
+/* The NVIDIA sm number of "sm_90a" (90), 0 for anything else. */
+int ka_analyzer_sm_of(const char *arch);
+
+/* ---- joining with the machine code (--sass) ---------------------------------
+ * Per source line, what the disassembler saw (nvdisasm -g line info):
+ * instructions, those on the uniform datapath (U* opcodes, UR operands) and
+ * those on the vector datapath.  For every fact of class const ...
+ * warp-uniform whose line has vector work and no uniform work, sets
+ * fact->machine to "uniform in source, computed in vector registers here
+ * (N vector instructions on this line)"; lane-varying facts on lines with
+ * only uniform work get the opposite note.  Returns the number of notes. */
+struct ka_uline {
+	int line;
+	long instructions, uniform, vector;
+};
+int ka_uniformity_join_sass(struct ka_ukernel *k, const struct ka_uline *lines, size_t n);
+
+/* The note for one fact from its line's counts (what the join above sets);
+ * false when there is nothing to say.  For reports that keep one analysis
+ * for several archs, each with its own SASS. */
+bool ka_ufact_machine_note(const struct ka_ufact *f, const struct ka_uline *lines, size_t n, char *buf,
+			   size_t len);
+
+/* ---- beside the compile ------------------------------------------------------
+ * A batch of analyses on one background thread, so the CLI analyses while
+ * the compilers run in their child processes: start, compile, wait.  Each
+ * job's result is ready after ka_ubatch_wait. */
+struct ka_ubatch_job {
+	const char *file;                  /* borrowed until ka_ubatch_free       */
+	struct ka_analyzer_options opt;    /* opt.cc_args borrowed likewise       */
+	const struct ka_cache *cache;      /* NULL: no result cache               */
+	struct ka_uresult r;               /* out                                 */
+	int rc;                            /* out: ka_uniformity_analyze's        */
+};
+struct ka_ubatch;
+/* Starts the thread (or, if it cannot, runs the jobs now); jobs must live
+ * until ka_ubatch_wait returns.  NULL only when n == 0. */
+struct ka_ubatch *ka_ubatch_start(struct ka_ubatch_job *jobs, size_t n);
+/* Waits for the thread; returns the wall time it ran (ms).  After it the
+ * jobs array is the caller's again (it may grow it). */
+double ka_ubatch_wait(struct ka_ubatch *b);
+/* Waits, frees the batch; the results stay in the jobs: the caller frees
+ * them with ka_uresult_free. */
+void ka_ubatch_free(struct ka_ubatch *b);
+
+/* true: this build has the libclang analyzer. */
 bool ka_analyzer_available(void);
 
 #endif

@@ -54,11 +54,14 @@ int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d)
 			       *a->note ? a->note : "");
 		}
 	}
-	if (json)
+	if (json) {
+		ka_amd_archs_print(stdout, true);      /* AMD and Hygon rows */
 		printf("]\n");
-	else
+	} else {
 		printf("\nregisters: 64 Ki per SM, allocated per warp in units of 256 over 4 sub-partitions "
 		       "(2 on sm_60), at most 255 per thread.\n"
 		       "cuda: yes = CUDA 13 compiles for it; calc = calculator only.\n");
+		ka_amd_archs_print(stdout, false);
+	}
 	return fflush(stdout) == 0 ? KA_EXIT_OK : KA_EXIT_USAGE;
 }

@@ -24,7 +24,7 @@ static const struct opt_row rows[OPT_COUNT] = {
 
 static const char *cmd_name(enum ka_cmd c)
 {
-	return c == CMD_O ? "occupancy" : c == CMD_R ? "archs" : "analyze";
+	return c == CMD_O ? "occupancy" : c == CMD_R ? "archs" : c == CMD_P ? "report" : c == CMD_G ? "plot" : c == CMD_V ? "verify" : "analyze";
 }
 
 void ka_cli_help(FILE *out, enum ka_cmd cmd)
@@ -32,6 +32,8 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 	switch (cmd) {
 	case CMD_O:
 		fputs("usage: kanalyze occupancy --arch A --regs R [--block B] [--smem S] [OPTIONS]\n"
+		      "       kanalyze occupancy --arch gfxN --vgprs V [--agprs A] [--sgprs S] [--block B] [--smem S]\n"
+		      "                          [--wave32|--wave64]\n"
 		      "The occupancy calculator: no compiler needed.  Every numeric option takes a\n"
 		      "value, a list a,b,c or a range LO-HI[:STEP]; one row per combination.\n", out);
 		break;
@@ -39,10 +41,31 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 		fputs("usage: kanalyze archs [--format text|json]\n"
 		      "List the architectures kanalyze models and their parameters.\n", out);
 		break;
+	case CMD_G:
+		fputs("usage: kanalyze plot [--arch A] --regs R [--block B] [--smem S] [-o FILE.svg|FILE.png]\n"
+		      "       kanalyze plot [--arch A] FILE.cu [--kernel NAME] [--block B] [--smem S] [-o FILE]\n"
+		      "The three occupancy charts (against threads per block, registers per thread and\n"
+		      "shared memory per block) around one launch, marking it and the nearest cliffs:\n"
+		      "an SVG or PNG with -o, else drawn in the terminal.  One value per option.\n", out);
+		break;
+	case CMD_V:
+		fputs("usage: kanalyze verify [--out FILE] [--runner-output FILE] [--check FILE]\n"
+		      "Build and launch the shipped kernels on this machine's GPU and compare every\n"
+		      "prediction (registers, blocks per SM, best block size) with the CUDA runtime;\n"
+		      "time the reductions and the cliff pairs; write the record.  No GPU: \"not run\".\n", out);
+		break;
+	case CMD_P:
+		fputs("usage: kanalyze report [OPTIONS] DIR...\n"
+		      "Merge the records kanalyze-launch wrote into DIR during a real build and report\n"
+		      "them like an analysis: text, json, sarif, markdown, --baseline, --write-baseline.\n", out);
+		break;
 	default:
 		fputs("usage: kanalyze [OPTIONS] FILE...        analyze CUDA files\n"
 		      "       kanalyze occupancy [OPTIONS]        occupancy calculator\n"
 		      "       kanalyze archs [--format F]         list architectures\n"
+		      "       kanalyze plot [OPTIONS] [-o F.svg]  occupancy charts\n"
+		      "       kanalyze report [OPTIONS] DIR...    merge kanalyze-launch records\n"
+		      "       kanalyze verify [OPTIONS]           check the predictions on a GPU\n"
 		      "Compiles the device code for each architecture, reads the registers, spills,\n"
 		      "stack and shared memory the compiler really produced, and reports occupancy,\n"
 		      "its limiter and the distance to the next occupancy cliff.\n", out);
@@ -61,7 +84,7 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 				 rows[i].arg ? rows[i].arg : "");
 		fprintf(out, "  %-24s %s\n", head, rows[i].help);
 	}
-	if (cmd == CMD_A)
+	if (cmd == CMD_A || cmd == CMD_G)
 		fputs("  -- ARGS...               pass ARGS to the compiler unchanged\n", out);
 	fputs("\nExit status:\n", out);
 #define KA_EXIT(e, code, what) fprintf(out, "  %d  %s\n", code, what);
@@ -120,9 +143,15 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 	} else if (argc > 1 && strcmp(argv[1], "archs") == 0) {
 		cli->cmd = CMD_R;
 		i = 2;
-	} else if (argc > 1 && (strcmp(argv[1], "plot") == 0 || strcmp(argv[1], "verify") == 0)) {
-		ka_diag_error(d, KA_EXIT_USAGE, argv[1], "this sub-command is not part of this build yet");
-		return KA_EXIT_USAGE;
+	} else if (argc > 1 && strcmp(argv[1], "report") == 0) {
+		cli->cmd = CMD_P;
+		i = 2;
+	} else if (argc > 1 && strcmp(argv[1], "plot") == 0) {
+		cli->cmd = CMD_G;
+		i = 2;
+	} else if (argc > 1 && strcmp(argv[1], "verify") == 0) {
+		cli->cmd = CMD_V;
+		i = 2;
 	}
 	cli->files = ka_xcalloc((size_t)argc + 1, sizeof(char *));
 	cc_push(cli, NULL);
@@ -134,8 +163,8 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 		int id = -1;
 
 		if (strcmp(a, "--") == 0) {
-			if (cli->cmd != CMD_A) {
-				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "'--' is only for analyze");
+			if (cli->cmd != CMD_A && cli->cmd != CMD_G) {
+				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "'--' is only for analyze and plot");
 				return KA_EXIT_USAGE;
 			}
 			for (i++; i < argc; i++)
@@ -150,8 +179,8 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 			size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
 			id = find_long(a + 2, n);
 			if (id < 0) {
-				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown option '%s' (see kanalyze %s--help)", a,
-					      cli->cmd == CMD_A ? "" : cli->cmd == CMD_O ? "occupancy " : "archs ");
+				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown option '%s' (see kanalyze %s%s--help)", a,
+					      cli->cmd == CMD_A ? "" : cmd_name(cli->cmd), cli->cmd == CMD_A ? "" : " ");
 				return KA_EXIT_USAGE;
 			}
 			if (eq) {
@@ -175,7 +204,7 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 				val = a + 2;
 			}
 		} else {
-			if (cli->cmd != CMD_A) {
+			if (cli->cmd != CMD_A && cli->cmd != CMD_P && cli->cmd != CMD_G) {
 				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "unexpected argument '%s'", a);
 				return KA_EXIT_USAGE;
 			}
@@ -201,6 +230,10 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 			cc_push_flag(cli, 'I', val);
 		else if (id == OPT_DEFINE)
 			cc_push_flag(cli, 'D', val);
+		else if (id == OPT_WHATIF) {
+			cli->what_ifs = ka_xrealloc(cli->what_ifs, (size_t)(cli->n_what_ifs + 1) * sizeof(char *));
+			cli->what_ifs[cli->n_what_ifs++] = val;
+		}
 		else if (id == OPT_STD) {
 			struct ka_buf b = {0};
 			ka_buf_printf(&b, "-std=%s", val);
@@ -228,6 +261,7 @@ void ka_cli_free(struct ka_cli *cli)
 	for (int i = 0; i < cli->n_owned; i++)
 		free(cli->owned[i]);
 	free(cli->owned);
+	free(cli->what_ifs);
 	free(cli->cc_args);
 	free(cli->files);
 }
@@ -255,9 +289,9 @@ int ka_cli_archs(const char *list, bool analysable_only, const struct ka_nv_arch
 			for (int i = 0; i < ka_nv_arch_count; i++)
 				if (!analysable_only || ka_nv_archs[i].analysable)
 					ka_buf_printf(&b, "%s%s", b.len ? " " : "", ka_nv_archs[i].name);
-			if (!a && strncmp(name, "gfx", 3) == 0)
+			if (!a && ka_amd_arch_find(name))
 				ka_diag_error(d, KA_EXIT_USAGE, NULL,
-					      "AMD architecture '%s' is not supported in this build yet; known: %s",
+					      "AMD architecture '%s': this command takes NVIDIA architectures only; known: %s",
 					      name, b.data);
 			else if (!a)
 				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown architecture '%s'; known: %s", name,
@@ -275,6 +309,56 @@ int ka_cli_archs(const char *list, bool analysable_only, const struct ka_nv_arch
 			return -1;
 		}
 		out[n++] = a;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	if (n == 0)
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "empty --arch list");
+	return n ? n : -1;
+}
+
+/* Both vendors: each name to its model.  NVIDIA names keep ka_cli_archs's
+ * rules (analysable_only refuses calculator-only archs); AMD names are all
+ * accepted here -- whether a compiler can build for one is the compile's
+ * (or --remarks') business. */
+int ka_cli_arch_list(const char *list, bool analysable_only, struct ka_arch *out, char (*spelled)[32], int cap,
+		     struct ka_diag *d)
+{
+	int n = 0;
+	const char *p = list;
+
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char name[32];
+
+		if (len == 0 || len >= sizeof(name)) {
+			ka_diag_error(d, KA_EXIT_USAGE, NULL, "bad --arch list '%s'", list);
+			return -1;
+		}
+		memcpy(name, p, len);
+		name[len] = '\0';
+		if (n == cap) {
+			ka_diag_error(d, KA_EXIT_USAGE, NULL, "too many architectures (at most %d)", cap);
+			return -1;
+		}
+		if (ka_arch_find(name, &out[n]) != 0 || (out[n].nv && analysable_only && !out[n].nv->analysable)) {
+			const struct ka_nv_arch *one[1];
+			if (strncmp(name, "gfx", 3) != 0) {
+				ka_cli_archs(name, analysable_only, one, 1, d);   /* its message */
+			} else {
+				struct ka_buf b = {0};
+				for (int i = 0; i < ka_amd_arch_count; i++)
+					ka_buf_printf(&b, "%s%s", b.len ? " " : "", ka_amd_archs[i].name);
+				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown AMD architecture '%s'; known: %s", name,
+					      b.data);
+				ka_buf_free(&b);
+			}
+			return -1;
+		}
+		if (spelled)
+			snprintf(spelled[n], 32, "%s", name);
+		n++;
 		p += len;
 		if (*p == ',')
 			p++;

@@ -71,6 +71,25 @@ int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d)
 		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--arch is required (see kanalyze archs)");
 		return KA_EXIT_USAGE;
 	}
+	{
+		/* AMD archs have a calculator of their own (amd_cli.c); one vendor
+		 * per list, since the two take different options and rows */
+		struct ka_arch any[MAX_ARCHS];
+		const struct ka_amd_arch *amd[MAX_ARCHS];
+		int n_any = ka_cli_arch_list(cli->opt[OPT_ARCH], false, any, NULL, MAX_ARCHS, d), n_amd = 0;
+		if (n_any < 0)
+			return KA_EXIT_USAGE;
+		for (int i = 0; i < n_any; i++)
+			if (any[i].amd)
+				amd[n_amd++] = any[i].amd;
+		if (n_amd > 0 && n_amd < n_any) {
+			ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--arch mixes NVIDIA and AMD architectures: "
+				      "one vendor per run (they take different options)");
+			return KA_EXIT_USAGE;
+		}
+		if (n_amd > 0)
+			return ka_amd_cmd_occupancy(cli, amd, n_amd, d);
+	}
 	n_archs = ka_cli_archs(cli->opt[OPT_ARCH], false, archs, MAX_ARCHS, d);
 	if (n_archs < 0)
 		return KA_EXIT_USAGE;

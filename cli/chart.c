@@ -132,8 +132,12 @@ void ka_chart_build(struct ka_chart *c, const struct ka_nv_arch *a, const struct
 		sweep(s, a, in);
 		mark(s);
 	}
-	if (max_threads > 0 && max_threads < a->max_threads_per_block)
-		c->s[KA_CHART_BLOCK].x_launch_max = max_threads;
+	if (max_threads > 0 && max_threads < a->max_threads_per_block) {
+		struct ka_chart_series *b = &c->s[KA_CHART_BLOCK];
+		b->x_launch_max = max_threads;
+		if (b->drop_x > max_threads)      /* a block size it cannot launch */
+			b->drop_x = -1;
+	}
 }
 
 void ka_chart_free(struct ka_chart *c)

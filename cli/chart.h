@@ -19,10 +19,10 @@ enum ka_chart_axis { KA_CHART_BLOCK, KA_CHART_REGS, KA_CHART_SMEM, KA_CHART_AXES
  * on every listed arch: 256 per warp / 32 lanes) and shared-memory granule
  * (128 B, 256 B before sm_80) boundaries, so a sweep is a short list of runs:
  *
- *   sm_90, 256 threads, 0 B:   regs   1..64  -> 8 blocks, 100 %
+ *   sm_90, 256 threads, 0 B:   regs   0..32  -> 8 blocks, 100 %
  *                                     ...
- *                                    121..128 -> 2 blocks,  25 %
- *                                    129..168 -> 1 block, 12.5 %  <- cliff
+ *                                     81..128 -> 2 blocks,  25 %
+ *                                    129..255 -> 1 block, 12.5 %  <- cliff
  */
 struct ka_chart_run {
 	long x0, x1;
@@ -58,7 +58,8 @@ struct ka_chart {
 
 /* Sweep the model around `in` (range-checked by the caller).  max_threads is
  * the kernel's __launch_bounds__ (0: none): larger blocks are marked as
- * unlaunchable.  Free with ka_chart_free. */
+ * unlaunchable, and a "next drop" among them is none.  Free with
+ * ka_chart_free. */
 void ka_chart_build(struct ka_chart *c, const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 		    long max_threads);
 void ka_chart_free(struct ka_chart *c);
@@ -84,6 +85,9 @@ enum { KA_CHART_WIDTH = 1280, KA_CHART_HEIGHT = 500 };
 /* Render into *out (appended).  0, or -1 with a message in err. */
 int ka_chart_render(const struct ka_chart *c, enum ka_chart_format fmt, struct ka_buf *out, char *err,
 		    size_t errlen);
+/* Hand back cairo's and fontconfig's process-wide caches (fonts, glyphs),
+ * which otherwise live until exit: call once, when done drawing. */
+void ka_chart_release(void);
 /* Where a data point lands in the picture (pixels from the top left). */
 void ka_chart_xy(const struct ka_chart *c, enum ka_chart_axis axis, double x, double occ, double *px,
 		 double *py);
@@ -92,8 +96,10 @@ void ka_chart_xy(const struct ka_chart *c, enum ka_chart_axis axis, double x, do
  * One sparkline per sweep (32 columns; each column the worst case over its
  * range, which is exact for block size and registers), a marker line under
  * it (^ the launch in use, ! the next drop, + the next gain), and the figures
- * at the right.  utf8 chooses block characters over ASCII. */
-void ka_chart_term(FILE *out, const struct ka_chart *c, const char *indent, bool color, bool utf8);
+ * at the right; first a key line starting with `head`, then each line
+ * starting with `indent`.  utf8 chooses block characters over ASCII. */
+void ka_chart_term(FILE *out, const struct ka_chart *c, const char *head, const char *indent, bool color,
+		   bool utf8);
 /* Whether the locale (LC_ALL, LC_CTYPE, LANG, first set) is UTF-8. */
 bool ka_term_utf8(void);
 

@@ -23,6 +23,10 @@ int main(int argc, char **argv)
 		rc = ka_cmd_occupancy(&cli, &d);
 	} else if (cli.cmd == CMD_R) {
 		rc = ka_cmd_archs(&cli, &d);
+	} else if (cli.cmd == CMD_G) {
+		rc = ka_cmd_plot(&cli, &d);
+	} else if (cli.cmd == CMD_V) {
+		rc = ka_cmd_verify(&cli, &d);
 	} else {
 		rc = ka_cmd_analyze(&cli, &d);
 	}

@@ -66,12 +66,14 @@ static json_t *occupancy(const struct ka_report_kernel *rk)
 	json_object_set_new(o, "smem", json_integer(rk->smem_dynamic));
 	json_object_set_new(o, "blocks_per_sm", json_integer(rk->occ.blocks_per_sm));
 	json_object_set_new(o, "warps_per_sm", json_integer(rk->occ.warps_per_sm));
-	json_object_set_new(o, "waves_per_simd", json_null());
+	json_object_set_new(o, "waves_per_simd", rk->amd ? json_integer(rk->amd_occ.waves_per_simd) : json_null());
 	json_object_set_new(o, "occupancy", json_real(rk->occ.occupancy));
 	json_object_set_new(o, "limiter", limiter_array(rk->occ.limiters));
 	for (int i = 0; i < rk->n_best; i++)
 		json_array_append_new(best, json_integer(rk->best[i]));
 	json_object_set_new(o, "best_blocks", best);
+	json_object_set_new(o, "best_block", rk->best_block > 0 ? json_integer(rk->best_block) : json_null());
+	json_object_set_new(o, "min_grid", rk->min_grid >= 0 ? json_integer(rk->min_grid) : json_null());
 	return o;
 }
 
@@ -96,7 +98,105 @@ static json_t *cliffs(const struct ka_cliffs *c)
 	return o;
 }
 
-static json_t *kernel(const struct ka_report_kernel *rk)
+/* AMD: the waves per SIMD each cliff leads to (the blocks_after_* keys
+ * hold workgroups per CU there); null for NVIDIA kernels. */
+static void amd_cliff_waves(json_t *o, const struct ka_report_kernel *rk)
+{
+	const struct ka_amd_cliffs *c = &rk->amd_cliffs;
+	bool amd = rk->amd != NULL;
+	json_object_set_new(o, "waves_after_drop",
+			    amd && c->vgprs_to_next_drop >= 0 ? json_integer(c->waves_after_drop) : json_null());
+	json_object_set_new(o, "waves_after_gain",
+			    amd && c->vgprs_to_next_gain >= 0 ? json_integer(c->waves_after_gain) : json_null());
+	json_object_set_new(o, "waves_after_lds_drop",
+			    amd && c->lds_to_next_drop >= 0 ? json_integer(c->waves_after_lds_drop) : json_null());
+	json_object_set_new(o, "waves_after_lds_gain",
+			    amd && c->lds_to_next_gain >= 0 ? json_integer(c->waves_after_lds_gain) : json_null());
+}
+
+static json_t *what_ifs(const struct ka_report_kernel *rk)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < rk->n_what_if; i++) {
+		const struct ka_what_if *w = &rk->what_if[i];
+		json_t *o = json_object();
+		json_object_set_new(o, "what", json_string(w->what));
+		if (w->failed) {
+			json_object_set_new(o, "failed", json_true());
+		} else {
+			json_object_set_new(o, "regs", num_or_null(w->regs));
+			json_object_set_new(o, "spill_stores", num_or_null(w->spill_stores));
+			json_object_set_new(o, "spill_loads", num_or_null(w->spill_loads));
+			json_object_set_new(o, "block", json_integer(w->block));
+			json_object_set_new(o, "smem", json_integer(w->smem_dynamic));
+			json_object_set_new(o, "blocks_per_sm", json_integer(w->occ.blocks_per_sm));
+			json_object_set_new(o, "warps_per_sm", json_integer(w->occ.warps_per_sm));
+			json_object_set_new(o, "occupancy", json_real(w->occ.occupancy));
+			json_object_set_new(o, "limiter", limiter_array(w->occ.limiters));
+		}
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* --sass: the census's per-line counts, for the uniformity join. */
+static struct ka_uline *sass_lines(const struct ka_kernel *k, size_t *n)
+{
+	struct ka_uline *v;
+	*n = 0;
+	if (!k->sass || k->sass->n_lines == 0)
+		return NULL;
+	v = ka_xcalloc(k->sass->n_lines, sizeof(*v));
+	for (size_t i = 0; i < k->sass->n_lines; i++)
+		v[(*n)++] = (struct ka_uline){k->sass->lines[i].line, k->sass->lines[i].instructions,
+					      k->sass->lines[i].uniform, k->sass->lines[i].vector};
+	return v;
+}
+
+/* "uniformity": every initializer and assignment of the kernel (and of the
+ * device functions it calls) with its class; null when the analysis did
+ * not run.  "findings": KA101-KA108 that apply to this arch. */
+static void uniformity(json_t *o, const struct ka_report *r, const struct ka_report_kernel *rk)
+{
+	const struct ka_ukernel *u = rk->u;
+	json_t *facts = r->uniformity ? json_array() : json_null(), *finds = json_array();
+	size_t nl = 0;
+	struct ka_uline *lines = u ? sass_lines(rk->k, &nl) : NULL;
+	int sm = ka_analyzer_sm_of(rk->k->arch);
+	char note[256];
+
+	for (size_t i = 0; u && i < u->n_facts; i++) {
+		const struct ka_ufact *f = &u->facts[i];
+		json_t *e = json_object();
+		json_object_set_new(e, "line", json_integer(f->line));
+		json_object_set_new(e, "col", json_integer(f->col));
+		json_object_set_new(e, "expr", str(f->expr));
+		json_object_set_new(e, "class", json_string(ka_uclass_name(f->cls)));
+		json_object_set_new(e, "stride", f->cls == KA_U_AFFINE && f->stride ? json_integer(f->stride) : json_null());
+		json_object_set_new(e, "why", str(f->why));
+		json_object_set_new(e, "machine", ka_ufact_machine_note(f, lines, nl, note, sizeof(note)) ? str(note)
+												   : json_null());
+		json_array_append_new(facts, e);
+	}
+	for (size_t i = 0; u && i < u->n_findings; i++) {
+		const struct ka_ufinding *f = &u->findings[i];
+		json_t *e;
+		if (f->min_sm && (rk->k->vendor != KA_VENDOR_NVIDIA || sm < f->min_sm))
+			continue;
+		e = json_object();
+		json_object_set_new(e, "rule", json_string(ka_rule_id(f->rule)));
+		json_object_set_new(e, "severity", json_string(ka_rule_severity(f->rule)));
+		json_object_set_new(e, "line", json_integer(f->line));
+		json_object_set_new(e, "col", json_integer(f->col));
+		json_object_set_new(e, "message", str(f->message));
+		json_array_append_new(finds, e);
+	}
+	free(lines);
+	json_object_set_new(o, "uniformity", facts);
+	json_object_set_new(o, "findings", finds);
+}
+
+static json_t *kernel(const struct ka_report *r, const struct ka_report_kernel *rk)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "name", str(rk->k->name));
@@ -104,10 +204,13 @@ static json_t *kernel(const struct ka_report_kernel *rk)
 	json_object_set_new(o, "line", rk->k->line > 0 ? json_integer(rk->k->line) : json_null());
 	json_object_set_new(o, "resources", resources(&rk->k->res));
 	json_object_set_new(o, "occupancy", occupancy(rk));
-	json_object_set_new(o, "cliffs", cliffs(&rk->cliffs));
-	json_object_set_new(o, "sass", json_null());          /* --sass not in this build */
-	json_object_set_new(o, "uniformity", json_null());    /* analyzer not built       */
-	json_object_set_new(o, "findings", json_array());
+	json_t *cl = cliffs(&rk->cliffs);
+	amd_cliff_waves(cl, rk);
+	json_object_set_new(o, "cliffs", cl);
+	json_object_set_new(o, "sass", rk->k->sass ? ka_sass_json(rk->k->sass) : json_null());   /* --sass */
+	uniformity(o, r, rk);                                 /* "uniformity", "findings" */
+	json_object_set_new(o, "what_if", what_ifs(rk));
+	json_object_set_new(o, "suggestion", rk->suggestion[0] ? json_string(rk->suggestion) : json_null());
 	return o;
 }
 
@@ -121,6 +224,7 @@ int ka_report_json(FILE *out, const struct ka_report *r)
 	json_object_set_new(root, "tool", json_string("kanalyze"));
 	json_object_set_new(root, "version", json_string(KA_VERSION));
 	json_object_set_new(tc, "nvcc", r->nvcc_version ? json_string(r->nvcc_version) : json_null());
+	json_object_set_new(tc, "clang", r->clang_version ? json_string(r->clang_version) : json_null());
 	json_object_set_new(root, "toolchain", tc);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct ka_report_kernel *rk = &r->v[i];
@@ -132,7 +236,7 @@ int ka_report_json(FILE *out, const struct ka_report *r)
 			json_object_set_new(f, "kernels", cur);
 			json_array_append_new(files, f);
 		}
-		json_array_append_new(cur, kernel(rk));
+		json_array_append_new(cur, kernel(r, rk));
 		prev = rk;
 	}
 	json_object_set_new(root, "files", files);

@@ -170,6 +170,7 @@ int ka_spawn_many(char *const *const argvs[], int n, int jobs, double timeout_s,
 		if (running == 0)
 			continue;
 		int np = 0;
+		bool exiting = false;
 		double now = ka_now_ms(), soonest = -1;
 		for (int i = 0; i < next; i++) {
 			if (!js[i].running)
@@ -183,6 +184,10 @@ int ka_spawn_many(char *const *const argvs[], int n, int jobs, double timeout_s,
 					running--;
 					continue;
 				}
+				/* not reaped yet: look again soon rather than sleep
+				 * in poll() on the others, so its slot is refilled
+				 * (else -j N degrades to one compile at a time) */
+				exiting = true;
 			}
 			if (now >= deadline[i]) {
 				job_reap(&js[i], true, false, 0);
@@ -198,6 +203,8 @@ int ka_spawn_many(char *const *const argvs[], int n, int jobs, double timeout_s,
 				pfd[np++] = (struct pollfd){.fd = js[i].fd_err, .events = POLLIN};
 		}
 		int wait_ms = (int)(soonest - now) + 1;
+		if (exiting && wait_ms > 2)
+			wait_ms = 2;
 		if (np == 0) {
 			if (running > 0)
 				poll(NULL, 0, wait_ms < 5 ? wait_ms : 5);

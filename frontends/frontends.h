@@ -8,6 +8,7 @@
 #ifndef KANALYZE_FRONTENDS_H
 #define KANALYZE_FRONTENDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "core.h"
@@ -76,6 +77,10 @@ struct ka_nvcc_options {
 	const char *lang;          /* "cuda" for -x cu, NULL to let nvcc decide */
 	double timeout_s;
 	int jobs;                  /* concurrent nvcc runs                      */
+	bool keep_preprocessed;    /* fill each unit's pp_hash and deps (cache) */
+	bool lineinfo;             /* add -lineinfo (the SASS census's lines)   */
+	const char *nvdisasm;      /* non-NULL: SASS census of each cubin with  */
+	                           /* this nvdisasm (--sass; sass_run.c)        */
 };
 /* Compile `file` for each arch (device code only) and append its kernels.
  * Returns KA_EXIT_OK, or KA_EXIT_TOOLCHAIN after printing the compiler's own
@@ -87,5 +92,229 @@ int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
 		    struct ka_kernel_list *out, char **version);
 /* The nvcc that would be used (malloc'd), or NULL. */
 char *ka_nvcc_locate(const struct ka_nvcc_options *opt);
+
+/* ---- SASS census (nvdisasm text; sass.c, sass_run.c) -------------------------
+ * Two nvdisasm listings of one cubin are read: `nvdisasm -c -gi` (the
+ * instructions and their source lines, inlining chains included) and
+ * `nvdisasm -c -plr -lrm narrow` (the live registers at every instruction).
+ * One census per code section, i.e. per kernel with the private device
+ * functions ptxas placed in its section.  NOP (alignment padding) is not
+ * counted anywhere.  What the parser does not understand is still counted and
+ * reported once per kind as "unsupported". */
+struct ka_sass_count {
+	char *opcode;             /* base mnemonic, before the first dot         */
+	long n;
+	bool uniform;             /* group UNIFORM of sass_opcodes.def           */
+	bool known;               /* in sass_opcodes.def at all                  */
+};
+struct ka_sass_line {
+	int line;                 /* source line in the kernel's file; 0: none   */
+	long instructions, uniform, vector;
+	int live;                 /* most live R registers at one instruction of */
+	                          /* this line; -1 without life ranges           */
+};
+struct ka_sass_peak {
+	int line, live;
+};
+struct ka_sass_insn {             /* parser-private: one instruction             */
+	unsigned long addr;
+	int line, live;
+	bool uniform;
+};
+struct ka_sass {
+	long instructions;        /* non-NOP                                      */
+	long ur_operands;         /* URn operands, URZ excluded (each occurrence) */
+	long uniform_instructions;/* group UNIFORM of sass_opcodes.def           */
+	long unsupported;         /* unknown opcodes + operand forms (counted)    */
+	long uregs;               /* max(uregs_text, uregs_lr): resources.uregs   */
+	long uregs_text;          /* highest UR named + 1, pairs/quads counted    */
+	long uregs_lr;            /* highest UR column of the life-range table    */
+	                          /* that the section touches + 1; -1 without     */
+	struct ka_sass_count *ops;   /* sorted by opcode                          */
+	size_t n_ops, cap_ops;
+	struct ka_sass_line *lines;  /* sorted by line                            */
+	size_t n_lines;
+	int peak;                 /* peak live R registers; -1 without            */
+	struct ka_sass_peak top[3];  /* the lines where it peaks, most live first */
+	int n_top;
+	struct ka_sass_insn *insns;  /* in address order                          */
+	size_t n_insns, cap_insns;
+};
+struct ka_sass_func {
+	char *name;               /* the section's function: the mangled kernel   */
+	struct ka_sass s;
+};
+struct ka_sass_set {
+	struct ka_sass_func *v;
+	size_t n, cap;
+};
+/* Read `nvdisasm -c -gi` text into one census per code section.  Source
+ * lines count only in `main_file` (compared by base name: the innermost frame
+ * of an inlining chain in that file wins); others go to line 0.  NULL
+ * main_file: the outermost frame.  Never fails. */
+void ka_sass_parse(const char *text, size_t len, const char *main_file, struct ka_sass_set *set,
+		   struct ka_diag *d, const char *where);
+/* Add the live-register counts of `nvdisasm -c -plr -lrm narrow` text to a
+ * set read from the same cubin.  Returns 0, or -EINVAL (with a warning) when
+ * the text holds no table kanalyze can read; the set is then unchanged. */
+int ka_sass_parse_life_ranges(const char *text, size_t len, struct ka_sass_set *set, struct ka_diag *d,
+			      const char *where);
+/* Sort the opcode counts, build the per-line table, the peak and its top
+ * lines, and uregs.  Call once, after the parse(s). */
+void ka_sass_finish(struct ka_sass_set *set);
+struct ka_sass *ka_sass_set_find(struct ka_sass_set *set, const char *name);
+void ka_sass_free(struct ka_sass *s);
+void ka_sass_set_free(struct ka_sass_set *set);
+/* The opcodes the seed-003 tables group, summed ("UIMAD", "UIADD3", ...). */
+long ka_sass_count_of(const struct ka_sass *s, const char *opcode);
+
+/* nvdisasm: $KANALYZE_NVDISASM (only that, when set), then the project's
+ * .tools next to the kanalyze binary and in the source tree, then PATH, then
+ * /usr/local/cuda/bin.  Malloc'd path, or NULL. */
+char *ka_nvdisasm_locate(void);
+/* Disassemble `cubin` twice, census every kernel out->v[first..] by its
+ * mangled name: k->sass (owned by the kernel) and k->res.uregs.  `main_file`
+ * is the source path nvcc compiled.  Returns KA_EXIT_OK or KA_EXIT_TOOLCHAIN
+ * (nvdisasm failed; message through d).  Missing life ranges only warn. */
+int ka_sass_census_cubin(const char *nvdisasm, const char *cubin, const char *main_file, double timeout_s,
+			 struct ka_diag *d, struct ka_kernel_list *out, size_t first, const char *where);
+/* For the reports (sass_report.c): the text rows -- seed 003's columns and
+ * the pressure peak lines -- and the JSON object of DESIGN §3 (a new jansson
+ * reference). */
+void ka_sass_print_text(FILE *out, const struct ka_sass *s);
+struct json_t;
+struct json_t *ka_sass_json(const struct ka_sass *s);
+
+/* One device-only compile: a file for one arch, with flags of its own (from
+ * a compilation database) before opt->extra.  ka_nvcc_run_units runs any
+ * number of them, up to opt->jobs at once, and appends each unit's kernels
+ * in unit order.  With opt->keep_preprocessed, nvcc keeps its preprocessed
+ * device source (--keep): pp_hash is its XXH3-128 without line markers, deps
+ * the headers it read (absolute, sorted) -- the cache's keys. */
+struct ka_nvcc_unit {
+	const char *file;
+	const char *arch;
+	const char *const *extra;  /* NULL-ended, may be NULL                   */
+	const char *lang;          /* "cuda" or NULL (opt->lang)                */
+	int rc;                    /* out: KA_EXIT_OK or KA_EXIT_TOOLCHAIN      */
+	size_t first, count;       /* out: its kernels in the output list       */
+	char pp_hash[KA_HASH_HEX]; /* out: "" when not known                    */
+	char **deps;               /* out: with n_deps; ka_nvcc_unit_fini frees */
+	size_t n_deps;
+};
+int ka_nvcc_run_units(struct ka_nvcc_unit *units, int n, const struct ka_nvcc_options *opt,
+		      struct ka_diag *d, struct ka_kernel_list *out, char **version);
+void ka_nvcc_unit_fini(struct ka_nvcc_unit *u);
+/* Set file and line (the __global__ definition in the source) of the
+ * kernels out->v[first..]: for kernels that come from a cache or record. */
+void ka_nvcc_set_lines(struct ka_kernel_list *out, size_t first, const char *file);
+
+/* ---- AMD: LLVM kernel-resource-usage remarks (amd_remarks.c) ---------------
+ * The text clang prints with -Rpass-analysis=kernel-resource-usage, live or
+ * saved elsewhere (a Hygon DTK machine): one record per "Function Name".
+ * Counts the text does not state stay KA_UNSET.  Lines of other kinds are
+ * skipped; remark keys it does not know are counted and warned about once
+ * per key with their location. */
+struct ka_amd_remark {
+	char *name;             /* the mangled name, as LLVM prints it          */
+	char *file;             /* where the remark points (the definition)     */
+	int line, col;
+	long sgprs, vgprs, agprs, scratch, occupancy, sgpr_spill, vgpr_spill, lds;
+	int dynamic_stack;      /* -1 not stated, else 0 / 1                    */
+	bool is_kernel;         /* LLVM prints "LDS Size" for kernels only      */
+};
+struct ka_amd_remarks {
+	struct ka_amd_remark *v;
+	size_t n, cap;
+	int unsupported;        /* remark lines not understood                  */
+};
+void ka_amd_remarks_parse(const char *text, size_t len, struct ka_amd_remarks *out,
+			  struct ka_diag *d, const char *where);
+void ka_amd_remarks_free(struct ka_amd_remarks *r);
+const struct ka_amd_remark *ka_amd_remarks_find(const struct ka_amd_remarks *r, const char *name);
+
+/* ---- AMD: the assembly's kernel descriptors and metadata (amdgpu_asm.c) ----
+ * From clang -S output: the .amdhsa_kernel blocks and the amdhsa.kernels
+ * code-object metadata.  Fields not found stay KA_UNSET. */
+struct ka_amdgpu_kernel {
+	char *name;
+	long vgpr_count, sgpr_count, agpr_count, vgpr_spill, sgpr_spill;
+	long group_segment, private_segment, max_flat_workgroup, wavefront_size;
+	long next_free_vgpr, next_free_sgpr, accum_offset;    /* .amdhsa_* */
+	int uses_dynamic_stack;                               /* -1 unknown */
+};
+struct ka_amdgpu_asm {
+	struct ka_amdgpu_kernel *v;
+	size_t n, cap;
+	char target[64];        /* "gfx90a:xnack-" from .amdgcn_target, or "" */
+};
+/* 0, or -EINVAL (with a message) when the text has no kernel metadata. */
+int ka_amdgpu_asm_parse(const char *text, size_t len, struct ka_amdgpu_asm *out, struct ka_diag *d,
+			const char *where);
+void ka_amdgpu_asm_free(struct ka_amdgpu_asm *a);
+const struct ka_amdgpu_kernel *ka_amdgpu_asm_find(const struct ka_amdgpu_asm *a, const char *name);
+
+/* ---- AMD: the HIP driver (hip.c) -------------------------------------------
+ *   clang -x hip --offload-arch=A --cuda-device-only -S -O3
+ *         -Rpass-analysis=kernel-resource-usage [ROCm paths] [user flags] FILE
+ * one compile per arch (up to jobs at once) in a private temp dir, argv via
+ * posix_spawn, with a timeout.  Resources come from the remarks and are
+ * cross-checked against the assembly's metadata (which also gives the wave
+ * size and the maximum flat workgroup size). */
+struct ka_hip_options {
+	const char *clang;         /* path or name; NULL: $KANALYZE_CLANG, then */
+	                           /* clang-16, clang, hipcc on PATH            */
+	const char *const *extra;  /* -I/-D/-std and pass-through, NULL-ended   */
+	double timeout_s;
+	int jobs;
+	int wave;                  /* 0: the compiler's default, else 32 or 64  */
+};
+int ka_hip_analyze(const char *file, const char *const *archs, int n_archs,
+		   const struct ka_hip_options *opt, struct ka_diag *d,
+		   struct ka_kernel_list *out, char **version);
+char *ka_hip_locate(const struct ka_hip_options *opt);
+/* Kernels from a saved remarks log for one arch (--remarks): names, file and
+ * line from the remarks; wave size as given (0: the arch's default is left
+ * to the caller).  KA_EXIT_OK, or KA_EXIT_USAGE for an unreadable log or one
+ * without kernel records. */
+int ka_hip_remarks_load(const char *log, const char *arch, int wave, struct ka_diag *d,
+			struct ka_kernel_list *out);
+/* Fill k (vendor AMD) from a remark record; `md` may be NULL.  Warns when
+ * the two disagree (the remark wins). */
+void ka_amd_kernel_fill(struct ka_kernel *k, const struct ka_amd_remark *r, const struct ka_amdgpu_kernel *md,
+			const char *arch, struct ka_diag *d);
+
+/* ---- compilation databases (compdb.c) ---------------------------------------
+ * The flags of one CUDA/HIP compile that matter for a device-only recompile
+ * (compdb.c lists them), paths made absolute against its directory; the
+ * architectures it builds for.  */
+struct ka_compile_flags {
+	char *source;              /* absolute                                  */
+	char *lang;                /* "cuda" or "hip"                           */
+	char **flags;              /* kept flags, NULL-ended                    */
+	int n_flags;
+	char **archs;              /* "sm_90", "gfx90a": from -arch/-gencode/... */
+	int n_archs;
+	bool compiles;             /* -c/-cubin/-ptx/-fatbin/-dc seen           */
+};
+/* argv[0] is the compiler.  `file` (a database's "file"), or NULL: the one
+ * .cu/.cuh/.hip among the arguments.  0, or -1 if this compiles no CUDA/HIP
+ * source. */
+int ka_compile_flags_from_argv(char *const *argv, int argc, const char *directory, const char *file,
+			       struct ka_compile_flags *f);
+void ka_compile_flags_free(struct ka_compile_flags *f);
+/* Split a "command" string as sh would (quotes, backslashes).  0, or -1 on an
+ * unterminated quote. */
+int ka_shell_split(const char *cmd, char ***argv, int *argc);
+
+struct ka_compdb {
+	struct ka_compile_flags *v;   /* CUDA/HIP entries only, sorted by source, */
+	size_t n, cap;                /* one per source (the first one listed)    */
+};
+/* path: a compile_commands.json, or a directory holding one.  0, or -1 after
+ * a message (exit 2). */
+int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d);
+const struct ka_compile_flags *ka_compdb_find(const struct ka_compdb *db, const char *file);
+void ka_compdb_free(struct ka_compdb *db);
 
 #endif

@@ -11,12 +11,14 @@
 #include "frontends.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <libgen.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 char *ka_nvcc_locate(const struct ka_nvcc_options *opt)
 {
@@ -133,8 +135,13 @@ void ka_nv_crosscheck(struct ka_kernel *k, const struct ka_ptxas_entry *e, struc
 				     k->name, k->arch, rows[i].cubin, rows[i].what, rows[i].log);
 }
 
+/* One compile: a unit's private temp dir, the path nvcc is given, argv. */
 struct compile {
+	char *dir;
 	char *cubin_path;
+	char *keep_dir;        /* --keep-dir, when the preprocessed source is wanted */
+	struct ka_buf path;    /* the input as nvcc sees it */
+	struct ka_buf incdir;  /* the linked source directory of an odd name */
 	char **argv;
 	int argc;
 };
@@ -146,12 +153,28 @@ static void push(struct compile *c, const char *s)
 	c->argv[c->argc] = NULL;
 }
 
+static void pushf(struct compile *c, const char *fmt, const char *a)
+{
+	struct ka_buf b = {0};
+	ka_buf_printf(&b, fmt, a);
+	push(c, b.data);
+	ka_buf_free(&b);
+}
+
 static void compile_free(struct compile *c)
 {
 	for (int i = 0; i < c->argc; i++)
 		free(c->argv[i]);
 	free(c->argv);
 	free(c->cubin_path);
+	ka_buf_free(&c->path);
+	ka_buf_free(&c->incdir);
+	if (c->keep_dir)
+		ka_tempdir_remove(c->keep_dir);
+	if (c->dir)
+		ka_tempdir_remove(c->dir);
+	free(c->keep_dir);
+	free(c->dir);
 }
 
 static void set_lines(struct ka_kernel_list *out, size_t first, const char *file)
@@ -165,169 +188,351 @@ static void set_lines(struct ka_kernel_list *out, size_t first, const char *file
 	ka_buf_free(&src);
 }
 
-int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
-		    const struct ka_nvcc_options *opt, struct ka_diag *d,
-		    struct ka_kernel_list *out, char **version)
+void ka_nvcc_set_lines(struct ka_kernel_list *out, size_t first, const char *file)
 {
-	char *nvcc = ka_nvcc_locate(opt);
-	char *dir = NULL;
-	struct compile *cs = NULL;
-	struct ka_spawn_result *res = NULL;
-	char *const **argvs = NULL;
-	struct ka_buf path = {0};
-	const char *xlang = lang_flag_needed(file, opt->lang);
-	int rc = KA_EXIT_OK;
+	set_lines(out, first, file);
+}
 
-	if (!nvcc) {
-		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file,
-			      "nvcc not found (looked at --nvcc, $KANALYZE_NVCC, PATH and "
-			      "/usr/local/cuda/bin); install the CUDA toolkit or pass --nvcc PATH");
-		return KA_EXIT_TOOLCHAIN;
+/* The temp dir, the input path nvcc is given, and the argv of one unit:
+ *
+ *   nvcc -cubin -arch=A -Xptxas -v [-x cu] [-I<linked dir>] [flags]
+ *        [--keep --keep-dir DIR/keep] -o DIR/k.A.cubin FILE
+ *
+ * 0, or -1 after a message. */
+static int compile_prepare(struct compile *c, const struct ka_nvcc_unit *u, const char *nvcc,
+			   const struct ka_nvcc_options *opt, struct ka_diag *d)
+{
+	const char *xlang = lang_flag_needed(u->file, u->lang ? u->lang : opt->lang);
+
+	c->dir = ka_tempdir_create("nvcc");
+	if (!c->dir) {
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, u->file, "cannot create a temporary directory: %s",
+			      strerror(errno));
+		return -1;
 	}
-	dir = ka_tempdir_create("nvcc");
-	if (!dir) {
-		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "cannot create a temporary directory: %s", strerror(errno));
-		free(nvcc);
-		return KA_EXIT_TOOLCHAIN;
-	}
-	struct ka_buf incdir = {0};
-	if (!plain_path(file)) {
-		char *abs = realpath(file, NULL);
+	if (!plain_path(u->file)) {
+		char *abs = realpath(u->file, NULL);
 		char *dircopy = abs ? ka_strdup(abs) : NULL;
-		const char *ext = strrchr(file, '.');
-		ka_buf_printf(&path, "%s/input%s", dir, ext && !strchr(ext, '/') && plain_path(ext) ? ext : ".cu");
-		ka_buf_printf(&incdir, "%s/srcdir", dir);
-		if (!abs || symlink(abs, path.data) != 0 || symlink(dirname(dircopy), incdir.data) != 0) {
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "cannot link the file into a temporary directory: %s",
-				      strerror(errno));
+		const char *ext = strrchr(u->file, '.');
+		ka_buf_printf(&c->path, "%s/input%s", c->dir,
+			      ext && !strchr(ext, '/') && plain_path(ext) ? ext : ".cu");
+		ka_buf_printf(&c->incdir, "%s/srcdir", c->dir);
+		if (!abs || symlink(abs, c->path.data) != 0 || symlink(dirname(dircopy), c->incdir.data) != 0) {
+			ka_diag_error(d, KA_EXIT_TOOLCHAIN, u->file,
+				      "cannot link the file into a temporary directory: %s", strerror(errno));
 			free(abs);
 			free(dircopy);
-			ka_buf_free(&path);
-			ka_buf_free(&incdir);
-			ka_tempdir_remove(dir);
-			free(dir);
-			free(nvcc);
-			return KA_EXIT_TOOLCHAIN;
+			return -1;
 		}
 		free(abs);
 		free(dircopy);
-	} else if (file[0] == '-') {
+	} else if (u->file[0] == '-') {
 		/* a file name that starts with '-' must not read as an option */
-		ka_buf_printf(&path, "./%s", file);
+		ka_buf_printf(&c->path, "./%s", u->file);
 	} else {
-		ka_buf_puts(&path, file);
+		ka_buf_puts(&c->path, u->file);
 	}
 
-	/* one compile per arch, and nvcc --version beside them */
-	int n_jobs = n_archs + (version && !*version ? 1 : 0);
+	struct ka_buf b = {0};
+	ka_buf_printf(&b, "%s/k.%s.cubin", c->dir, u->arch);
+	c->cubin_path = b.data;
+	push(c, nvcc);
+	push(c, "-cubin");
+	pushf(c, "-arch=%s", u->arch);
+	push(c, "-Xptxas");
+	push(c, "-v");
+	if (opt->lineinfo)
+		push(c, "-lineinfo");
+	if (xlang) {
+		push(c, "-x");
+		push(c, xlang);
+	}
+	if (c->incdir.data)
+		pushf(c, "-I%s", c->incdir.data);
+	for (const char *const *e = u->extra; e && *e; e++)
+		push(c, *e);
+	for (const char *const *e = opt->extra; e && *e; e++)
+		push(c, *e);
+	if (opt->keep_preprocessed) {
+		b = (struct ka_buf){0};
+		ka_buf_printf(&b, "%s/keep", c->dir);
+		c->keep_dir = b.data;
+		if (mkdir(c->keep_dir, 0700) == 0) {
+			push(c, "--keep");
+			push(c, "--keep-dir");
+			push(c, c->keep_dir);
+		} else {
+			free(c->keep_dir);
+			c->keep_dir = NULL;
+		}
+	}
+	push(c, "-o");
+	push(c, c->cubin_path);
+	push(c, c->path.data);
+	return 0;
+}
+
+/* A gcc line marker: # 12 "path" flags.  The path, unescaped, or NULL. */
+static char *line_marker_path(const char *p, const char *end)
+{
+	struct ka_buf b = {0};
+	if (end - p < 5 || p[0] != '#' || p[1] != ' ' || !isdigit((unsigned char)p[2]))
+		return NULL;
+	p += 2;
+	while (p < end && isdigit((unsigned char)*p))
+		p++;
+	if (end - p < 3 || p[0] != ' ' || p[1] != '"')
+		return NULL;
+	for (p += 2; p < end && *p != '"'; p++) {
+		if (*p == '\\' && p + 1 < end)
+			p++;
+		ka_buf_append(&b, p, 1);
+	}
+	return b.data ? b.data : ka_strdup("");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The preprocessed device source nvcc kept (*.cpp1.ii): its hash without the
+ * line markers (they carry temp paths and line numbers, not code), and the
+ * headers it read (absolute, sorted, the input itself left out). */
+static void read_preprocessed(struct ka_nvcc_unit *u, const struct compile *c)
+{
+	DIR *dir = c->keep_dir ? opendir(c->keep_dir) : NULL;
+	struct dirent *e;
+	struct ka_buf ii = {0}, name = {0};
+	char *self = realpath(c->path.data, NULL);
+
+	if (!dir)
+		goto out;
+	while ((e = readdir(dir)) != NULL) {
+		size_t n = strlen(e->d_name);
+		if (n > 8 && strcmp(e->d_name + n - 8, ".cpp1.ii") == 0) {
+			ka_buf_printf(&name, "%s/%s", c->keep_dir, e->d_name);
+			break;
+		}
+	}
+	closedir(dir);
+	if (!name.data || ka_read_file(name.data, 1u << 30, &ii) != 0 || !ii.data)
+		goto out;
+
+	struct ka_hash h;
+	const char *p = ii.data, *end = ii.data + ii.len;
+	size_t cap = 0;
+	ka_hash_init(&h);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl + 1 : end;
+		char *dep = line_marker_path(p, le);
+		if (!dep) {
+			ka_hash_update(&h, p, (size_t)(le - p));
+		} else {
+			char *abs = dep[0] && dep[0] != '<' ? realpath(dep, NULL) : NULL;
+			if (abs && (!self || strcmp(abs, self) != 0) &&
+			    (u->n_deps == 0 || strcmp(u->deps[u->n_deps - 1], abs) != 0)) {
+				if (u->n_deps == cap) {
+					cap = cap ? 2 * cap : 64;
+					u->deps = ka_xrealloc(u->deps, cap * sizeof(char *));
+				}
+				u->deps[u->n_deps++] = abs;
+			} else {
+				free(abs);
+			}
+			free(dep);
+		}
+		p = le;
+	}
+	ka_hash_final(&h, u->pp_hash);
+	if (u->n_deps > 1) {
+		size_t k = 1;
+		qsort(u->deps, u->n_deps, sizeof(char *), cmp_str);
+		for (size_t i = 1; i < u->n_deps; i++) {
+			if (strcmp(u->deps[i], u->deps[k - 1]) == 0)
+				free(u->deps[i]);
+			else
+				u->deps[k++] = u->deps[i];
+		}
+		u->n_deps = k;
+	}
+out:
+	free(self);
+	ka_buf_free(&ii);
+	ka_buf_free(&name);
+}
+
+/* Read one finished compile into `out`: the cubin's kernels, cross-checked
+ * with the ptxas -v text, the compiler's own diagnostics forwarded. */
+static int compile_collect(struct ka_nvcc_unit *u, struct compile *c, struct ka_spawn_result *r,
+			   const char *nvcc, const struct ka_nvcc_options *opt, struct ka_diag *d,
+			   struct ka_kernel_list *out)
+{
+	struct ka_buf cubin = {0};
+	const char *file = u->file;
+	size_t first = out->n;
+
+	if (r->not_found || r->spawn_errno) {
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "cannot run %s: %s", nvcc, strerror(r->spawn_errno));
+		return KA_EXIT_TOOLCHAIN;
+	}
+	if (r->timed_out) {
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "nvcc for %s timed out after %.0f s (killed)", u->arch,
+			      opt->timeout_s > 0 ? opt->timeout_s : 300);
+		return KA_EXIT_TOOLCHAIN;
+	}
+	if (c->incdir.data) {
+		replace_all(&r->err, c->path.data, file);
+		replace_all(&r->err, c->incdir.data, "(source directory)");
+	}
+	forward_diagnostics(&r->err, d, r->status != 0);
+	if (r->status != 0) {
+		if (r->out.len)
+			fwrite(r->out.data, 1, r->out.len, d->out);
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "compile failed for %s (nvcc exit status %d)", u->arch,
+			      r->status);
+		return KA_EXIT_TOOLCHAIN;
+	}
+	if (ka_read_file(c->cubin_path, 1u << 30, &cubin) != 0 ||
+	    ka_cubin_read(cubin.data, cubin.len, file, d, out) != 0) {
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "nvcc for %s wrote no readable cubin", u->arch);
+		ka_buf_free(&cubin);
+		return KA_EXIT_TOOLCHAIN;
+	}
+	ka_buf_free(&cubin);
+
+	struct ka_ptxas_log log = {0};
+	ka_ptxas_log_parse(r->err.data ? r->err.data : "", r->err.len, &log, d, file);
+	set_lines(out, first, file);
+	for (size_t k = first; k < out->n; k++) {
+		const struct ka_ptxas_entry *e = ka_ptxas_log_find(&log, out->v[k].mangled);
+		snprintf(out->v[k].arch, sizeof(out->v[k].arch), "%s", u->arch);
+		if (e)
+			ka_nv_crosscheck(&out->v[k], e, d);
+		else
+			ka_diag_warn(d, file, "%s (%s): not in the ptxas -v log; spills unknown", out->v[k].name,
+				     u->arch);
+	}
+	ka_ptxas_log_free(&log);
+	if (c->keep_dir)
+		read_preprocessed(u, c);
+	if (opt->nvdisasm) {            /* --sass: while the cubin still exists */
+		char where[512];
+		snprintf(where, sizeof(where), "%s (%s)", file, u->arch);
+		return ka_sass_census_cubin(opt->nvdisasm, c->cubin_path, c->path.data, opt->timeout_s, d, out,
+					    first, where);
+	}
+	return KA_EXIT_OK;
+}
+
+int ka_nvcc_run_units(struct ka_nvcc_unit *units, int n, const struct ka_nvcc_options *opt,
+		      struct ka_diag *d, struct ka_kernel_list *out, char **version)
+{
+	char *nvcc = ka_nvcc_locate(opt);
+	struct compile *cs;
+	struct ka_spawn_result *res;
+	char *const **argvs;
+	int rc = KA_EXIT_OK;
+
+	for (int i = 0; i < n; i++) {
+		units[i].rc = KA_EXIT_OK;
+		units[i].first = out->n;
+		units[i].count = 0;
+	}
+	if (!nvcc) {
+		for (int i = 0; i < n; i++) {
+			units[i].rc = KA_EXIT_TOOLCHAIN;
+			if (i == 0 || strcmp(units[i - 1].file, units[i].file) != 0)   /* once per file */
+				ka_diag_error(d, KA_EXIT_TOOLCHAIN, units[i].file,
+					      "nvcc not found (looked at --nvcc, $KANALYZE_NVCC, PATH and "
+					      "/usr/local/cuda/bin); install the CUDA toolkit or pass --nvcc PATH");
+		}
+		return KA_EXIT_TOOLCHAIN;
+	}
+
+	/* one compile per unit, and nvcc --version beside them */
+	int n_jobs = n + (version && !*version ? 1 : 0);
 	cs = ka_xcalloc((size_t)n_jobs, sizeof(*cs));
 	res = ka_xcalloc((size_t)n_jobs, sizeof(*res));
 	argvs = ka_xcalloc((size_t)n_jobs, sizeof(*argvs));
-	if (n_jobs > n_archs) {
-		push(&cs[n_archs], nvcc);
-		push(&cs[n_archs], "--version");
-		argvs[n_archs] = cs[n_archs].argv;
+	char *noop[] = {"true", NULL};
+	if (n_jobs > n) {
+		push(&cs[n], nvcc);
+		push(&cs[n], "--version");
+		argvs[n] = cs[n].argv;
 	}
-	for (int i = 0; i < n_archs; i++) {
-		struct compile *c = &cs[i];
-		struct ka_buf b = {0};
-		ka_buf_printf(&b, "%s/k%d.%s.cubin", dir, i, archs[i]);
-		c->cubin_path = b.data;
-		push(c, nvcc);
-		push(c, "-cubin");
-		b = (struct ka_buf){0};
-		ka_buf_printf(&b, "-arch=%s", archs[i]);
-		push(c, b.data);
-		ka_buf_free(&b);
-		push(c, "-Xptxas");
-		push(c, "-v");
-		if (xlang) {
-			push(c, "-x");
-			push(c, xlang);
+	for (int i = 0; i < n; i++) {
+		if (compile_prepare(&cs[i], &units[i], nvcc, opt, d) != 0) {
+			units[i].rc = KA_EXIT_TOOLCHAIN;
+			argvs[i] = noop;
+		} else {
+			argvs[i] = cs[i].argv;
 		}
-		if (incdir.data) {
-			b = (struct ka_buf){0};
-			ka_buf_printf(&b, "-I%s", incdir.data);
-			push(c, b.data);
-			ka_buf_free(&b);
-		}
-		for (const char *const *e = opt->extra; e && *e; e++)
-			push(c, *e);
-		push(c, "-o");
-		push(c, c->cubin_path);
-		push(c, path.data);
-		argvs[i] = c->argv;
 	}
 
-	ka_spawn_many(argvs, n_jobs, opt->jobs > 0 ? opt->jobs : 1,
-		      opt->timeout_s > 0 ? opt->timeout_s : 300, res);
-	if (n_jobs > n_archs && res[n_archs].status == 0)
-		*version = parse_version(res[n_archs].out.data);
+	/* nvcc's own temporaries (tmpxft_*, and what cicc leaves behind when a
+	 * --keep compile fails) go to a private directory, removed afterwards,
+	 * even when a compile is killed by the timeout */
+	char *scratch = ka_tempdir_create("nvcc-tmp");
+	char *old_tmp = getenv("TMPDIR") ? ka_strdup(getenv("TMPDIR")) : NULL;
+	if (scratch)
+		setenv("TMPDIR", scratch, 1);
+	ka_spawn_many(argvs, n_jobs, opt->jobs > 0 ? opt->jobs : 1, opt->timeout_s > 0 ? opt->timeout_s : 300,
+		      res);
+	if (scratch) {
+		if (old_tmp)
+			setenv("TMPDIR", old_tmp, 1);
+		else
+			unsetenv("TMPDIR");
+		ka_tempdir_remove(scratch);
+	}
+	free(scratch);
+	free(old_tmp);
+	if (n_jobs > n && res[n].status == 0)
+		*version = parse_version(res[n].out.data);
 
-	for (int i = 0; i < n_archs; i++) {
-		struct ka_spawn_result *r = &res[i];
-		struct ka_buf cubin = {0};
-		size_t first = out->n;
-
-		if (r->not_found || r->spawn_errno) {
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "cannot run %s: %s", nvcc, strerror(r->spawn_errno));
-			rc = KA_EXIT_TOOLCHAIN;
-			continue;
-		}
-		if (r->timed_out) {
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "nvcc for %s timed out after %.0f s (killed)",
-				      archs[i], opt->timeout_s > 0 ? opt->timeout_s : 300);
-			rc = KA_EXIT_TOOLCHAIN;
-			continue;
-		}
-		if (incdir.data) {
-			replace_all(&r->err, path.data, file);
-			replace_all(&r->err, incdir.data, "(source directory)");
-		}
-		forward_diagnostics(&r->err, d, r->status != 0);
-		if (r->status != 0) {
-			if (r->out.len)
-				fwrite(r->out.data, 1, r->out.len, d->out);
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "compile failed for %s (nvcc exit status %d)",
-				      archs[i], r->status);
-			rc = KA_EXIT_TOOLCHAIN;
-			continue;
-		}
-		if (ka_read_file(cs[i].cubin_path, 1u << 30, &cubin) != 0 ||
-		    ka_cubin_read(cubin.data, cubin.len, file, d, out) != 0) {
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "nvcc for %s wrote no readable cubin", archs[i]);
-			rc = KA_EXIT_TOOLCHAIN;
-			ka_buf_free(&cubin);
-			continue;
-		}
-		ka_buf_free(&cubin);
-
-		struct ka_ptxas_log log = {0};
-		ka_ptxas_log_parse(r->err.data ? r->err.data : "", r->err.len, &log, d, file);
-		set_lines(out, first, file);
-		for (size_t k = first; k < out->n; k++) {
-			const struct ka_ptxas_entry *e = ka_ptxas_log_find(&log, out->v[k].mangled);
-			snprintf(out->v[k].arch, sizeof(out->v[k].arch), "%s", archs[i]);
-			if (e)
-				ka_nv_crosscheck(&out->v[k], e, d);
-			else
-				ka_diag_warn(d, file, "%s (%s): not in the ptxas -v log; spills unknown",
-					     out->v[k].name, archs[i]);
-		}
-		ka_ptxas_log_free(&log);
+	for (int i = 0; i < n; i++) {
+		units[i].first = out->n;
+		if (units[i].rc == KA_EXIT_OK)
+			units[i].rc = compile_collect(&units[i], &cs[i], &res[i], nvcc, opt, d, out);
+		units[i].count = out->n - units[i].first;
+		if (units[i].rc > rc)
+			rc = units[i].rc;
 	}
 
 	for (int i = 0; i < n_jobs; i++) {
 		ka_spawn_result_free(&res[i]);
 		compile_free(&cs[i]);
 	}
-	ka_buf_free(&incdir);
 	free(cs);
 	free(res);
 	free(argvs);
-	ka_buf_free(&path);
-	ka_tempdir_remove(dir);
-	free(dir);
 	free(nvcc);
+	return rc;
+}
+
+void ka_nvcc_unit_fini(struct ka_nvcc_unit *u)
+{
+	for (size_t i = 0; i < u->n_deps; i++)
+		free(u->deps[i]);
+	free(u->deps);
+	u->deps = NULL;
+	u->n_deps = 0;
+}
+
+int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
+		    const struct ka_nvcc_options *opt, struct ka_diag *d,
+		    struct ka_kernel_list *out, char **version)
+{
+	struct ka_nvcc_unit *u = ka_xcalloc((size_t)n_archs, sizeof(*u));
+	int rc;
+
+	for (int i = 0; i < n_archs; i++)
+		u[i] = (struct ka_nvcc_unit){.file = file, .arch = archs[i]};
+	rc = ka_nvcc_run_units(u, n_archs, opt, d, out, version);
+	for (int i = 0; i < n_archs; i++)
+		ka_nvcc_unit_fini(&u[i]);
+	free(u);
 	return rc;
 }

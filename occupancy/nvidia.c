@@ -149,11 +149,12 @@ int ka_occ_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in, str
 	}
 	out->regs_per_block = in->regs < 0 ? 0 : regs_alloc;
 
-	smem_alloc = round_up((in->smem < 0 ? 0 : in->smem) + a->smem_reserved, a->smem_alloc_unit);
+	long smem = in->smem + in->smem_per_thread * in->block;
+	smem_alloc = round_up((smem < 0 ? 0 : smem) + a->smem_reserved, a->smem_alloc_unit);
 	smem_limit = (a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block) + a->smem_reserved;
 	out->smem_per_block = smem_alloc;
 	carve = smem_carveout(a, smem_alloc, in->carveout_pct);
-	if (in->smem < 0 || smem_alloc > smem_limit || carve < 0)
+	if (smem < 0 || smem_alloc > smem_limit || carve < 0)
 		out->by_shared_memory = 0;
 	else if (smem_alloc == 0)
 		out->by_shared_memory = INT_MAX;

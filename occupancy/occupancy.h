@@ -67,6 +67,8 @@ struct ka_nv_launch {
 	                     /* driver's reservation (the model adds it)         */
 	int barriers;        /* named barriers the kernel uses (0 or 1 usual)    */
 	int carveout_pct;    /* -1 default (largest), else 0..100 preference     */
+	long smem_per_thread;/* more dynamic bytes per thread of the block (a   */
+	                     /* buffer sized by blockDim), 0 usually            */
 };
 
 struct ka_occupancy {
@@ -110,5 +112,111 @@ void ka_cliffs_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *
  * maximise resident warps; writes up to cap of them, returns how many. */
 int ka_best_blocks_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *in,
 			  int max_threads, int *blocks, int cap);
+
+/* ---- named devices (occupancy/devices.def) ------------------------------- */
+struct ka_device {
+	const char *name;    /* "H200"                       */
+	const char *arch;    /* "sm_90"                      */
+	int sms;             /* streaming multiprocessors    */
+};
+extern const struct ka_device ka_devices[];
+extern const int ka_device_count;
+const struct ka_device *ka_device_find(const char *name);   /* case-insensitive */
+
+/* ---- AMD and Hygon architectures (occupancy/amd_archs.def, amd.c) ---------
+ * "CU" is what LLVM calls one: the unit whose SIMDs a workgroup's waves
+ * share (a WGP of 4 SIMD32 on gfx10+ in the default WGP mode). */
+struct ka_amd_arch {
+	const char *name;            /* "gfx90a"                                  */
+	int gen;                     /* 9, 10, 11, 12                             */
+	int vgprs_w64, granule_w64;  /* VGPRs per SIMD lane and allocation unit   */
+	int vgprs_w32, granule_w32;  /* 0 0: no wave32                            */
+	int default_wave;            /* what HIP compiles for: 64, or 32 on gfx10+ */
+	int max_waves;               /* waves per SIMD                            */
+	int simds;                   /* SIMDs per CU (LLVM's EUs per CU)          */
+	int vgprs_addressable;       /* architectural VGPRs one wave may use      */
+	int agprs;                   /* accumulation VGPRs one wave may use, 0    */
+	bool unified;                /* VGPRs and AGPRs share one file            */
+	bool sgpr_limited;           /* gfx8/9: SGPRs bound waves per SIMD        */
+	int max_sgprs;               /* the most a kernel can report              */
+	long lds_per_cu;             /* the LDS pool the CU's workgroups share    */
+	long lds_per_workgroup;      /* the most one workgroup may allocate       */
+	int barrier_workgroups;      /* workgroups per CU barrier resources allow */
+	const char *note;            /* "" or what is assumed / not checked       */
+};
+extern const struct ka_amd_arch ka_amd_archs[];
+extern const int ka_amd_arch_count;
+
+/* NULL if unknown.  Accepts a target id with features: "gfx90a:xnack+". */
+const struct ka_amd_arch *ka_amd_arch_find(const char *name);
+
+/* Vendor-neutral lookup: which model an --arch name belongs to. */
+enum ka_arch_vendor { KA_ARCH_NVIDIA, KA_ARCH_AMD };
+struct ka_arch {
+	enum ka_arch_vendor vendor;
+	const struct ka_nv_arch *nv;     /* vendor NVIDIA, else NULL */
+	const struct ka_amd_arch *amd;   /* vendor AMD, else NULL    */
+};
+/* 0 with *out filled, or -1 when neither vendor knows the name. */
+int ka_arch_find(const char *name, struct ka_arch *out);
+
+/* ---- AMD model -------------------------------------------------------------
+ * Waves per SIMD = min(max waves/SIMD, VGPR bound, SGPR bound (gfx8/9), LDS
+ * and workgroup bounds), with LLVM's conventions (see amd.c), so that it
+ * equals the compiler's "Occupancy [waves/SIMD]" remark.  Worked example
+ * (gfx90a, 512-entry unified file, granule 8, at most 8 waves):
+ *
+ *   VGPRs  AGPRs  allocated                      waves/SIMD
+ *     64      0    64                            512/64  = 8
+ *     65      0    72                            512/72  = 7
+ *    130      0   136                            512/136 = 3
+ *    100     40   alignTo(100,4)+40 = 140 -> 144 512/144 = 3
+ *
+ * (Seed 003 says 130 VGPRs on a 512-VGPR SIMD give 2 waves; they give 3.) */
+struct ka_amd_launch {
+	int vgprs;           /* architectural VGPRs (the remark's "VGPRs")        */
+	int agprs;           /* AGPRs, 0 where the arch has none                  */
+	int sgprs;           /* the remark's "SGPRs" (VCC, XNACK ... included)    */
+	int block;           /* threads per workgroup, 1..1024                    */
+	long lds;            /* LDS bytes per workgroup, static + dynamic         */
+	int wave;            /* 32 or 64; 0: the arch's default                   */
+};
+
+struct ka_amd_occupancy {
+	int waves_per_simd;      /* 0: a workgroup of this size cannot be resident */
+	int llvm_waves_per_simd; /* what LLVM's remark says (it never says 0)     */
+	int workgroups_per_cu;
+	int waves_per_cu;        /* workgroups_per_cu * waves_per_workgroup       */
+	int waves_per_workgroup;
+	int wave;                /* the wave size used                            */
+	double occupancy;        /* waves_per_simd / max waves per SIMD           */
+	unsigned limiters;       /* bit (1u << enum ka_limiter) per bound         */
+	/* each resource's own bound in waves per SIMD, INT_MAX when it does not
+	 * bind at all */
+	int by_waves, by_workgroups, by_vgprs, by_sgprs, by_lds;
+	int vgprs_alloc;         /* per wave, granule-rounded (unified: + AGPRs)  */
+};
+
+/* 0 on success, -EINVAL for a block below 1 or a wave size the arch lacks.
+ * Out-of-range counts get 0 waves with the refusing resource as limiter;
+ * the CLI rejects them before they reach the model. */
+int ka_occ_amd(const struct ka_amd_arch *arch, const struct ka_amd_launch *in,
+	       struct ka_amd_occupancy *out);
+
+/* Cliffs in VGPRs (AGPRs fixed) and LDS bytes for the launch in use: how far
+ * until waves per SIMD drop or rise, and to what.  -1: none in range. */
+struct ka_amd_cliffs {
+	int vgprs_to_next_drop, waves_after_drop, workgroups_after_drop;
+	int vgprs_to_next_gain, waves_after_gain, workgroups_after_gain;
+	long lds_to_next_drop; int waves_after_lds_drop, workgroups_after_lds_drop;
+	long lds_to_next_gain; int waves_after_lds_gain, workgroups_after_lds_gain;
+};
+void ka_cliffs_amd(const struct ka_amd_arch *arch, const struct ka_amd_launch *in,
+		   struct ka_amd_cliffs *out);
+
+/* Workgroup sizes (multiples of the wave up to max_threads, or 1024) that
+ * maximise resident waves per CU; writes up to cap, returns how many. */
+int ka_best_blocks_amd(const struct ka_amd_arch *arch, const struct ka_amd_launch *in,
+		       int max_threads, int *blocks, int cap);
 
 #endif

@@ -114,7 +114,7 @@ int main(int argc, char **argv)
 			int got = ka_occ_nvidia_blocks(a, &in);
 			tally(strcmp(kind, "occupancy") == 0 ? &occ : &carve, got == geti(o, "blocks"), "blocks/SM", line);
 		} else if (strcmp(kind, "best_block") == 0) {
-			struct ka_nv_launch in = {(int)k->res.regs, 0, k->res.static_smem, (int)k->res.barriers, -1};
+			struct ka_nv_launch in = {(int)k->res.regs, 0, k->res.static_smem, (int)k->res.barriers, -1, 0};
 			int b[64], n = ka_best_blocks_nvidia(a, &in, (int)k->res.max_threads, b, 64);
 			tally(&best, n > 0 && b[n - 1] == geti(o, "block"), "best block", line);
 		}

@@ -111,10 +111,11 @@ f=r["files"]; assert len(f)==1 and f[0]["arch"]=="sm_90"
 ks=f[0]["kernels"]; names=[k["name"].split("(")[0] for k in ks]
 assert names==["reduce_r%d"%i for i in range(1,7)], names
 res_keys=["regs","uregs","spill_stores","spill_loads","stack","static_smem","local","barriers","max_threads","vgprs","sgprs","agprs","lds","scratch"]
-occ_keys=["block","block_source","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks"]
+occ_keys=["block","block_source","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks","best_block","min_grid"]
 src=open(sys.argv[1].replace("out","x")) if False else None
 for k in ks:
-    assert list(k)==["name","mangled","line","resources","occupancy","cliffs","sass","uniformity","findings"], list(k)
+    assert list(k)[:9]==["name","mangled","line","resources","occupancy","cliffs","sass","uniformity","findings"], list(k)
+    assert "what_if" in k and "suggestion" in k
     assert list(k["resources"])==res_keys and list(k["occupancy"])==occ_keys
     assert 8<=k["resources"]["regs"]<=40 and k["resources"]["vgprs"] is None
     assert k["resources"]["barriers"]>=1 and k["resources"]["spill_stores"]==0
@@ -154,6 +155,26 @@ assert b["resources"]["max_threads"]==128 and b["occupancy"]["block"]==128 and b
     [ ! -s "$tmp/err" ] && ok "-q: stderr empty" || bad "-q: stderr empty" "$(cat "$tmp/err")"
     expect "--block over launch bounds warns" 0 "$ka" "$c" --arch sm_90 --block 256
     has "launch bounds warning" "$tmp/err" "exceeds its __launch_bounds__ (128)"
+
+    w=$src/tests/e2e/whatif166.cu
+    expect "what-if regs=128 on a 166-register kernel" 0 "$ka" "$w" --arch sm_90 --device H200 --what-if regs=128 --what-if block=128 --format json -- -maxrregcount=166
+    py '
+import json,sys
+k=json.load(open(sys.argv[1]))["files"][0]["kernels"][0]
+assert k["resources"]["regs"]==166 and k["occupancy"]["blocks_per_sm"]==1, k["resources"]
+w=k["what_if"][0]; assert w["what"]=="regs=128" and w["regs"]<=128 and w["blocks_per_sm"]==2, w
+assert w["spill_stores"]>0 and w["spill_loads"]>0, w
+b=k["what_if"][1]; assert b["what"]=="block=128" and b["regs"]==166 and b["block"]==128 and b["blocks_per_sm"]==3, b
+assert k["occupancy"]["best_block"]==384 and k["occupancy"]["min_grid"]==132, k["occupancy"]
+assert k["suggestion"].startswith("regs=128 raises occupancy 12.5 % -> 25.0 %"), k["suggestion"]
+' "what-if: capped variant registers, spills, blocks; best block and grid"
+    expect "--sms overrides --device" 0 "$ka" "$red" --arch sm_90 --device H200 --sms 100 --format json
+    py 'import json,sys; k=json.load(open(sys.argv[1]))["files"][0]["kernels"][0]; o=k["occupancy"]; assert o["best_block"]==1024 and o["min_grid"]==200, o' "--sms 100: 2 blocks of 1024 x 100 SMs"
+    expect "--smem-per-thread" 0 "$ka" "$red" --arch sm_90 --smem-per-thread 200 --format json
+    py 'import json,sys; o=json.load(open(sys.argv[1]))["files"][0]["kernels"][0]["occupancy"]; assert o["blocks_per_sm"]==4 and o["limiter"]==["shared_memory"], o' "--smem-per-thread 200 at 256 threads: 4 blocks by shared memory"
+    expect "bad --what-if" 2 "$ka" "$red" --arch sm_90 --what-if regz=3
+    expect "unknown --device" 2 "$ka" "$red" --arch sm_90 --device GTX-9999
+    has "unknown device lists known ones" "$tmp/err" "H200"
 
     d=$src/tests/e2e/needs_define.cu
     expect "-D reaches the compiler" 0 "$ka" "$d" --arch sm_90 -DKA_SIZE=4

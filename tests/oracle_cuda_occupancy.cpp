@@ -78,7 +78,7 @@ static void check(tally &t, const ka_nv_arch &a, int regs, int block, long smem,
 	cudaOccResult r;
 	cudaOccError e = cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &f, &s, block, (size_t)smem);
 
-	ka_nv_launch in = {regs, block, smem, barriers, carveout};
+	ka_nv_launch in = {regs, block, smem, barriers, carveout, 0};
 	ka_occupancy o;
 	ka_occ_nvidia(&a, &in, &o);
 

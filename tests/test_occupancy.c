@@ -20,7 +20,7 @@ static const struct ka_nv_arch *arch(const char *name)
 
 static struct ka_occupancy occ(const char *name, int regs, int block, long smem, int barriers)
 {
-	struct ka_nv_launch in = {regs, block, smem, barriers, -1};
+	struct ka_nv_launch in = {regs, block, smem, barriers, -1, 0};
 	struct ka_occupancy o;
 	assert_int_equal(ka_occ_nvidia(arch(name), &in, &o), 0);
 	return o;
@@ -73,7 +73,7 @@ static void limiters(void **state)
 static void refused_launches(void **state)
 {
 	(void)state;
-	struct ka_nv_launch in = {32, 0, 0, 0, -1};
+	struct ka_nv_launch in = {32, 0, 0, 0, -1, 0};
 	struct ka_occupancy o;
 	assert_int_equal(ka_occ_nvidia(arch("sm_90"), &in, &o), -22);
 	/* 136 regs x 512 threads: 16 warps x 4352 = 69632 > 65536 per block */
@@ -93,7 +93,7 @@ static void cliffs(void **state)
 {
 	(void)state;
 	struct ka_cliffs c;
-	struct ka_nv_launch in = {128, 256, 0, 1, -1};
+	struct ka_nv_launch in = {128, 256, 0, 1, -1, 0};
 	ka_cliffs_nvidia(arch("sm_90"), &in, &c);
 	assert_int_equal(c.regs_to_next_drop, 1);      /* 129 -> 1 block */
 	assert_int_equal(c.blocks_after_drop, 1);
@@ -132,7 +132,7 @@ static void best_blocks(void **state)
 	int b[32];
 	/* 128 regs: 4 warps per sub-partition, 16 per SM at best, reached by
 	 * every block of 1, 2, 4, 8 or 16 warps: 32, 64, 128, 256, 512 */
-	struct ka_nv_launch in = {128, 0, 0, 0, -1};
+	struct ka_nv_launch in = {128, 0, 0, 0, -1, 0};
 	int n = ka_best_blocks_nvidia(arch("sm_90"), &in, 0, b, 32);
 	assert_int_equal(n, 5);
 	assert_int_equal(b[0], 32);

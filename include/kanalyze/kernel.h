@@ -28,6 +28,8 @@ struct ka_resources {
 	long vgprs, sgprs, agprs, lds, scratch;
 };
 
+struct ka_sass;
+
 struct ka_kernel {
 	char *name;          /* demangled, e.g. "reduce_r6(float const*, float*)" */
 	char *mangled;       /* as in the object file                              */
@@ -36,6 +38,12 @@ struct ka_kernel {
 	char arch[16];       /* "sm_90", "gfx90a"                                 */
 	enum ka_vendor vendor;
 	struct ka_resources res;
+	/* AMD only (0 otherwise): the wave size compiled for, and LLVM's own
+	 * "Occupancy [waves/SIMD]" remark (at its max flat workgroup size). */
+	int wave_size;
+	int llvm_waves_per_simd;
+	/* --sass: the SASS census (frontends/sass.c), owned; NULL without */
+	struct ka_sass *sass;
 };
 
 void ka_resources_unset(struct ka_resources *res);

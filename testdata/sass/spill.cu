@@ -1,7 +1,7 @@
-// spill.cu — a kernel that must spill: __launch_bounds__(1024, 2) caps it at
+// spill.cu — a kernel that must spill: __maxnreg__(32) caps it at
 // 32 registers per thread while 64 values stay live, so ptxas writes local
 // memory (STL) and reads it back (LDL).  The census counts both opcodes.
-__global__ void __launch_bounds__(1024, 2) spill64(const float* __restrict__ in, float* __restrict__ out, int n)
+__global__ void __maxnreg__(32) spill64(const float* __restrict__ in, float* __restrict__ out, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	float v[64];

@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t i = 0; i < list.n; i++) {
 			const struct ka_resources *r = &list.v[i].res;
 			struct ka_nv_launch in = {(int)(r->regs & 0x1ff), 256, r->static_smem & 0xfffff,
-						  (int)(r->barriers & 0x1f), -1};
+						  (int)(r->barriers & 0x1f), -1, 0};
 			struct ka_cliffs c;
 			(void)ka_occ_nvidia_blocks(a, &in);
 			ka_cliffs_nvidia(a, &in, &c);

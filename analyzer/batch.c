@@ -1,0 +1,69 @@
+/* batch.c — runs a list of analyses on one background thread, so the CLI
+ * parses and analyses while nvcc and clang compile in their own processes
+ * (DESIGN §10: source analysis runs concurrently with the compile).  The
+ * analysis keeps no global state and reports into each job's result, so
+ * the only synchronisation needed is the join. */
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+struct ka_ubatch {
+	struct ka_ubatch_job *jobs;
+	size_t n;
+	pthread_t thread;
+	bool threaded, joined;
+	double started, ms;
+};
+
+static void *worker(void *p)
+{
+	struct ka_ubatch *b = p;
+	for (size_t i = 0; i < b->n; i++)
+		b->jobs[i].rc = ka_uniformity_analyze_cached(b->jobs[i].cache, b->jobs[i].file, &b->jobs[i].opt,
+							     &b->jobs[i].r);
+	b->ms = ka_now_ms() - b->started;
+	return NULL;
+}
+
+struct ka_ubatch *ka_ubatch_start(struct ka_ubatch_job *jobs, size_t n)
+{
+	struct ka_ubatch *b;
+	if (n == 0)
+		return NULL;
+	b = ka_xcalloc(1, sizeof(*b));
+	b->jobs = jobs;
+	b->n = n;
+	b->started = ka_now_ms();
+	/* libclang parses deep ASTs recursively: give it a roomy stack */
+	pthread_attr_t attr;
+	if (pthread_attr_init(&attr) == 0) {
+		pthread_attr_setstacksize(&attr, 64u << 20);
+		b->threaded = pthread_create(&b->thread, &attr, worker, b) == 0;
+		pthread_attr_destroy(&attr);
+	}
+	if (!b->threaded) {
+		worker(b);
+		b->joined = true;
+	}
+	return b;
+}
+
+double ka_ubatch_wait(struct ka_ubatch *b)
+{
+	if (!b)
+		return 0;
+	if (b->threaded && !b->joined) {
+		pthread_join(b->thread, NULL);
+		b->joined = true;
+	}
+	return b->ms;
+}
+
+void ka_ubatch_free(struct ka_ubatch *b)
+{
+	if (!b)
+		return;
+	ka_ubatch_wait(b);
+	free(b);
+}

@@ -1,0 +1,70 @@
+/* clang_dl.c — libclang, loaded on first use.  Linking libclang-16 costs
+ * every kanalyze process about 18 ms at start-up (libclang and libLLVM are
+ * loaded and relocated), also when no analysis runs; so the analyzer calls
+ * these forwarders instead, which dlopen the library once (thread-safe) and
+ * jump to its functions (libclang.def lists them with their signatures).
+ * ka_libclang_load says whether the library is there. */
+#define _GNU_SOURCE
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef KA_LIBCLANG_PATH
+#define KA_LIBCLANG_PATH "libclang-16.so.1"
+#endif
+
+static struct {
+#define KA_CLANG(ret, name, params, args) ret(*name) params;
+#include "libclang.def"
+#undef KA_CLANG
+} fn;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static const char *load_error;        /* set once, read-only afterwards */
+static char load_msg[512];
+
+static void load(void)
+{
+	/* $KANALYZE_LIBCLANG, the library the build found, then the names the
+	 * Debian/LLVM packages use */
+	const char *env = getenv("KANALYZE_LIBCLANG");
+	const char *names[] = {env, KA_LIBCLANG_PATH, "libclang-16.so.1", "libclang-16.so",
+			       "/usr/lib/llvm-16/lib/libclang.so.1", "libclang.so.1"};
+	void *h = NULL;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !h; i++)
+		if (names[i] && names[i][0])
+			h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		snprintf(load_msg, sizeof(load_msg), "libclang-16 not found (%s); install libclang-16-dev or set "
+			 "KANALYZE_LIBCLANG", KA_LIBCLANG_PATH);
+		load_error = load_msg;
+		return;
+	}
+#define KA_CLANG(ret, name, params, args)                                                           \
+	*(void **)&fn.name = dlsym(h, #name);                                                      \
+	if (!fn.name) {                                                                            \
+		snprintf(load_msg, sizeof(load_msg), "libclang has no %s (libclang 16 or later is needed)", #name); \
+		load_error = load_msg;                                                             \
+		return;                                                                            \
+	}
+#include "libclang.def"
+#undef KA_CLANG
+}
+
+const char *ka_libclang_load(void)
+{
+	pthread_once(&once, load);
+	return load_error;
+}
+
+#define KA_CLANG(ret, name, params, args) \
+	ret name params                   \
+	{                                 \
+		return fn.name args;      \
+	}
+#include "libclang.def"
+#undef KA_CLANG

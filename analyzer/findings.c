@@ -1,0 +1,733 @@
+/* findings.c — reads the values uniformity.c left on the nodes of one
+ * kernel (and of the functions it called) and turns them into the report:
+ * one fact per variable initializer and assignment, and the findings of
+ * rules.def.  Nothing here changes a value; each rule is a small function
+ * that says what it needs from the lattice (see the man page's FINDINGS). */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- accumulators ---------------------------------------------------------------- */
+void ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, int line, int col, int min_sm, const char *fmt, ...)
+{
+	va_list ap;
+	struct ka_buf b = {0};
+	char tmp[1024];
+	for (size_t i = 0; i < a->n; i++)
+		if (a->v[i].rule == rule && a->v[i].line == line && a->v[i].col == col)
+			return;
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	ka_buf_puts(&b, tmp);
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 16;
+		a->v = ka_xrealloc(a->v, a->cap * sizeof(*a->v));
+	}
+	a->v[a->n++] = (struct ka_ufinding){rule, line, col, min_sm, b.data};
+}
+
+char *ka_why_render(const struct ka_uval *v)
+{
+	struct ka_buf b = {0};
+	const char *t = ka_why_text((enum ka_why)v->why);
+	for (const char *p = t; *p; p++) {
+		if (p[0] == '{' && p[1] == 'n' && p[2] == '}') {
+			ka_buf_puts(&b, v->why_name ? v->why_name : "?");
+			p += 2;
+		} else if (p[0] == '{' && p[1] == 'l' && p[2] == '}') {
+			ka_buf_printf(&b, "%d", v->why_line);
+			p += 2;
+		} else {
+			ka_buf_append(&b, p, 1);
+		}
+	}
+	if (v->cls == KA_U_AFFINE) {
+		if (v->stride)
+			ka_buf_printf(&b, "%slane stride %d", b.len ? "; " : "", (int)v->stride);
+		else
+			ka_buf_printf(&b, "%slane stride not a constant", b.len ? "; " : "");
+	}
+	if (!b.data)
+		return ka_strdup("");
+	return b.data;
+}
+
+static void fact_add(struct ka_an *an, struct ka_fact_acc *a, CXCursor at, const struct ka_uval *v)
+{
+	unsigned s, e;
+	int line, col;
+	if (!ka_extent(an, at, &s, &e))
+		return;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->offsets[i] == s && a->v[i].expr && a->v[i].line) {
+			if (v->cls > a->v[i].cls) {
+				free(a->v[i].why);
+				a->v[i].cls = (enum ka_uclass)v->cls;
+				a->v[i].stride = v->cls == KA_U_AFFINE ? v->stride : 0;
+				a->v[i].why = ka_why_render(v);
+			}
+			return;
+		}
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 32;
+		a->v = ka_xrealloc(a->v, a->cap * sizeof(*a->v));
+		a->offsets = ka_xrealloc(a->offsets, a->cap * sizeof(*a->offsets));
+	}
+	ka_location(at, &line, &col);
+	a->offsets[a->n] = s;
+	a->v[a->n++] = (struct ka_ufact){line, col, ka_cursor_text(an, at, 120), (enum ka_uclass)v->cls,
+					 v->cls == KA_U_AFFINE ? v->stride : 0, ka_why_render(v), NULL};
+}
+
+/* ---- the walk ---------------------------------------------------------------------- */
+struct walk {
+	struct ka_an *an;
+	struct ka_fact_acc *facts;
+	struct ka_finding_acc *finds;
+	int quiet_warpidx;        /* inside readfirstlane / a broadcast shuffle */
+};
+
+static const struct ka_uval *val(struct ka_an *an, CXCursor c)
+{
+	const struct ka_node *n = ka_node_find(an, c);
+	return n ? &n->v : NULL;
+}
+
+static enum ka_op op_of(struct ka_an *an, CXCursor c)
+{
+	struct ka_node *n = ka_node_get(an, c);
+	if (n->op < 0)
+		n->op = (int8_t)ka_operator(an, c);
+	return (enum ka_op)n->op;
+}
+
+static int kids2(CXCursor c, CXCursor *ch)
+{
+	CXCursor all[8];
+	int n = ka_children(c, all, 8), m = 0;
+	for (int i = 0; i < n && m < 3; i++) {
+		enum CXCursorKind k = clang_getCursorKind(all[i]);
+		if (k != CXCursor_TypeRef && k != CXCursor_TemplateRef && k != CXCursor_NamespaceRef)
+			ch[m++] = all[i];
+	}
+	return m;
+}
+
+static char *text(struct ka_an *an, CXCursor c)
+{
+	return ka_cursor_text(an, c, 80);
+}
+
+static void col_of_offset(struct ka_an *an, unsigned off, int *col)
+{
+	unsigned s = off;
+	while (s > 0 && an->src[s - 1] != '\n')
+		s--;
+	*col = (int)(off - s) + 1;
+}
+
+/* KA101: a value with a folded uniform term reaching a per-lane operand. */
+static void ka101(struct walk *w, CXCursor operand, const char *what)
+{
+	const struct ka_uval *v = val(w->an, operand);
+	char term[128];
+	int col, line, ol, oc;
+	size_t n, j = 0;
+	if (!v || !uv_is_lane_dependent(v) || !v->fold_start || v->fold_end <= v->fold_start)
+		return;
+	n = v->fold_end - v->fold_start;
+	for (size_t i = 0; i < n && j + 4 < sizeof(term); i++) {
+		char c = w->an->src[v->fold_start + i];
+		if (c == '\n' || c == '\t' || c == '\r')
+			c = ' ';
+		if (c == ' ' && j && term[j - 1] == ' ')
+			continue;
+		term[j++] = c;
+	}
+	term[j] = 0;
+	line = v->fold_line;
+	col_of_offset(w->an, v->fold_start, &col);
+	ka_location(operand, &ol, &oc);
+	char *ot = text(w->an, operand);
+	ka_finding_add(w->finds, KA_RULE_KA101, line, col, 0,
+		       "uniform term `%s` is added into the per-lane offset `%s` passed as %s (line %d): every lane "
+		       "computes it in a VGPR; pass it as the scalar offset (soffset, an \"s\" operand) or make it "
+		       "scalar with __builtin_amdgcn_readfirstlane",
+		       term, ot, what, ol);
+	free(ot);
+}
+
+/* Constraint strings of an asm statement's operands, in order. */
+static int asm_constraints(struct ka_an *an, CXCursor s, char cons[][16], int max)
+{
+	unsigned S, E;
+	int n = 0, depth = 0, colons = 0;
+	bool in_str = false;
+	unsigned str_start = 0;
+	if (!ka_extent(an, s, &S, &E))
+		return -1;
+	for (unsigned i = S; i < E; i++) {
+		char c = an->src[i];
+		if (in_str) {
+			if (c == '\\') {
+				i++;
+			} else if (c == '"') {
+				in_str = false;
+				if (colons >= 1 && colons <= 2 && depth == 1 && n < max) {
+					size_t len = i - str_start;
+					if (len >= sizeof(cons[0]))
+						len = sizeof(cons[0]) - 1;
+					memcpy(cons[n], an->src + str_start, len);
+					cons[n][len] = 0;
+					n++;
+				}
+			}
+			continue;
+		}
+		if (c == '"') {
+			in_str = true;
+			str_start = i + 1;
+		} else if (c == '(') {
+			depth++;
+		} else if (c == ')') {
+			depth--;
+		} else if (c == ':' && depth == 1) {
+			if (i + 1 < E && an->src[i + 1] == ':') {
+				colons += 2;
+				i++;
+			} else {
+				colons++;
+			}
+			if (colons > 2)
+				break;
+		}
+	}
+	return n;
+}
+
+static void asm_rules(struct walk *w, CXCursor s)
+{
+	char cons[32][16];
+	CXCursor ch[32];
+	int nc = asm_constraints(w->an, s, cons, 32), n = ka_children(s, ch, 32), k = 0;
+	if (nc <= 0)
+		return;
+	for (int i = 0; i < n && k < nc; i++) {
+		if (!clang_isExpression(clang_getCursorKind(ch[i])))
+			continue;
+		const char *c = cons[k++];
+		if (strchr(c, '=') || strchr(c, '+'))
+			continue;        /* an output */
+		if (strchr(c, 'v') && !strchr(c, 's'))
+			ka101(w, ch[i], "a \"v\" inline-asm operand");
+	}
+}
+
+static void buffer_rules(struct walk *w, CXCursor call, int in)
+{
+	CXCursor callee = ka_call_callee(call);
+	int n = clang_Cursor_getNumArguments(call), vo = -1;
+	if (n <= 0)
+		return;
+	if (!clang_Cursor_isNull(callee)) {
+		int np = clang_Cursor_getNumArguments(callee);
+		for (int i = 0; i < np && i < n; i++) {
+			CXString s = clang_getCursorSpelling(clang_Cursor_getArgument(callee, (unsigned)i));
+			const char *p = clang_getCString(s);
+			if (strstr(p, "voffset") || strcmp(p, "vindex") == 0 || strcmp(p, "vaddr") == 0)
+				vo = i;
+			clang_disposeString(s);
+			if (vo >= 0)
+				break;
+		}
+	}
+	if (vo < 0)
+		vo = in == IN_BUFFER_LOAD ? 1 : 2;     /* llvm.amdgcn.raw.buffer.{load,store} order */
+	if (vo < n)
+		ka101(w, clang_Cursor_getArgument(call, (unsigned)vo), "a buffer intrinsic's voffset");
+}
+
+/* KA102: the node where threadIdx.x / warp becomes a warp index. */
+static void ka102(struct walk *w, CXCursor e)
+{
+	const struct ka_uval *v = val(w->an, e);
+	int line, col;
+	if (!v || w->quiet_warpidx || v->cls != KA_U_WARP_IF || !(v->flags & UV_WARPIDX) || v->why != WHY_WARPIDX)
+		return;
+	CXCursor ch[3];
+	if (kids2(e, ch) < 2)
+		return;
+	const struct ka_uval *l = val(w->an, ch[0]);
+	if (!l || l->cls != KA_U_AFFINE)
+		return;
+	ka_location(e, &line, &col);
+	char *t = text(w->an, e);
+	if (w->an->lang == KA_LANG_HIP)
+		ka_finding_add(w->finds, KA_RULE_KA102, line, col, 0,
+			       "`%s` is a wave index: the same in a wave only if the block is 1-D or blockDim.x is a "
+			       "multiple of %d; the compiler cannot prove it, so it stays in VGPRs: "
+			       "__builtin_amdgcn_readfirstlane(%s) makes it scalar",
+			       t, w->an->warp, t);
+	else
+		ka_finding_add(w->finds, KA_RULE_KA102, line, col, 0,
+			       "`%s` is a warp index: the same in a warp only if the block is 1-D or blockDim.x is a "
+			       "multiple of %d; the compiler cannot prove it, so it and what derives from it stay in "
+			       "vector registers (R, not UR)",
+			       t, w->an->warp);
+	free(t);
+}
+
+/* KA103: a broadcast shuffle of a value that is already provably uniform. */
+static void ka103(struct walk *w, CXCursor call, int in)
+{
+	int a = ka_intrins[in].a, line, col;
+	if (in == IN_AMD_BPERMUTE || a < 0 || a >= clang_Cursor_getNumArguments(call))
+		return;
+	CXCursor arg = clang_Cursor_getArgument(call, (unsigned)a);
+	const struct ka_uval *v = val(w->an, arg);
+	if (!v || v->cls > KA_U_WARP)
+		return;
+	ka_location(call, &line, &col);
+	char *t = text(w->an, arg), *why = ka_why_render(v);
+	ka_finding_add(w->finds, KA_RULE_KA103, line, col, 0,
+		       "%s broadcasts `%s`, which is already %s (%s): the shuffle only adds an instruction and keeps "
+		       "the result in a vector register; use the value directly",
+		       ka_intrins[in].key, t, ka_uclass_name((enum ka_uclass)v->cls), why);
+	free(t);
+	free(why);
+}
+
+/* ---- KA104 ------------------------------------------------------------------------ */
+struct agnostic {
+	struct ka_an *an;
+	unsigned start, end;      /* the guarded statement */
+	bool ok;
+};
+
+/* Assigning a thread-private variable that lives on after the guard makes
+ * the guard lane-specific: some later code reads that lane's copy. */
+static bool writes_outer_local(struct agnostic *a, CXCursor lhs)
+{
+	CXCursor s = ka_strip(lhs), ch[3];
+	for (int g = 0; g < 16; g++) {
+		enum CXCursorKind k = clang_getCursorKind(s);
+		if (k == CXCursor_DeclRefExpr) {
+			CXCursor d = clang_getCursorReferenced(s);
+			enum CXCursorKind dk = clang_getCursorKind(d);
+			unsigned ds, de;
+			if ((dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) || clang_Cursor_hasVarDeclGlobalStorage(d) == 1)
+				return false;
+			return !(ka_extent(a->an, d, &ds, &de) && ds >= a->start && ds < a->end);
+		}
+		if ((k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr) && kids2(s, ch) >= 1 &&
+		    clang_getCanonicalType(clang_getCursorType(ch[0])).kind != CXType_Pointer)
+			s = ka_strip(ch[0]);
+		else
+			return false;
+	}
+	return false;
+}
+
+static enum CXChildVisitResult agnostic_visit(CXCursor c, CXCursor p, CXClientData d)
+{
+	struct agnostic *a = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor ch[3];
+	(void)p;
+	if ((k == CXCursor_BinaryOperator && op_of(a->an, c) == OP_ASSIGN) || k == CXCursor_CompoundAssignOperator ||
+	    (k == CXCursor_UnaryOperator && op_of(a->an, c) >= OP_PREINC && op_of(a->an, c) <= OP_POSTDEC)) {
+		if (kids2(c, ch) >= 1 && writes_outer_local(a, ch[0])) {
+			a->ok = false;
+			return CXChildVisit_Break;
+		}
+	}
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
+		const struct ka_uval *v = val(a->an, c);
+		CXCursor r = clang_getCursorReferenced(c);
+		enum CXCursorKind rk = clang_getCursorKind(r);
+		if (v && v->cls >= KA_U_AFFINE &&
+		    (k == CXCursor_MemberRefExpr || rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl)) {
+			a->ok = false;
+			return CXChildVisit_Break;
+		}
+	}
+	if (k == CXCursor_CallExpr) {
+		int in = ka_call_intrin(a->an, c);
+		if (in >= 0 && (ka_intrins[in].group == IG_LANE || ka_intrins[in].group == IG_TID_X ||
+				ka_intrins[in].group == IG_TILE_RANK || ka_intrins[in].group == IG_LINEAR_TID)) {
+			a->ok = false;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool is_zero(struct ka_an *an, CXCursor c)
+{
+	const struct ka_uval *v = val(an, c);
+	return v && (v->flags & UV_KNOWN) && v->k == 0 && v->cls == KA_U_CONST;
+}
+
+static void ka104(struct walk *w, CXCursor s)
+{
+	CXCursor ch[4], cond, side = clang_getNullCursor();
+	int n = ka_children(s, ch, 4), line, col;
+	unsigned s1, e1, s2, e2;
+	if (w->an->lang != KA_LANG_CUDA || n != 2)
+		return;
+	if (n >= 3 || (ka_extent(w->an, ch[0], &s1, &e1) && ka_extent(w->an, ch[1], &s2, &e2) &&
+		       ka_text_has_token(w->an, e1, s2, "else")))
+		return;
+	cond = ka_strip(ch[0]);
+	if (clang_getCursorKind(cond) == CXCursor_BinaryOperator && op_of(w->an, cond) == OP_EQ) {
+		CXCursor o[3];
+		if (kids2(cond, o) != 2)
+			return;
+		if (is_zero(w->an, o[1]))
+			side = o[0];
+		else if (is_zero(w->an, o[0]))
+			side = o[1];
+	} else if (clang_getCursorKind(cond) == CXCursor_UnaryOperator && op_of(w->an, cond) == OP_LNOT) {
+		CXCursor o[1];
+		if (kids2(cond, o) == 1)
+			side = o[0];
+	}
+	if (clang_Cursor_isNull(side))
+		return;
+	const struct ka_uval *v = val(w->an, side);
+	if (!v || v->cls != KA_U_AFFINE || !(v->flags & UV_LANE))
+		return;
+	struct agnostic a = {w->an, 0, 0, true};
+	if (!ka_extent(w->an, ch[1], &a.start, &a.end))
+		return;
+	clang_visitChildren(ch[1], agnostic_visit, &a);
+	if (a.ok)
+		agnostic_visit(ch[1], ch[1], &a);      /* the statement itself: "if (c) x = 1;" */
+	if (!a.ok || !val(w->an, ch[0]))
+		return;
+	ka_location(ch[0], &line, &col);
+	char *t = text(w->an, ch[0]);
+	ka_finding_add(w->finds, KA_RULE_KA104, line, col, 90,
+		       "lane-0 guard `%s` around code that uses no lane-specific value: on sm_90+ elect.sync "
+		       "(cute::elect_one_sync()) picks one active lane in one instruction and does not assume lane 0 "
+		       "is active",
+		       t);
+	free(t);
+}
+
+/* KA105: __ldg through a pointer that is already const __restrict__. */
+static void ka105(struct walk *w, CXCursor call)
+{
+	int line, col;
+	if (clang_Cursor_getNumArguments(call) < 1)
+		return;
+	CXCursor p = ka_strip(clang_Cursor_getArgument(call, 0)), ch[3];
+	for (int g = 0; g < 8; g++) {
+		enum CXCursorKind k = clang_getCursorKind(p);
+		if (k == CXCursor_UnaryOperator && kids2(p, ch) == 1)
+			p = ka_strip(ch[0]);
+		else if (k == CXCursor_ArraySubscriptExpr && kids2(p, ch) == 2)
+			p = ka_strip(ch[0]);
+		else if (k == CXCursor_BinaryOperator && kids2(p, ch) == 2) {
+			CXType t0 = clang_getCanonicalType(clang_getCursorType(ch[0]));
+			p = ka_strip(t0.kind == CXType_Pointer ? ch[0] : ch[1]);
+		} else
+			break;
+	}
+	if (clang_getCursorKind(p) != CXCursor_DeclRefExpr)
+		return;
+	CXCursor d = clang_getCursorReferenced(p);
+	CXType t = clang_getCursorType(d);
+	if (clang_getCanonicalType(t).kind != CXType_Pointer || !clang_isRestrictQualifiedType(t) ||
+	    !clang_isConstQualifiedType(clang_getPointeeType(t)))
+		return;
+	ka_location(call, &line, &col);
+	char *pt = text(w->an, p);
+	ka_finding_add(w->finds, KA_RULE_KA105, line, col, 0,
+		       "__ldg on `%s`, which is already const __restrict__: the compiler uses the read-only path "
+		       "(LDG.E.CONSTANT) without it, and __ldg is no uniformity hint (it says nothing about the "
+		       "address being the same in every lane); read through the pointer",
+		       pt);
+	free(pt);
+}
+
+/* KA106: tid % s == 0 (or tid & m == 0): a lane-strided selection. */
+static void ka106(struct walk *w, CXCursor e)
+{
+	CXCursor o[3], sel = clang_getNullCursor(), m[3];
+	int line, col;
+	enum ka_op op = op_of(w->an, e);
+	if ((op != OP_EQ && op != OP_NE) || kids2(e, o) != 2)
+		return;
+	if (is_zero(w->an, o[1]))
+		sel = ka_strip(o[0]);
+	else if (is_zero(w->an, o[0]))
+		sel = ka_strip(o[1]);
+	if (clang_Cursor_isNull(sel) || clang_getCursorKind(sel) != CXCursor_BinaryOperator)
+		return;
+	enum ka_op sop = op_of(w->an, sel);
+	if ((sop != OP_REM && sop != OP_AND) || kids2(sel, m) != 2)
+		return;
+	const struct ka_uval *l = val(w->an, m[0]), *r = val(w->an, m[1]);
+	if (!l || !r || l->cls != KA_U_AFFINE || uv_is_lane_dependent(r))
+		return;
+	char every[32] = "s";
+	if (r->flags & UV_KNOWN) {
+		int64_t d = sop == OP_REM ? r->k : r->k + 1;
+		if (d <= 1 || d % w->an->warp == 0)
+			return;
+		snprintf(every, sizeof(every), "%lld", (long long)d);
+	} else {
+		char *rt = text(w->an, m[1]);
+		snprintf(every, sizeof(every), "%s", rt);
+		free(rt);
+	}
+	ka_location(e, &line, &col);
+	char *t = text(w->an, e);
+	ka_finding_add(w->finds, KA_RULE_KA106, line, col, 0,
+		       "`%s` selects every (%s)-th lane, so every warp keeps a few active lanes for many rounds "
+		       "(seed 000's R1: 29.5%% of the thread slots do work); select contiguous threads (tid < s) "
+		       "and scale the index instead (R2)",
+		       t, every);
+	free(t);
+}
+
+/* KA107: a global access whose lane stride is not 1. */
+static void ka107_at(struct walk *w, CXCursor at, const struct ka_uval *addr, const struct ka_uval *base)
+{
+	int line, col;
+	if (!addr || addr->cls != KA_U_AFFINE || (base ? base->space : addr->space) != SP_GLOBAL)
+		return;
+	if (addr->stride == 1 || addr->stride == -1)
+		return;
+	ka_location(at, &line, &col);
+	char *t = text(w->an, at);
+	if (addr->stride)
+		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
+			       "global access `%s`: consecutive lanes are %d elements apart, so a warp's access "
+			       "touches about %dx the memory it uses (uncoalesced); make the lane index the "
+			       "unit-stride index",
+			       t, addr->stride, addr->stride < 0 ? -addr->stride : addr->stride);
+	else
+		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
+			       "global access `%s`: the lane stride is not a constant, so it is not provably 1 "
+			       "(uncoalesced unless it is); make the lane index the unit-stride index",
+			       t);
+	free(t);
+}
+
+static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
+{
+	CXCursor ch[3];
+	if (k == CXCursor_ArraySubscriptExpr) {
+		if (kids2(e, ch) != 2 || clang_getCanonicalType(clang_getCursorType(ch[0])).kind != CXType_Pointer)
+			return;
+		const struct ka_uval *b = val(w->an, ch[0]), *i = val(w->an, ch[1]);
+		if (!b || !i || uv_is_lane_dependent(b))
+			return;
+		ka107_at(w, e, i, b);
+	} else if (k == CXCursor_UnaryOperator && op_of(w->an, e) == OP_DEREF && kids2(e, ch) == 1) {
+		const struct ka_uval *p = val(w->an, ch[0]);
+		if (p)
+			ka107_at(w, e, p, NULL);
+	}
+}
+
+static void facts_for(struct walk *w, CXCursor c, enum CXCursorKind k)
+{
+	struct ka_an *an = w->an;
+	CXCursor ch[3];
+	const struct ka_uval *v;
+	if (k == CXCursor_VarDecl) {
+		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+		if (!clang_Cursor_isNull(init) && !ka_is_implicit_init(init) && !clang_Cursor_hasVarDeclGlobalStorage(c) &&
+		    (v = val(an, init)) &&
+		    ka_in_main_file(an, init))
+			fact_add(an, w->facts, init, v);
+	} else if (k == CXCursor_BinaryOperator) {
+		if (kids2(c, ch) == 2 && (v = val(an, ch[1])) && op_of(an, c) == OP_ASSIGN && ka_in_main_file(an, c))
+			fact_add(an, w->facts, ch[1], v);
+	} else if (k == CXCursor_CompoundAssignOperator) {
+		if ((v = val(an, c)) && ka_in_main_file(an, c))
+			fact_add(an, w->facts, c, v);
+	} else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(c) == 2) {
+		CXString sp = clang_getCursorSpelling(c);
+		const char *n = clang_getCString(sp);
+		if (strncmp(n, "operator", 8) == 0 && n[8] && strchr(n + 8, '=') && strcmp(n + 8, "==") != 0 &&
+		    strcmp(n + 8, "!=") != 0 && strcmp(n + 8, "<=") != 0 && strcmp(n + 8, ">=") != 0 &&
+		    ka_in_main_file(an, c)) {
+			CXCursor at = strcmp(n + 8, "=") == 0 ? clang_Cursor_getArgument(c, 1) : c;
+			if ((v = val(an, strcmp(n + 8, "=") == 0 ? at : c)))
+				fact_add(an, w->facts, at, v);
+		}
+		clang_disposeString(sp);
+	} else if (k == CXCursor_UnaryOperator) {
+		enum ka_op op = op_of(an, c);
+		if ((op == OP_PREINC || op == OP_PREDEC || op == OP_POSTINC || op == OP_POSTDEC) && (v = val(an, c)) &&
+		    ka_in_main_file(an, c))
+			fact_add(an, w->facts, c, v);
+	}
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct walk *w = d;
+	struct ka_an *an = w->an;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	int quiet = 0;
+	(void)parent;
+
+	if (k == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (!ka_in_main_file(an, c) && k != CXCursor_CompoundStmt)
+		return CXChildVisit_Recurse;
+	facts_for(w, c, k);
+	switch (k) {
+	case CXCursor_BinaryOperator: {
+		enum ka_op op = val(an, c) ? op_of(an, c) : OP_NONE;
+		if (op == OP_DIV || op == OP_SHR)
+			ka102(w, c);
+		if (op == OP_EQ || op == OP_NE)
+			ka106(w, c);
+		break;
+	}
+	case CXCursor_ArraySubscriptExpr:
+		if (val(an, c))
+			ka107(w, c, k);
+		break;
+	case CXCursor_UnaryOperator:
+		if (val(an, c))
+			ka107(w, c, k);
+		break;
+	case CXCursor_IfStmt:
+		ka104(w, c);
+		break;
+	case CXCursor_GCCAsmStmt:
+		asm_rules(w, c);
+		break;
+	case CXCursor_CallExpr:
+		if (val(an, c)) {
+			int in = ka_call_intrin(an, c);
+			if (in >= 0) {
+				enum ka_igroup g = ka_intrins[in].group;
+				if (g == IG_SHFL_IDX)
+					ka103(w, c, in);
+				if (in == IN_LDG)
+					ka105(w, c);
+				if (in == IN_BUFFER_LOAD || in == IN_BUFFER_STORE)
+					buffer_rules(w, c, in);
+				if (g == IG_READLANE || g == IG_SHFL_IDX)
+					quiet = 1;
+			}
+		}
+		break;
+	default:
+		break;
+	}
+	w->quiet_warpidx += quiet;
+	clang_visitChildren(c, visit, w);
+	w->quiet_warpidx -= quiet;
+	return CXChildVisit_Continue;
+}
+
+void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds)
+{
+	struct walk w = {an, facts, finds, 0};
+	for (size_t i = 0; i < an->n_reached; i++)
+		clang_visitChildren(an->reached[i], visit, &w);
+}
+
+/* ---- KA108: needs every call site in the file ------------------------------------------ */
+struct sites {
+	struct ka_an *an;
+	CXCursor fn;
+	int param;
+	int n;
+	bool all_const;
+	char values[64];
+};
+
+static bool arg_const(CXCursor a, int64_t *k, bool *known)
+{
+	CXCursor s = ka_strip(a);
+	*known = false;
+	if (ka_eval_int(a, k)) {
+		*known = true;
+		return true;
+	}
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(s);
+		enum CXCursorKind dk = clang_getCursorKind(d);
+		return dk == CXCursor_NonTypeTemplateParameter || dk == CXCursor_EnumConstantDecl;
+	}
+	return false;
+}
+
+static enum CXChildVisitResult site_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct sites *s = d;
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		CXCursor callee = ka_call_callee(c);
+		if (!clang_Cursor_isNull(callee) && clang_equalCursors(clang_getCursorDefinition(callee), s->fn)) {
+			int64_t k;
+			bool known;
+			s->n++;
+			if (s->param >= clang_Cursor_getNumArguments(c) ||
+			    !arg_const(clang_Cursor_getArgument(c, (unsigned)s->param), &k, &known)) {
+				s->all_const = false;
+			} else {
+				size_t l = strlen(s->values);
+				if (l < sizeof(s->values) - 24) {
+					if (known)
+						snprintf(s->values + l, sizeof(s->values) - l, "%s%lld", l ? ", " : "",
+							 (long long)k);
+					else
+						snprintf(s->values + l, sizeof(s->values) - l, "%sa constant", l ? ", " : "");
+				}
+			}
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+void ka_findings_file(struct ka_an *an, struct ka_finding_acc *finds)
+{
+	CXCursor tu = clang_getTranslationUnitCursor(an->tu);
+	for (size_t f = 0; f < an->n_fns; f++) {
+		struct ka_fninfo *fi = &an->fns[f];
+		uint64_t cand = fi->addr_taint & fi->int_params;
+		if (!fi->called || !cand || ka_is_kernel(fi->fn) || !ka_in_main_file(an, fi->fn))
+			continue;
+		CXCursor params[64];
+		int np = 0;
+		{
+			CXCursor ch[96];
+			int n = ka_children(fi->fn, ch, 96);
+			for (int i = 0; i < n && np < 64; i++)
+				if (clang_getCursorKind(ch[i]) == CXCursor_ParmDecl)
+					params[np++] = ch[i];
+		}
+		for (int i = 0; i < np; i++) {
+			if (!(cand & (1ull << i)))
+				continue;
+			struct sites s = {an, fi->fn, i, 0, true, ""};
+			clang_visitChildren(tu, site_visit, &s);
+			if (s.n == 0 || !s.all_const)
+				continue;
+			int line, col;
+			ka_location(params[i], &line, &col);
+			CXString pn = clang_getCursorSpelling(params[i]), fn = clang_getCursorSpelling(fi->fn);
+			ka_finding_add(finds, KA_RULE_KA108, line, col, 0,
+				       "parameter `%s` of %s() is a constant at every call (%s) and feeds address "
+				       "arithmetic: as a template parameter the offsets fold into immediates and its "
+				       "multiplications disappear (seed 003's k_idx)",
+				       clang_getCString(pn), clang_getCString(fn), s.values);
+			clang_disposeString(pn);
+			clang_disposeString(fn);
+		}
+	}
+}

@@ -1,0 +1,280 @@
+/* internal.h — private to analyzer/: the lattice value that lives on every
+ * expression node, the per-file analysis context, and the helpers the
+ * passes share (AST access through libclang, the node map, the fact and
+ * finding lists).  Nothing outside analyzer/ includes this file.
+ *
+ * Passes, in order (uniformity.c drives them):
+ *   parse.c       builds the translation unit (prelude, flags)
+ *   uniformity.c  sets ka_uval on every expression node of each kernel and of
+ *                 the functions it calls (in context), to a fixed point
+ *   findings.c    reads those values and reports KA101–KA108
+ *   result.c      turns them into the public ka_uresult */
+#ifndef KANALYZE_ANALYZER_INTERNAL_H
+#define KANALYZE_ANALYZER_INTERNAL_H
+
+#include <clang-c/Index.h>
+#include <stdint.h>
+
+#include "analyzer.h"
+#include "core.h"
+
+/* ---- the lattice value ------------------------------------------------------
+ * Set by uniformity.c on every expression node (joined over every visit:
+ * loop iterations and calling contexts), read by findings.c.  Besides the
+ * class it keeps what the transfer functions need to be precise:
+ *   stride   affine-lane: value = base + stride * lane (elements for
+ *            pointers); 0 when the stride is not a known constant
+ *   k        the value itself when UV_KNOWN (constants, warpSize)
+ *   space    for pointers: which memory they point into
+ *   taint    bit i: derived from parameter i of the function being analysed
+ *            (KA108 looks for constant parameters that reach addresses)
+ *   fold_*   KA101: where a uniform term was added into a lane-varying sum
+ *   why      the reason the class is what it is (the dominant operand's) */
+enum {
+	UV_KNOWN = 1 << 0,    /* k holds the value                                  */
+	UV_ALIGNED = 1 << 1,  /* affine: base is a multiple of warp * stride (under
+	                         the warp-uniform-if launch condition)               */
+	UV_LANE = 1 << 2,     /* the lane index itself (0 .. warp-1)                */
+	UV_LINEAR = 1 << 3,   /* the linear thread index x + y*Dx (+ z*Dx*Dy):
+	                         hardware warps are its consecutive runs             */
+	UV_YDX = 1 << 4,      /* threadIdx.y * blockDim.x (a piece of UV_LINEAR)    */
+	UV_UNDEF = 1 << 5,    /* no value yet (bottom; joins as the identity)       */
+	UV_WARPIDX = 1 << 6,  /* a warp index made by threadIdx.x / warp (KA102)    */
+	UV_TIDX = 1 << 7,     /* threadIdx.x itself (or a known multiple of it)     */
+};
+
+enum ka_space { SP_NONE, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONSTANT };
+
+enum ka_why {
+#define KA_WHY(id, fmt) WHY_##id,
+#include "why.def"
+#undef KA_WHY
+	WHY_COUNT
+};
+
+struct ka_uval {
+	uint8_t cls;          /* enum ka_uclass */
+	uint8_t space;        /* enum ka_space  */
+	uint16_t flags;       /* UV_*           */
+	int32_t stride;
+	int64_t k;
+	uint64_t taint;
+	uint8_t why;          /* enum ka_why    */
+	int why_line;
+	const char *why_name; /* interned in the context's string table */
+	unsigned fold_start, fold_end;   /* offsets in the main file, 0: none */
+	int fold_line;
+};
+
+/* ---- lattice.c: transfer functions ------------------------------------------ */
+struct ka_uval uv_const(int64_t k, bool known, enum ka_why why, const char *name);
+struct ka_uval uv_class(enum ka_uclass c, enum ka_why why, const char *name, int line);
+struct ka_uval uv_undef(void);
+struct ka_uval uv_affine(int stride, uint16_t flags, enum ka_why why, const char *name);
+bool uv_is_lane_dependent(const struct ka_uval *v);     /* affine-lane or varying  */
+bool uv_is_uniform_nonconst(const struct ka_uval *v);  /* grid ... warp-uniform-if */
+struct ka_uval uv_join(struct ka_uval a, struct ka_uval b);
+bool uv_equal(const struct ka_uval *a, const struct ka_uval *b);   /* for fixed points */
+/* Raise to at least class c (keeping the stride when it stays affine). */
+struct ka_uval uv_raise(struct ka_uval v, enum ka_uclass c, enum ka_why why, const char *name, int line);
+struct ka_uval uv_varying(struct ka_uval from, enum ka_why why, const char *name, int line);
+
+enum ka_op {
+	OP_NONE, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM, OP_SHL, OP_SHR, OP_AND, OP_OR, OP_XOR,
+	OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE, OP_LAND, OP_LOR, OP_ASSIGN, OP_COMMA,
+	OP_NEG, OP_PLUS, OP_NOT, OP_LNOT, OP_DEREF, OP_ADDR, OP_PREINC, OP_PREDEC, OP_POSTINC, OP_POSTDEC,
+	OP_UNKNOWN
+};
+/* Binary arithmetic on values (warp = the warp width; is_float: floating
+ * point, where only +, -, * keep an affine structure). */
+struct ka_uval uv_binary(enum ka_op op, struct ka_uval a, struct ka_uval b, int warp, bool is_float);
+struct ka_uval uv_unary(enum ka_op op, struct ka_uval a);
+const char *ka_op_spelling(enum ka_op op);
+
+/* ---- intrinsics (intrinsics.def) -------------------------------------------------- */
+enum ka_igroup {
+	IG_NONE,        /* no value (barriers, fences)                              */
+	IG_TID_X,       /* threadIdx.x                                              */
+	IG_TID_YZ,      /* threadIdx.y / .z                                         */
+	IG_OCKL_TID,    /* __ockl_get_local_id(dim): x or y/z by argument a        */
+	IG_BLOCK,       /* block-uniform                                            */
+	IG_GRID,        /* grid-uniform                                             */
+	IG_WARP,        /* warp-uniform: votes, warp reductions                     */
+	IG_LANE,        /* the lane index                                           */
+	IG_VARYING,     /* lane-varying: time, lane masks, partial collectives      */
+	IG_READLANE,    /* one lane's value: warp-uniform                           */
+	IG_SHFL_IDX,    /* broadcast shuffle: value a, source lane b                */
+	IG_SHFL_REL,    /* up/down/xor shuffle: value a                             */
+	IG_LOAD,        /* load through pointer a                                   */
+	IG_LINEAR_TID,  /* thread_block::thread_rank(): linear index                */
+	IG_GLOBAL_TID,  /* grid_group::thread_rank(): global linear index           */
+	IG_TILE_RANK,   /* thread_block_tile<N>::thread_rank()                      */
+	IG_TILE_META,   /* thread_block_tile<N>::meta_group_rank()                  */
+	IG_ATOMIC,      /* atomics, by name pattern                                 */
+	IG_BUFFER,      /* AMD buffer load/store intrinsics, by name pattern        */
+};
+enum ka_intrin {
+#define KA_INTRIN(id, key, group, a, b) IN_##id,
+#include "intrinsics.def"
+#undef KA_INTRIN
+	IN_ATOMIC,
+	IN_BUFFER_LOAD,
+	IN_BUFFER_STORE,
+	IN_COUNT,
+	IN_NONE = -1
+};
+struct ka_intrin_info {
+	const char *key;
+	enum ka_igroup group;
+	int a, b;
+};
+extern const struct ka_intrin_info ka_intrins[IN_COUNT];
+
+/* ---- the analysis context of one file ------------------------------------------ */
+struct ka_strtab {
+	char **v;
+	size_t n, cap;
+};
+const char *ka_intern(struct ka_strtab *t, const char *s);
+void ka_strtab_free(struct ka_strtab *t);
+
+/* CXCursor -> index, by clang_hashCursor + clang_equalCursors. */
+struct ka_cmap {
+	CXCursor *keys;
+	int *vals;
+	size_t cap, n;
+};
+int ka_cmap_get(const struct ka_cmap *m, CXCursor c);        /* -1 if absent */
+void ka_cmap_put(struct ka_cmap *m, CXCursor c, int val);
+void ka_cmap_free(struct ka_cmap *m);
+
+/* Per expression node: its joined value and facts the passes cache. */
+struct ka_node {
+	CXCursor cur;
+	struct ka_uval v;
+	int8_t op;            /* enum ka_op of an operator node, -1 not yet known */
+	int16_t intrin;       /* enum ka_intrin of a call, -2 not yet known       */
+	bool visited;
+};
+
+/* Per function (kernel or device function) in the file. */
+struct ka_fninfo {
+	CXCursor fn;
+	int n_params;
+	uint64_t addr_taint;  /* parameters that reached an address (KA108)    */
+	uint64_t int_params;  /* parameters of integer type                    */
+	bool called;          /* analysed in some calling context              */
+};
+
+struct ka_fact_acc {          /* facts collected while walking              */
+	struct ka_ufact *v;
+	size_t n, cap;
+	unsigned *offsets;        /* main-file offset of each, for de-duplication */
+};
+struct ka_finding_acc {
+	struct ka_ufinding *v;
+	size_t n, cap;
+};
+
+struct ka_an {
+	CXTranslationUnit tu;
+	CXFile main_file;
+	const char *src;          /* main file text (libclang's buffer)          */
+	size_t src_len;
+	int warp;                 /* 32 or 64                                    */
+	enum ka_lang lang;
+	int sm;
+	struct ka_strtab strs;
+
+	/* per kernel (reset between kernels) */
+	struct ka_cmap node_ix;
+	struct ka_node *nodes;
+	size_t n_nodes, cap_nodes;
+	CXCursor *reached;        /* functions analysed for the current kernel    */
+	size_t n_reached, cap_reached;
+	int call_depth;
+	CXCursor call_stack[16];
+	long budget;              /* node evaluations left (guards blow-ups)      */
+	bool budget_warned;
+
+	/* per file */
+	struct ka_cmap fn_ix;
+	struct ka_fninfo *fns;
+	size_t n_fns, cap_fns;
+	struct ka_uvar *vars;
+	size_t n_vars, cap_vars;
+	struct ka_cmap var_ix;    /* declaration -> index in vars               */
+
+	struct ka_uresult *res;
+};
+
+/* ---- clang_dl.c: libclang, loaded on first use ------------------------------------
+ * NULL when libclang is loaded, else why not (a message).  Must succeed
+ * before any clang_* call. */
+const char *ka_libclang_load(void);
+
+/* ---- parse.c: the translation unit and AST helpers ----------------------------- */
+int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *index, CXTranslationUnit *tu,
+	     struct ka_uresult *res);
+/* Children of a cursor in order (at most max); returns how many. */
+int ka_children(CXCursor c, CXCursor *out, int max);
+/* All children (malloc'd array, *n of them; NULL when none). */
+CXCursor *ka_children_alloc(CXCursor c, int *n);
+/* Strip implicit casts, parentheses and "UnexposedExpr" wrappers. */
+CXCursor ka_strip(CXCursor c);
+/* Extent in the main file's text: [start, end) offsets; false if the cursor
+ * is not (entirely) spelled there. */
+bool ka_extent(const struct ka_an *an, CXCursor c, unsigned *start, unsigned *end);
+void ka_location(CXCursor c, int *line, int *col);
+bool ka_in_main_file(const struct ka_an *an, CXCursor c);
+/* Source text of a cursor, blanks collapsed, at most max bytes (malloc'd). */
+char *ka_cursor_text(const struct ka_an *an, CXCursor c, size_t max);
+/* The operator of a BinaryOperator / CompoundAssignOperator / UnaryOperator. */
+enum ka_op ka_operator(struct ka_an *an, CXCursor c);
+/* "name", "Class::name" or "namespace::name" of a called declaration. */
+void ka_callee_key(CXCursor decl, char *buf, size_t n);
+bool ka_is_from_prelude(CXCursor decl);
+bool ka_type_is_float(CXType t);
+bool ka_type_is_integer(CXType t);
+bool ka_has_attr(CXCursor decl, enum CXCursorKind attr);
+bool ka_is_kernel(CXCursor fn);
+/* Does the text between two offsets of the main file contain the token? */
+bool ka_text_has_token(const struct ka_an *an, unsigned from, unsigned to, const char *tok);
+/* A default construction nobody wrote ("float2 p;"). */
+bool ka_is_implicit_init(CXCursor init);
+/* Integer value of a constant expression (literal, enum, constexpr). */
+bool ka_eval_int(CXCursor c, int64_t *out);
+
+/* The intrinsic a call is (enum ka_intrin, IN_NONE), cached on the node. */
+int ka_call_intrin(struct ka_an *an, CXCursor call);
+/* The declaration a call calls (invalid cursor for unresolved calls). */
+CXCursor ka_call_callee(CXCursor call);
+
+/* ---- the node map ------------------------------------------------------------------ */
+struct ka_node *ka_node_get(struct ka_an *an, CXCursor c);        /* creates */
+const struct ka_node *ka_node_find(const struct ka_an *an, CXCursor c);
+struct ka_fninfo *ka_fninfo_get(struct ka_an *an, CXCursor fn);   /* creates */
+
+/* ---- uniformity.c ----------------------------------------------------------------- */
+/* Analyse one kernel (its calls in context) into an->nodes. */
+void ka_uniformity_kernel(struct ka_an *an, CXCursor kernel);
+/* Analyse a function no kernel calls, parameters varying. */
+void ka_uniformity_standalone(struct ka_an *an, CXCursor fn);
+const char *ka_why_text(enum ka_why w);
+
+/* ---- findings.c ------------------------------------------------------------------- */
+/* Facts and findings of the functions in an->reached, from an->nodes. */
+void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds);
+/* File-level rules that need every call site (KA108). */
+void ka_findings_file(struct ka_an *an, struct ka_finding_acc *finds);
+void ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, int line, int col, int min_sm, const char *fmt,
+		    ...) __attribute__((format(printf, 6, 7)));
+char *ka_why_render(const struct ka_uval *v);
+
+/* ---- result.c ----------------------------------------------------------------- */
+void ka_facts_sort(struct ka_ufact *v, size_t n);
+void ka_findings_sort(struct ka_ufinding *v, size_t n);
+void ka_fact_acc_free(struct ka_fact_acc *a);
+void ka_finding_acc_free(struct ka_finding_acc *a);
+
+#endif

@@ -1,0 +1,588 @@
+/* parse.c — builds the translation unit the analyzer walks, and the small
+ * AST helpers libclang's C API lacks (operators, children, extents).
+ *
+ * libclang 16 cannot read CUDA 13's headers, so files are parsed device-side
+ * with the toolkit's headers switched off (-nocudainc / -nogpuinc) and our
+ * prelude (analyzer/prelude/, embedded in the binary and handed to libclang
+ * as unsaved files under /kanalyze-prelude) force-included in their place:
+ *   CUDA  -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_NN
+ *   HIP   -x hip  --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfxNNN
+ * The same on every machine: no CUDA or ROCm install is consulted. */
+#include "internal.h"
+#include "prelude_files.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- arguments ------------------------------------------------------------------ */
+struct argv_b {
+	const char **v;
+	int n, cap;
+	char **owned;
+	int n_owned;
+};
+
+static void arg(struct argv_b *a, const char *s)
+{
+	if (a->n + 1 >= a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 32;
+		a->v = ka_xrealloc(a->v, (size_t)a->cap * sizeof(*a->v));
+	}
+	a->v[a->n++] = s;
+}
+
+static const char *owned(struct argv_b *a, char *s)
+{
+	a->owned = ka_xrealloc(a->owned, (size_t)(a->n_owned + 1) * sizeof(*a->owned));
+	a->owned[a->n_owned++] = s;
+	return s;
+}
+
+/* clang 16 knows CUDA archs up to sm_90: newer ones parse as sm_90 (the
+ * source-level language is the same), older as the nearest known. */
+static int cuda_parse_sm(int sm)
+{
+	static const int known[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
+	int best = 90;
+	if (sm <= 0)
+		return 90;
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (known[i] <= sm)
+			best = known[i];
+	return sm < 50 ? 50 : best;
+}
+
+/* The user's preprocessor flags; everything else (nvcc options after --,
+ * -Xptxas, -lineinfo ...) is for the compiler, not for parsing. */
+static void user_args(struct argv_b *a, const char *const *cc, bool *has_std)
+{
+	for (int i = 0; cc && cc[i]; i++) {
+		const char *s = cc[i];
+		bool two = (strcmp(s, "-I") == 0 || strcmp(s, "-D") == 0 || strcmp(s, "-U") == 0 ||
+			    strcmp(s, "-include") == 0 || strcmp(s, "-isystem") == 0 || strcmp(s, "-iquote") == 0);
+		if (two && cc[i + 1]) {
+			arg(a, s);
+			arg(a, cc[++i]);
+		} else if (strncmp(s, "-I", 2) == 0 || strncmp(s, "-D", 2) == 0 || strncmp(s, "-U", 2) == 0 ||
+			   strncmp(s, "-isystem", 8) == 0) {
+			arg(a, s);
+		} else if (strncmp(s, "-std=", 5) == 0 || strncmp(s, "--std=", 6) == 0) {
+			const char *v = strchr(s, '=') + 1;
+			char *o = ka_xmalloc(strlen(v) + 6);
+			sprintf(o, "-std=%s", v);
+			arg(a, owned(a, o));
+			*has_std = true;
+		}
+	}
+}
+
+static void diag_add(struct ka_uresult *r, char *msg)
+{
+	if (r->n_diags >= 50) {
+		free(msg);
+		return;
+	}
+	r->diags = ka_xrealloc(r->diags, (r->n_diags + 1) * sizeof(*r->diags));
+	r->diags[r->n_diags++] = msg;
+}
+
+int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *index, CXTranslationUnit *tu,
+	     struct ka_uresult *res)
+{
+	struct argv_b a = {0};
+	struct CXUnsavedFile *un = ka_xcalloc(ka_prelude_count, sizeof(*un));
+	char **paths = ka_xcalloc(ka_prelude_count, sizeof(*paths));
+	bool has_std = false;
+	char buf[64];
+	int rc = 0;
+	const char *why = ka_libclang_load();
+
+	if (why) {
+		char *m = ka_xmalloc(strlen(file) + strlen(why) + 32);
+		sprintf(m, "%s: %s", file, why);
+		diag_add(res, m);
+		free(un);
+		free(paths);
+		*index = NULL;
+		*tu = NULL;
+		return -ENOSYS;
+	}
+	for (size_t i = 0; i < ka_prelude_count; i++) {
+		paths[i] = ka_xmalloc(strlen(KA_PRELUDE_ROOT) + strlen(ka_prelude_files[i].path) + 2);
+		sprintf(paths[i], "%s/%s", KA_PRELUDE_ROOT, ka_prelude_files[i].path);
+		un[i].Filename = paths[i];
+		un[i].Contents = ka_prelude_files[i].data;
+		un[i].Length = (unsigned long)ka_prelude_files[i].len;
+	}
+	if (opt->lang == KA_LANG_HIP) {
+		const char *gfx = opt->offload_arch ? opt->offload_arch : "gfx90a";
+		arg(&a, "-x");
+		arg(&a, "hip");
+		arg(&a, "--cuda-device-only");
+		arg(&a, "-nogpuinc");
+		arg(&a, "-nogpulib");
+		snprintf(buf, sizeof(buf), "--offload-arch=%s", gfx);
+		arg(&a, owned(&a, ka_strdup(buf)));
+		if (strncmp(gfx, "gfx1", 4) == 0 && strlen(gfx) >= 7)   /* gfx10+: wave32 unless asked */
+			arg(&a, res->warp_size == 64 ? "-mwavefrontsize64" : "-mno-wavefrontsize64");
+		arg(&a, "-include");
+		arg(&a, KA_PRELUDE_ROOT "/ka_hip_prelude.h");
+	} else {
+		arg(&a, "-x");
+		arg(&a, "cuda");
+		arg(&a, "--cuda-device-only");
+		arg(&a, "-nocudainc");
+		arg(&a, "-nocudalib");
+		arg(&a, "--cuda-path=" KA_PRELUDE_ROOT "/no-cuda");
+		snprintf(buf, sizeof(buf), "--cuda-gpu-arch=sm_%d", cuda_parse_sm(opt->sm));
+		arg(&a, owned(&a, ka_strdup(buf)));
+		arg(&a, "-include");
+		arg(&a, KA_PRELUDE_ROOT "/ka_cuda_prelude.h");
+	}
+	arg(&a, "-I" KA_PRELUDE_ROOT "/include");
+	arg(&a, "-w");                                   /* errors only: warnings are not ours */
+	arg(&a, "-ferror-limit=0");
+	user_args(&a, opt->cc_args, &has_std);
+	if (!has_std)
+		arg(&a, "-std=c++17");
+
+	*index = clang_createIndex(0, 0);
+	enum CXErrorCode e = clang_parseTranslationUnit2(
+		*index, file, a.v, a.n, un, (unsigned)ka_prelude_count,
+		CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles, tu);
+	if (e != CXError_Success || !*tu) {
+		char *m = ka_xmalloc(strlen(file) + 96);
+		sprintf(m, "%s: libclang could not parse the file (error %d)", file, (int)e);
+		diag_add(res, m);
+		*tu = NULL;
+		rc = -EINVAL;
+	} else {
+		unsigned nd = clang_getNumDiagnostics(*tu);
+		res->parsed = true;
+		for (unsigned i = 0; i < nd; i++) {
+			CXDiagnostic dg = clang_getDiagnostic(*tu, i);
+			enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
+			if (sev >= CXDiagnostic_Error) {
+				CXString s = clang_formatDiagnostic(dg, CXDiagnostic_DisplaySourceLocation |
+									CXDiagnostic_DisplayColumn);
+				res->errors++;
+				diag_add(res, ka_strdup(clang_getCString(s)));
+				clang_disposeString(s);
+			} else if (sev == CXDiagnostic_Warning) {
+				res->warnings++;
+			}
+			clang_disposeDiagnostic(dg);
+		}
+	}
+	for (size_t i = 0; i < ka_prelude_count; i++)
+		free(paths[i]);
+	free(paths);
+	free(un);
+	for (int i = 0; i < a.n_owned; i++)
+		free(a.owned[i]);
+	free(a.owned);
+	free(a.v);
+	return rc;
+}
+
+/* ---- children, stripping, locations ----------------------------------------------- */
+struct kids {
+	CXCursor *out;
+	int n, max;
+};
+
+static enum CXChildVisitResult kid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct kids *k = d;
+	(void)parent;
+	if (k->n < k->max)
+		k->out[k->n] = c;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+int ka_children(CXCursor c, CXCursor *out, int max)
+{
+	struct kids k = {out, 0, max};
+	clang_visitChildren(c, kid, &k);
+	return k.n < max ? k.n : max;
+}
+
+struct kids_all {
+	CXCursor *v;
+	int n, cap;
+};
+
+static enum CXChildVisitResult kid_all(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct kids_all *k = d;
+	(void)parent;
+	if (k->n == k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 16;
+		k->v = ka_xrealloc(k->v, (size_t)k->cap * sizeof(*k->v));
+	}
+	k->v[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+CXCursor *ka_children_alloc(CXCursor c, int *n)
+{
+	struct kids_all k = {0};
+	clang_visitChildren(c, kid_all, &k);
+	*n = k.n;
+	return k.v;
+}
+
+static bool is_ref_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_TypeRef || k == CXCursor_TemplateRef || k == CXCursor_NamespaceRef ||
+	       k == CXCursor_OverloadedDeclRef;
+}
+
+CXCursor ka_strip(CXCursor c)
+{
+	for (int guard = 0; guard < 64; guard++) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		CXCursor ch[4];
+		int n;
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
+		    k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXFunctionalCastExpr &&
+		    k != CXCursor_CXXConstCastExpr && k != CXCursor_CXXReinterpretCastExpr)
+			return c;
+		n = ka_children(c, ch, 4);
+		/* casts may have a TypeRef child first: the operand is the last */
+		while (n > 0 && is_ref_kind(clang_getCursorKind(ch[n - 1])))
+			n--;
+		if (n == 0)
+			return c;
+		if (k == CXCursor_UnexposedExpr && n != 1)
+			return c;
+		c = ch[n - 1];
+	}
+	return c;
+}
+
+bool ka_extent(const struct ka_an *an, CXCursor c, unsigned *start, unsigned *end)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned o1, o2;
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, an->main_file) || !clang_File_isEqual(f2, an->main_file))
+		return false;
+	if (o2 < o1 || o2 > an->src_len)
+		return false;
+	*start = o1;
+	*end = o2;
+	return true;
+}
+
+void ka_location(CXCursor c, int *line, int *col)
+{
+	unsigned l = 0, co = 0;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, &l, &co, NULL);
+	*line = (int)l;
+	*col = (int)co;
+}
+
+bool ka_in_main_file(const struct ka_an *an, CXCursor c)
+{
+	CXFile f;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	return f && clang_File_isEqual(f, an->main_file);
+}
+
+char *ka_cursor_text(const struct ka_an *an, CXCursor c, size_t max)
+{
+	unsigned s, e;
+	struct ka_buf b = {0};
+	bool blank = false;
+	if (!ka_extent(an, c, &s, &e) || e <= s) {
+		CXString p = clang_getCursorPrettyPrinted(c, NULL);
+		char *r = ka_strdup(clang_getCString(p));
+		clang_disposeString(p);
+		if (strlen(r) > max)
+			strcpy(r + max - 3, "...");
+		return r;
+	}
+	for (unsigned i = s; i < e; i++) {
+		char ch = an->src[i];
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+			blank = b.len > 0;
+			continue;
+		}
+		if (blank)
+			ka_buf_append(&b, " ", 1);
+		blank = false;
+		ka_buf_append(&b, &ch, 1);
+		if (b.len >= max) {
+			b.len = max - 3;
+			ka_buf_puts(&b, "...");
+			break;
+		}
+	}
+	if (!b.data)
+		return ka_strdup("");
+	return b.data;
+}
+
+/* ---- operators ---------------------------------------------------------------------- */
+static enum ka_op binop_from(const char *s, size_t n)
+{
+	static const struct { const char *t; enum ka_op op; } tab[] = {
+		{"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV}, {"%", OP_REM}, {"<<", OP_SHL},
+		{">>", OP_SHR}, {"&", OP_AND}, {"|", OP_OR}, {"^", OP_XOR}, {"<", OP_LT}, {">", OP_GT},
+		{"<=", OP_LE}, {">=", OP_GE}, {"==", OP_EQ}, {"!=", OP_NE}, {"&&", OP_LAND}, {"||", OP_LOR},
+		{"=", OP_ASSIGN}, {",", OP_COMMA}, {"+=", OP_ADD}, {"-=", OP_SUB}, {"*=", OP_MUL}, {"/=", OP_DIV},
+		{"%=", OP_REM}, {"<<=", OP_SHL}, {">>=", OP_SHR}, {"&=", OP_AND}, {"|=", OP_OR}, {"^=", OP_XOR},
+	};
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		if (strlen(tab[i].t) == n && memcmp(tab[i].t, s, n) == 0)
+			return tab[i].op;
+	return OP_NONE;
+}
+
+static enum ka_op unop_from(const char *s, size_t n, bool prefix)
+{
+	if (n == 2 && s[0] == '+' && s[1] == '+')
+		return prefix ? OP_PREINC : OP_POSTINC;
+	if (n == 2 && s[0] == '-' && s[1] == '-')
+		return prefix ? OP_PREDEC : OP_POSTDEC;
+	if (n != 1 || !prefix)
+		return OP_NONE;
+	switch (s[0]) {
+	case '-': return OP_NEG;
+	case '+': return OP_PLUS;
+	case '~': return OP_NOT;
+	case '!': return OP_LNOT;
+	case '*': return OP_DEREF;
+	case '&': return OP_ADDR;
+	default: return OP_NONE;
+	}
+}
+
+/* Text between two offsets with blanks and comments removed. */
+static bool between(const struct ka_an *an, unsigned from, unsigned to, char *out, size_t max)
+{
+	size_t n = 0;
+	for (unsigned i = from; i < to; i++) {
+		char c = an->src[i];
+		if (c == '/' && i + 1 < to && an->src[i + 1] == '/') {
+			while (i < to && an->src[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '/' && i + 1 < to && an->src[i + 1] == '*') {
+			i += 2;
+			while (i + 1 < to && !(an->src[i] == '*' && an->src[i + 1] == '/'))
+				i++;
+			i++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\')
+			continue;
+		if (n + 1 >= max)
+			return false;
+		out[n++] = c;
+	}
+	out[n] = 0;
+	return n > 0;
+}
+
+/* Fallback for operators inside macro expansions: clang's own printing of
+ * the node, "lhs OP rhs" / "OPoperand" / "operandOP". */
+static enum ka_op op_printed(CXCursor c, CXCursor *ch, int n, enum CXCursorKind k)
+{
+	CXPrintingPolicy pol = clang_getCursorPrintingPolicy(c);
+	CXString whole = clang_getCursorPrettyPrinted(c, pol), first;
+	const char *w = clang_getCString(whole);
+	enum ka_op op = OP_UNKNOWN;
+	if (k == CXCursor_UnaryOperator && n >= 1) {
+		first = clang_getCursorPrettyPrinted(ch[0], pol);
+		const char *f = clang_getCString(first);
+		size_t lw = strlen(w), lf = strlen(f);
+		if (lw > lf && strncmp(w + lw - lf, f, lf) == 0)
+			op = unop_from(w, lw - lf, true);
+		else if (lw > lf && strncmp(w, f, lf) == 0)
+			op = unop_from(w + lf, lw - lf, false);
+		clang_disposeString(first);
+	} else if (n >= 2) {
+		first = clang_getCursorPrettyPrinted(ch[0], pol);
+		const char *f = clang_getCString(first);
+		size_t lf = strlen(f);
+		if (strncmp(w, f, lf) == 0) {
+			const char *p = w + lf;
+			size_t m;
+			while (*p == ' ')
+				p++;
+			m = strcspn(p, " ");
+			op = binop_from(p, m);
+			if (op == OP_NONE)
+				op = OP_UNKNOWN;
+		}
+		clang_disposeString(first);
+	}
+	clang_disposeString(whole);
+	clang_PrintingPolicy_dispose(pol);
+	return op;
+}
+
+enum ka_op ka_operator(struct ka_an *an, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor ch[3];
+	int n = ka_children(c, ch, 3);
+	unsigned s, e, s0, e0, s1, e1;
+	char t[8];
+
+	if (k == CXCursor_UnaryOperator && n >= 1 && ka_extent(an, c, &s, &e) && ka_extent(an, ch[0], &s0, &e0)) {
+		if (s0 > s && between(an, s, s0, t, sizeof(t))) {
+			enum ka_op op = unop_from(t, strlen(t), true);
+			if (op != OP_NONE)
+				return op;
+		}
+		if (e0 < e && between(an, e0, e, t, sizeof(t))) {
+			enum ka_op op = unop_from(t, strlen(t), false);
+			if (op != OP_NONE)
+				return op;
+		}
+	} else if (n >= 2 && ka_extent(an, ch[0], &s0, &e0) && ka_extent(an, ch[1], &s1, &e1) && e0 <= s1 &&
+		   between(an, e0, s1, t, sizeof(t))) {
+		enum ka_op op = binop_from(t, strlen(t));
+		if (op != OP_NONE)
+			return op;
+	}
+	return op_printed(c, ch, n, k);
+}
+
+static bool is_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+bool ka_text_has_token(const struct ka_an *an, unsigned from, unsigned to, const char *tok)
+{
+	size_t n = strlen(tok);
+	if (to > an->src_len || from >= to)
+		return false;
+	for (unsigned i = from; i + n <= to; i++) {
+		if (memcmp(an->src + i, tok, n) != 0)
+			continue;
+		bool l = i == 0 || !is_ident_char(an->src[i - 1]);
+		bool rr = i + n >= an->src_len || !is_ident_char(an->src[i + n]);
+		if (l && rr)
+			return true;
+	}
+	return false;
+}
+
+/* ---- declarations ------------------------------------------------------------------ */
+void ka_callee_key(CXCursor decl, char *buf, size_t n)
+{
+	CXString name = clang_getCursorSpelling(decl);
+	CXCursor parent = clang_getCursorSemanticParent(decl);
+	enum CXCursorKind pk = clang_getCursorKind(parent);
+	if (pk == CXCursor_Namespace || pk == CXCursor_ClassDecl || pk == CXCursor_StructDecl ||
+	    pk == CXCursor_ClassTemplate || pk == CXCursor_ClassTemplatePartialSpecialization) {
+		CXString p = clang_getCursorSpelling(parent);
+		snprintf(buf, n, "%s::%s", clang_getCString(p), clang_getCString(name));
+		clang_disposeString(p);
+	} else {
+		snprintf(buf, n, "%s", clang_getCString(name));
+	}
+	clang_disposeString(name);
+}
+
+bool ka_is_from_prelude(CXCursor decl)
+{
+	CXFile f;
+	CXString s;
+	bool r;
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL, NULL);
+	if (!f)
+		return true;     /* compiler builtins have no file */
+	s = clang_getFileName(f);
+	r = strncmp(clang_getCString(s), KA_PRELUDE_ROOT "/", strlen(KA_PRELUDE_ROOT) + 1) == 0;
+	clang_disposeString(s);
+	return r;
+}
+
+bool ka_type_is_float(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble ||
+	       t.kind == CXType_Half || t.kind == CXType_Float16 || t.kind == CXType_BFloat16;
+}
+
+bool ka_type_is_integer(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
+}
+
+struct attr_find {
+	enum CXCursorKind k;
+	bool found;
+};
+
+static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor p, CXClientData d)
+{
+	struct attr_find *a = d;
+	(void)p;
+	if (clang_getCursorKind(c) == a->k) {
+		a->found = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+bool ka_has_attr(CXCursor decl, enum CXCursorKind attr)
+{
+	struct attr_find a = {attr, false};
+	clang_visitChildren(decl, attr_visit, &a);
+	return a.found;
+}
+
+bool ka_is_kernel(CXCursor fn)
+{
+	return ka_has_attr(fn, CXCursor_CUDAGlobalAttr);
+}
+
+bool ka_is_implicit_init(CXCursor init)
+{
+	CXCursor s = ka_strip(init), ch[2];
+	if (clang_getCursorKind(s) != CXCursor_CallExpr)
+		return false;
+	CXCursor d = clang_getCursorReferenced(s);
+	if (clang_getCursorKind(d) != CXCursor_Constructor)
+		return false;
+	int n = ka_children(s, ch, 2);
+	for (int i = 0; i < n; i++)
+		if (clang_isExpression(clang_getCursorKind(ch[i])))
+			return false;
+	return true;
+}
+
+bool ka_eval_int(CXCursor c, int64_t *out)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXEvalResult r;
+	bool ok = false;
+	if (k == CXCursor_IntegerLiteral || k == CXCursor_CharacterLiteral || k == CXCursor_CXXBoolLiteralExpr ||
+	    k == CXCursor_DeclRefExpr || k == CXCursor_UnaryExpr || k == CXCursor_BinaryOperator ||
+	    k == CXCursor_UnaryOperator || k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+	    k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXFunctionalCastExpr) {
+		r = clang_Cursor_Evaluate(c);
+		if (r) {
+			if (clang_EvalResult_getKind(r) == CXEval_Int) {
+				*out = clang_EvalResult_isUnsignedInt(r) ? (int64_t)clang_EvalResult_getAsUnsigned(r)
+									 : clang_EvalResult_getAsLongLong(r);
+				ok = true;
+			}
+			clang_EvalResult_dispose(r);
+		}
+	}
+	return ok;
+}

@@ -1,0 +1,3 @@
+/* cub/block/block_load.cuh — analyzer shim: declared in cub/cub.cuh. */
+#pragma once
+#include <cub/cub.cuh>

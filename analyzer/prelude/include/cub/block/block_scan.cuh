@@ -1,0 +1,3 @@
+/* cub/block/block_scan.cuh — analyzer shim: declared in cub/cub.cuh. */
+#pragma once
+#include <cub/cub.cuh>

@@ -1,0 +1,3 @@
+/* cub/util_ptx.cuh — analyzer shim: declared in cub/cub.cuh. */
+#pragma once
+#include "cub.cuh"

@@ -1,0 +1,3 @@
+/* cub/warp/warp_reduce.cuh — analyzer shim: declared in cub/cub.cuh. */
+#pragma once
+#include <cub/cub.cuh>

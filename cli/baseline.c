@@ -1,0 +1,483 @@
+/* baseline.c — the CI gate's memory: --write-baseline records, per (file,
+ * arch, kernel), the resources and the occupancy at the block size used, as
+ * sorted JSON with one kernel per line (a regression is a one-line diff),
+ * replaced atomically; --baseline compares a run with it.
+ *
+ * What fails (regressions.def): registers grew and the resident blocks per
+ * SM dropped (a cliff, same block size); occupancy dropped otherwise; spill
+ * bytes appeared or grew; uniform registers fell while registers grew (both
+ * sides measured by the SASS census).  Worked example, sm_90, 256 threads:
+ *
+ *   regs   blocks/SM  occupancy   vs a 128-register baseline
+ *   126        2        25 %      improved (fewer registers), passes
+ *   128        2        25 %      unchanged, passes
+ *   129        1      12.5 %      register-cliff, fails
+ *
+ * Registers that grow without crossing a cliff are a reported change, not a
+ * failure; kernels added or removed are reported, never failed; baseline
+ * kernels of files (or archs) this run did not analyse are left alone. */
+#define _GNU_SOURCE
+#include "cli.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const struct ka_regression_rule ka_regression_rules[KA_REG_COUNT] = {
+#define KA_REGRESSION(e, id, name, level, what) [KA_REG_##e] = {id, name, level, what},
+#include "regressions.def"
+#undef KA_REGRESSION
+};
+
+enum { BASELINE_FORMAT = 1 };
+
+/* sm_80 before sm_100 (numeric), then the suffix. */
+static int cmp_arch(const char *a, const char *b)
+{
+	if (strncmp(a, "sm_", 3) == 0 && strncmp(b, "sm_", 3) == 0) {
+		char *ea, *eb;
+		long na = strtol(a + 3, &ea, 10), nb = strtol(b + 3, &eb, 10);
+		if (na != nb)
+			return na < nb ? -1 : 1;
+		return strcmp(ea, eb);
+	}
+	return strcmp(a, b);
+}
+
+static int cmp_key(const struct ka_bl_entry *a, const struct ka_bl_entry *b)
+{
+	int c = strcmp(a->file, b->file);
+	if (c)
+		return c;
+	if ((c = cmp_arch(a->arch, b->arch)) != 0)
+		return c;
+	return strcmp(a->mangled, b->mangled);
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	return cmp_key(a, b);
+}
+
+static struct ka_bl_entry *add(struct ka_bl *b)
+{
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 16;
+		b->v = ka_xrealloc(b->v, b->cap * sizeof(*b->v));
+	}
+	memset(&b->v[b->n], 0, sizeof(b->v[0]));
+	return &b->v[b->n++];
+}
+
+void ka_bl_free(struct ka_bl *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		free(b->v[i].file);
+		free(b->v[i].arch);
+		free(b->v[i].name);
+		free(b->v[i].mangled);
+	}
+	free(b->v);
+	free(b->nvcc);
+	memset(b, 0, sizeof(*b));
+}
+
+void ka_bl_from_report(const struct ka_report *r, const char *root, struct ka_bl *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->nvcc = r->nvcc_version ? ka_strdup(r->nvcc_version) : NULL;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct ka_report_kernel *rk = &r->v[i];
+		const struct ka_resources *res = &rk->k->res;
+		struct ka_bl_entry *e = add(out);
+		e->file = ka_config_relpath(root, rk->k->file);
+		e->arch = ka_strdup(rk->k->arch);
+		e->name = ka_strdup(rk->k->name);
+		e->mangled = ka_strdup(rk->k->mangled);
+		e->line = rk->k->line;
+		e->block = rk->block;
+		e->blocks_per_sm = rk->occ.blocks_per_sm;
+		e->regs = res->regs;
+		e->uregs = res->uregs;
+		e->vgprs = res->vgprs;
+		e->sgprs = res->sgprs;
+		e->spill_stores = res->spill_stores;
+		e->spill_loads = res->spill_loads;
+		e->static_smem = res->static_smem;
+		e->smem_dynamic = rk->smem_dynamic;
+		e->occupancy = rk->occ.occupancy;
+	}
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_entry);
+}
+
+/* ---- writing ---------------------------------------------------------------- */
+
+static json_t *num(long v)
+{
+	return v == KA_UNSET ? json_null() : json_integer(v);
+}
+
+static json_t *text_or_null(const char *s)
+{
+	json_t *j = s ? json_string(s) : NULL;
+	return j ? j : json_null();
+}
+
+int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d)
+{
+	struct ka_buf out = {0};
+	int rc;
+
+	ka_buf_printf(&out, "{\n  \"kanalyze_baseline\": %d,\n  \"tool\": \"kanalyze\",\n  \"version\": \"%s\",\n",
+		      BASELINE_FORMAT, KA_VERSION);
+	{
+		json_t *nv = text_or_null(b->nvcc);
+		char *s = json_dumps(nv, JSON_ENCODE_ANY);
+		ka_buf_printf(&out, "  \"nvcc\": %s,\n  \"kernels\": [", s ? s : "null");
+		free(s);
+		json_decref(nv);
+	}
+	for (size_t i = 0; i < b->n; i++) {
+		const struct ka_bl_entry *e = &b->v[i];
+		json_t *o = json_object();
+		char *s;
+		json_object_set_new(o, "file", text_or_null(e->file));
+		json_object_set_new(o, "arch", json_string(e->arch));
+		json_object_set_new(o, "kernel", text_or_null(e->name));
+		json_object_set_new(o, "mangled", text_or_null(e->mangled));
+		json_object_set_new(o, "line", e->line > 0 ? json_integer(e->line) : json_null());
+		json_object_set_new(o, "block", json_integer(e->block));
+		json_object_set_new(o, "regs", num(e->regs));
+		json_object_set_new(o, "uregs", num(e->uregs));
+		json_object_set_new(o, "vgprs", num(e->vgprs));
+		json_object_set_new(o, "sgprs", num(e->sgprs));
+		json_object_set_new(o, "spill_stores", num(e->spill_stores));
+		json_object_set_new(o, "spill_loads", num(e->spill_loads));
+		json_object_set_new(o, "static_smem", num(e->static_smem));
+		json_object_set_new(o, "smem_dynamic", json_integer(e->smem_dynamic));
+		json_object_set_new(o, "blocks_per_sm", json_integer(e->blocks_per_sm));
+		json_object_set_new(o, "occupancy", json_real(e->occupancy));
+		s = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(6));
+		ka_buf_printf(&out, "%s\n    %s", i ? "," : "", s);
+		free(s);
+		json_decref(o);
+	}
+	ka_buf_puts(&out, b->n ? "\n  ]\n}\n" : "]\n}\n");
+	rc = ka_write_file_atomic(path, out.data, out.len);
+	ka_buf_free(&out);
+	if (rc != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "cannot write the baseline: %s%s", strerror(-rc),
+			      rc == -ENOENT ? " (its directory does not exist)" : "");
+		return KA_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* ---- reading ---------------------------------------------------------------- */
+
+static int field_long(json_t *o, const char *key, bool nullable, long *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (json_is_integer(v)) {
+		*out = (long)json_integer_value(v);
+		return 0;
+	}
+	if (nullable && json_is_null(v)) {
+		*out = KA_UNSET;
+		return 0;
+	}
+	return -1;
+}
+
+int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
+{
+	struct ka_buf text = {0};
+	json_error_t err;
+	json_t *root = NULL, *ks, *e;
+	size_t i;
+	int r, rc = KA_EXIT_USAGE;
+	const char *bad = NULL;
+
+	memset(b, 0, sizeof(*b));
+	r = ka_read_file(path, 256u << 20, &text);
+	if (r != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "cannot read the baseline: %s", strerror(-r));
+		goto out;
+	}
+	root = json_loadb(text.data ? text.data : "", text.len, 0, &err);
+	if (!root) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "corrupt baseline: line %d: %s", err.line, err.text);
+		goto out;
+	}
+	json_t *fmt = json_is_object(root) ? json_object_get(root, "kanalyze_baseline") : NULL;
+	if (!json_is_integer(fmt)) {
+		ka_diag_error(d, KA_EXIT_USAGE, path,
+			      "not a kanalyze baseline (no \"kanalyze_baseline\" key; write one with --write-baseline)");
+		goto out;
+	}
+	if (json_integer_value(fmt) != BASELINE_FORMAT) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "baseline format %lld; this kanalyze reads format %d",
+			      (long long)json_integer_value(fmt), BASELINE_FORMAT);
+		goto out;
+	}
+	ks = json_object_get(root, "kernels");
+	if (!json_is_array(ks)) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "corrupt baseline: \"kernels\" is not a list");
+		goto out;
+	}
+	if (json_is_string(json_object_get(root, "nvcc")))
+		b->nvcc = ka_strdup(json_string_value(json_object_get(root, "nvcc")));
+	json_array_foreach(ks, i, e) {
+		const char *file = json_string_value(json_object_get(e, "file"));
+		const char *arch = json_string_value(json_object_get(e, "arch"));
+		const char *name = json_string_value(json_object_get(e, "kernel"));
+		const char *mangled = json_string_value(json_object_get(e, "mangled"));
+		json_t *occ = json_object_get(e, "occupancy"), *line = json_object_get(e, "line");
+		struct ka_bl_entry *x;
+		long block, blocks;
+
+		if (!json_is_object(e))
+			bad = "not an object";
+		else if (!file || !arch || !name || !mangled)
+			bad = "needs \"file\", \"arch\", \"kernel\" and \"mangled\"";
+		else if (!json_is_number(occ) || json_number_value(occ) < 0 || json_number_value(occ) > 1)
+			bad = "\"occupancy\" must be a number from 0 to 1";
+		else if (field_long(e, "block", false, &block) != 0 || field_long(e, "blocks_per_sm", false, &blocks) != 0)
+			bad = "\"block\" and \"blocks_per_sm\" must be whole numbers";
+		if (bad) {
+			ka_diag_error(d, KA_EXIT_USAGE, path, "corrupt baseline: kernels[%zu]: %s", i, bad);
+			goto out;
+		}
+		x = add(b);
+		x->file = ka_strdup(file);
+		x->arch = ka_strdup(arch);
+		x->name = ka_strdup(name);
+		x->mangled = ka_strdup(mangled);
+		x->line = json_is_integer(line) ? (int)json_integer_value(line) : 0;
+		x->block = (int)block;
+		x->blocks_per_sm = (int)blocks;
+		x->occupancy = json_number_value(occ);
+		if (field_long(e, "regs", true, &x->regs) || field_long(e, "uregs", true, &x->uregs) ||
+		    field_long(e, "vgprs", true, &x->vgprs) || field_long(e, "sgprs", true, &x->sgprs) ||
+		    field_long(e, "spill_stores", true, &x->spill_stores) ||
+		    field_long(e, "spill_loads", true, &x->spill_loads) ||
+		    field_long(e, "static_smem", true, &x->static_smem) ||
+		    field_long(e, "smem_dynamic", false, &x->smem_dynamic)) {
+			ka_diag_error(d, KA_EXIT_USAGE, path,
+				      "corrupt baseline: kernels[%zu]: a resource is not a whole number or null", i);
+			goto out;
+		}
+	}
+	if (b->n > 1)
+		qsort(b->v, b->n, sizeof(*b->v), cmp_entry);
+	rc = 0;
+out:
+	if (rc != 0)
+		ka_bl_free(b);
+	json_decref(root);
+	ka_buf_free(&text);
+	return rc;
+}
+
+/* ---- comparing -------------------------------------------------------------- */
+
+static bool grew(long old, long cur)
+{
+	return old != KA_UNSET && cur != KA_UNSET && cur > old;
+}
+
+static bool shrank(long old, long cur)
+{
+	return old != KA_UNSET && cur != KA_UNSET && cur < old;
+}
+
+static unsigned regressions(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
+{
+	unsigned k = 0;
+	bool occ_down = c->occupancy < o->occupancy - 1e-9;
+
+	if (grew(o->regs, c->regs) && o->block == c->block && c->blocks_per_sm < o->blocks_per_sm)
+		k |= 1u << KA_REG_CLIFF;
+	else if (grew(o->vgprs, c->vgprs) && o->block == c->block && c->blocks_per_sm < o->blocks_per_sm)
+		k |= 1u << KA_REG_CLIFF;
+	else if (occ_down)
+		k |= 1u << KA_REG_OCC;
+	/* spills that appear where the baseline measured none count; unknown
+	 * on either side is no evidence */
+	if (grew(o->spill_stores, c->spill_stores) || grew(o->spill_loads, c->spill_loads))
+		k |= 1u << KA_REG_SPILL;
+	if (shrank(o->uregs, c->uregs) && grew(o->regs, c->regs))
+		k |= 1u << KA_REG_UR2R;
+	return k;
+}
+
+static bool improved(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
+{
+	return c->occupancy > o->occupancy + 1e-9 || shrank(o->regs, c->regs) || shrank(o->vgprs, c->vgprs) ||
+	       shrank(o->spill_stores, c->spill_stores) || shrank(o->spill_loads, c->spill_loads);
+}
+
+static bool same(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
+{
+	return o->regs == c->regs && o->uregs == c->uregs && o->vgprs == c->vgprs && o->sgprs == c->sgprs &&
+	       o->spill_stores == c->spill_stores && o->spill_loads == c->spill_loads &&
+	       o->static_smem == c->static_smem && o->smem_dynamic == c->smem_dynamic && o->block == c->block &&
+	       o->blocks_per_sm == c->blocks_per_sm && fabs(o->occupancy - c->occupancy) < 1e-9;
+}
+
+static void push_change(struct ka_bl_compare *out, enum ka_change what, unsigned kinds,
+			const struct ka_bl_entry *o, const struct ka_bl_entry *c)
+{
+	out->v = ka_xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+	out->v[out->n++] = (struct ka_bl_change){what, kinds, o, c};
+	out->count[what]++;
+}
+
+/* Was (file, arch) of a baseline entry looked at by this run?  A file that
+ * no longer exists under the root counts as looked at: it was removed. */
+static bool looked_at(const struct ka_bl_entry *o, const struct ka_bl *done_rel, const char *root)
+{
+	struct ka_buf p = {0};
+	bool gone;
+	for (size_t i = 0; i < done_rel->n; i++)
+		if (strcmp(done_rel->v[i].file, o->file) == 0 && strcmp(done_rel->v[i].arch, o->arch) == 0)
+			return true;
+	if (o->file[0] == '/')
+		ka_buf_puts(&p, o->file);
+	else
+		ka_buf_printf(&p, "%s/%s", root ? root : ".", o->file);
+	gone = access(p.data, F_OK) != 0 && errno == ENOENT;
+	ka_buf_free(&p);
+	return gone;
+}
+
+void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struct ka_analysed *done,
+		   const char *root, struct ka_bl_compare *out)
+{
+	struct ka_bl done_rel = {0};
+	size_t i = 0, j = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t k = 0; k < done->n; k++) {
+		struct ka_bl_entry *e = add(&done_rel);
+		e->file = ka_config_relpath(root, done->file[k]);
+		e->arch = ka_strdup(done->arch[k]);
+	}
+	while (i < old->n || j < cur->n) {
+		int c = i >= old->n ? 1 : j >= cur->n ? -1 : cmp_key(&old->v[i], &cur->v[j]);
+		if (c < 0) {
+			if (looked_at(&old->v[i], &done_rel, root))
+				push_change(out, KA_CH_REMOVED, 0, &old->v[i], NULL);
+			else
+				out->not_analysed++;
+			i++;
+		} else if (c > 0) {
+			push_change(out, KA_CH_ADDED, 0, NULL, &cur->v[j]);
+			j++;
+		} else {
+			const struct ka_bl_entry *o = &old->v[i], *n = &cur->v[j];
+			unsigned k = regressions(o, n);
+			if (k)
+				push_change(out, KA_CH_REGRESSION, k, o, n);
+			else if (improved(o, n))
+				push_change(out, KA_CH_IMPROVED, 0, o, n);
+			else if (!same(o, n))
+				push_change(out, KA_CH_CHANGED, 0, o, n);
+			else
+				out->unchanged++;
+			i++;
+			j++;
+		}
+	}
+	for (size_t k = 0; k < done_rel.n; k++) {
+		free(done_rel.v[k].file);
+		free(done_rel.v[k].arch);
+	}
+	free(done_rel.v);
+}
+
+void ka_bl_compare_free(struct ka_bl_compare *c)
+{
+	free(c->v);
+	memset(c, 0, sizeof(*c));
+}
+
+static void spill_text(struct ka_buf *b, long s, long l)
+{
+	if (s == KA_UNSET || l == KA_UNSET)
+		ka_buf_puts(b, "?");
+	else
+		ka_buf_printf(b, "%ld/%ld B", s, l);
+}
+
+void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b)
+{
+	const struct ka_bl_entry *o = ch->old, *c = ch->cur;
+
+	if (ch->what == KA_CH_ADDED) {
+		ka_buf_printf(b, "new kernel: %ld registers, %d blocks/SM at %d threads, occupancy %.1f %%", c->regs,
+			      c->blocks_per_sm, c->block, 100.0 * c->occupancy);
+		return;
+	}
+	if (ch->what == KA_CH_REMOVED) {
+		ka_buf_printf(b, "kernel gone (had %ld registers, %d blocks/SM at %d threads)", o->regs,
+			      o->blocks_per_sm, o->block);
+		return;
+	}
+	bool first = true;
+	for (int k = 0; k < KA_REG_COUNT; k++)
+		if (ch->kinds & (1u << k)) {
+			ka_buf_printf(b, "%s%s", first ? "" : ", ", ka_regression_rules[k].name);
+			first = false;
+		}
+	if (!first)
+		ka_buf_puts(b, ": ");
+	ka_buf_printf(b, "registers %ld -> %ld", o->regs, c->regs);
+	if (o->uregs != KA_UNSET || c->uregs != KA_UNSET)
+		ka_buf_printf(b, ", uniform registers %ld -> %ld", o->uregs, c->uregs);
+	ka_buf_printf(b, ", blocks/SM %d -> %d", o->blocks_per_sm, c->blocks_per_sm);
+	if (o->block == c->block)
+		ka_buf_printf(b, " at %d threads", c->block);
+	else
+		ka_buf_printf(b, " (block %d -> %d threads)", o->block, c->block);
+	ka_buf_printf(b, ", occupancy %.1f %% -> %.1f %%", 100.0 * o->occupancy, 100.0 * c->occupancy);
+	if (o->spill_stores != c->spill_stores || o->spill_loads != c->spill_loads) {
+		ka_buf_puts(b, ", spills ");
+		spill_text(b, o->spill_stores, o->spill_loads);
+		ka_buf_puts(b, " -> ");
+		spill_text(b, c->spill_stores, c->spill_loads);
+	}
+	if (o->static_smem != c->static_smem)
+		ka_buf_printf(b, ", static shared memory %ld -> %ld B", o->static_smem, c->static_smem);
+}
+
+void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare *c)
+{
+	static const char *const label[] = {"REGRESSION", "improved", "changed", "added", "removed"};
+
+	fprintf(out, "\nbaseline %s: %d regression%s, %d improved, %d changed, %d unchanged, %d added, %d removed",
+		path, c->count[KA_CH_REGRESSION], c->count[KA_CH_REGRESSION] == 1 ? "" : "s",
+		c->count[KA_CH_IMPROVED], c->count[KA_CH_CHANGED], c->unchanged, c->count[KA_CH_ADDED],
+		c->count[KA_CH_REMOVED]);
+	if (c->not_analysed)
+		fprintf(out, " (%d not analysed in this run)", c->not_analysed);
+	fputc('\n', out);
+	/* regressions first, then the rest, each in baseline order */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < c->n; i++) {
+			const struct ka_bl_change *ch = &c->v[i];
+			const struct ka_bl_entry *e = ch->cur ? ch->cur : ch->old;
+			struct ka_buf m = {0};
+			if ((pass == 0) != (ch->what == KA_CH_REGRESSION))
+				continue;
+			ka_bl_change_message(ch, &m);
+			fprintf(out, "  %-10s  %s:%d  %s (%s): %s\n", label[ch->what], e->file, e->line, e->name, e->arch,
+				m.data);
+			ka_buf_free(&m);
+		}
+}

@@ -1,0 +1,278 @@
+/* records.c — kernels as JSON, for the result cache ("kanalyze_cache") and
+ * for kanalyze-launch's records ("kanalyze_record"), and `kanalyze report
+ * DIR...`, which merges a build's records into one kernel list.  The JSON is
+ * versioned by its kind key; anything else is refused, never half-read:
+ *
+ *   {"kanalyze_record": 1, "file": "/src/k.cu", "archs": ["sm_90"],
+ *    "nvcc": "13.0.88", "kernels": [{"arch": "sm_90", "name": "...",
+ *    "mangled": "...", "line": 12, "resources": {"regs": 32, ...}}]} */
+#define _GNU_SOURCE
+#include "cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const res_keys[] = {"regs", "uregs", "spill_stores", "spill_loads", "stack", "static_smem",
+				       "local", "barriers", "max_threads", "vgprs", "sgprs", "agprs", "lds",
+				       "scratch"};
+enum { N_RES = sizeof(res_keys) / sizeof(res_keys[0]) };
+
+static long *res_field(struct ka_resources *r, int i)
+{
+	long *f[N_RES] = {&r->regs, &r->uregs, &r->spill_stores, &r->spill_loads, &r->stack, &r->static_smem,
+			  &r->local, &r->barriers, &r->max_threads, &r->vgprs, &r->sgprs, &r->agprs, &r->lds,
+			  &r->scratch};
+	return f[i];
+}
+
+static json_t *str_or_null(const char *s)
+{
+	json_t *j = s ? json_string(s) : NULL;
+	return j ? j : json_null();
+}
+
+static json_t *kernels_doc(const struct ka_kernel *v, size_t n, const char *kind, const char *file,
+			   const char *const *archs, int n_archs, const char *nvcc_version)
+{
+	json_t *root = json_object(), *ks = json_array();
+
+	json_object_set_new(root, kind, json_integer(1));
+	if (file)
+		json_object_set_new(root, "file", str_or_null(file));
+	if (archs) {
+		json_t *a = json_array();
+		for (int i = 0; i < n_archs; i++)
+			json_array_append_new(a, json_string(archs[i]));
+		json_object_set_new(root, "archs", a);
+	}
+	json_object_set_new(root, "nvcc", str_or_null(nvcc_version));
+	for (size_t i = 0; i < n; i++) {
+		json_t *k = json_object(), *r = json_object();
+		struct ka_resources res = v[i].res;
+		json_object_set_new(k, "arch", json_string(v[i].arch));
+		json_object_set_new(k, "name", str_or_null(v[i].name));
+		json_object_set_new(k, "mangled", str_or_null(v[i].mangled));
+		json_object_set_new(k, "line", v[i].line > 0 ? json_integer(v[i].line) : json_null());
+		for (int f = 0; f < N_RES; f++) {
+			long x = *res_field(&res, f);
+			json_object_set_new(r, res_keys[f], x == KA_UNSET ? json_null() : json_integer(x));
+		}
+		json_object_set_new(k, "resources", r);
+		json_array_append_new(ks, k);
+	}
+	json_object_set_new(root, "kernels", ks);
+	return root;
+}
+
+static char *dump(json_t *root)
+{
+	char *text = json_dumps(root, JSON_COMPACT);
+	json_decref(root);
+	if (!text) {
+		fputs("kanalyze: out of memory\n", stderr);
+		abort();
+	}
+	return text;
+}
+
+char *ka_kernels_json(const struct ka_kernel *v, size_t n, const char *kind, const char *file,
+		      const char *nvcc_version)
+{
+	return dump(kernels_doc(v, n, kind, file, NULL, 0, nvcc_version));
+}
+
+char *ka_record_json(const struct ka_kernel *v, size_t n, const char *file, const char *const *archs,
+		     int n_archs, const char *nvcc_version)
+{
+	return dump(kernels_doc(v, n, "kanalyze_record", file, archs, n_archs, nvcc_version));
+}
+
+/* One kernel object into out (file and arch as given, or from the object). */
+static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
+{
+	const char *name = json_string_value(json_object_get(o, "name"));
+	const char *mangled = json_string_value(json_object_get(o, "mangled"));
+	const char *arch = json_string_value(json_object_get(o, "arch"));
+	json_t *line = json_object_get(o, "line"), *res = json_object_get(o, "resources");
+	struct ka_kernel *k;
+
+	if (!json_is_object(o) || !name || !mangled || !json_is_object(res) || (arch && strlen(arch) >= 16))
+		return -1;
+	k = ka_kernel_list_add(out);
+	ka_resources_unset(&k->res);
+	k->name = ka_strdup(name);
+	k->mangled = ka_strdup(mangled);
+	k->file = file ? ka_strdup(file) : NULL;
+	k->line = json_is_integer(line) ? (int)json_integer_value(line) : 0;
+	snprintf(k->arch, sizeof(k->arch), "%s", arch ? arch : "");
+	k->vendor = arch && strncmp(arch, "gfx", 3) == 0 ? KA_VENDOR_AMD : KA_VENDOR_NVIDIA;
+	for (int f = 0; f < N_RES; f++) {
+		json_t *x = json_object_get(res, res_keys[f]);
+		if (json_is_integer(x))
+			*res_field(&k->res, f) = (long)json_integer_value(x);
+		else if (x && !json_is_null(x))
+			return -1;
+	}
+	return k->res.regs == KA_UNSET && k->vendor == KA_VENDOR_NVIDIA ? -1 : 0;
+}
+
+static json_t *load(const char *text, size_t len, const char *kind)
+{
+	json_t *root = json_loadb(text ? text : "", len, 0, NULL);
+	if (root && (!json_is_object(root) || json_integer_value(json_object_get(root, kind)) != 1 ||
+		     !json_is_array(json_object_get(root, "kernels")))) {
+		json_decref(root);
+		root = NULL;
+	}
+	return root;
+}
+
+int ka_kernels_from_json(const char *text, size_t len, const char *kind, const char *file,
+			 struct ka_kernel_list *out, char **nvcc_version, char **record_file)
+{
+	json_t *root = load(text, len, kind), *k;
+	const char *nv, *rf;
+	size_t i;
+
+	if (!root)
+		return -1;
+	rf = json_string_value(json_object_get(root, "file"));
+	json_array_foreach(json_object_get(root, "kernels"), i, k) {
+		if (kernel_from(k, file ? file : rf, out) != 0) {
+			json_decref(root);
+			return -1;
+		}
+	}
+	nv = json_string_value(json_object_get(root, "nvcc"));
+	if (nvcc_version)
+		*nvcc_version = nv ? ka_strdup(nv) : NULL;
+	if (record_file)
+		*record_file = rf ? ka_strdup(rf) : NULL;
+	json_decref(root);
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool arch_wanted(const char *arch, const char *const *archs, int n)
+{
+	if (n == 0)
+		return true;
+	for (int i = 0; i < n; i++)
+		if (strcmp(archs[i], arch) == 0)
+			return true;
+	return false;
+}
+
+/* One record file: its kernels (for the wanted archs) into out, its
+ * (file, arch) pairs into done; a kernel already read from an earlier record
+ * (the same file built by two targets) is kept once. */
+static int read_record(const char *path, const char *const *archs, int n_archs, struct ka_diag *d,
+		       struct ka_kernel_list *out, char **version, struct ka_analysed *done)
+{
+	struct ka_buf text = {0};
+	json_t *root = NULL, *a, *k;
+	const char *file;
+	size_t i;
+	int r = ka_read_file(path, 64u << 20, &text), rc = KA_EXIT_USAGE;
+
+	if (r != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "cannot read the record: %s", strerror(-r));
+		goto out;
+	}
+	root = load(text.data, text.len, "kanalyze_record");
+	file = root ? json_string_value(json_object_get(root, "file")) : NULL;
+	if (!root || !file || !json_is_array(json_object_get(root, "archs"))) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "not a kanalyze-launch record");
+		goto out;
+	}
+	json_array_foreach(json_object_get(root, "kernels"), i, k) {
+		struct ka_kernel_list one = {0};
+		bool dup = false;
+		if (kernel_from(k, file, &one) != 0) {
+			ka_kernel_list_free(&one);
+			ka_diag_error(d, KA_EXIT_USAGE, path, "kernels[%zu]: not a kernel record", i);
+			goto out;
+		}
+		if (!arch_wanted(one.v[0].arch, archs, n_archs)) {
+			ka_kernel_list_free(&one);
+			continue;
+		}
+		for (size_t j = 0; j < out->n && !dup; j++)
+			dup = strcmp(out->v[j].file, file) == 0 && strcmp(out->v[j].arch, one.v[0].arch) == 0 &&
+			      strcmp(out->v[j].mangled, one.v[0].mangled) == 0;
+		if (!dup) {
+			*ka_kernel_list_add(out) = one.v[0];
+			one.n = 0;
+		}
+		ka_kernel_list_free(&one);
+	}
+	json_array_foreach(json_object_get(root, "archs"), i, a) {
+		if (json_is_string(a) && arch_wanted(json_string_value(a), archs, n_archs) &&
+		    !ka_analysed_has(done, file, json_string_value(a)))
+			ka_analysed_add(done, file, json_string_value(a));
+	}
+	if (version && !*version && json_is_string(json_object_get(root, "nvcc")))
+		*version = ka_strdup(json_string_value(json_object_get(root, "nvcc")));
+	rc = KA_EXIT_OK;
+out:
+	json_decref(root);
+	ka_buf_free(&text);
+	return rc;
+}
+
+int ka_records_load(struct ka_cli *cli, const char *const *archs, int n_archs, struct ka_diag *d,
+		    struct ka_kernel_list *out, char **version, struct ka_analysed *done)
+{
+	int rc = KA_EXIT_OK;
+
+	if (cli->n_files == 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, "report", "name the records directory (kanalyze-launch --records DIR)");
+		return KA_EXIT_USAGE;
+	}
+	for (int f = 0; f < cli->n_files; f++) {
+		DIR *dir = opendir(cli->files[f]);
+		struct dirent *e;
+		char **names = NULL;
+		size_t n = 0, cap = 0;
+
+		if (!dir) {
+			ka_diag_error(d, KA_EXIT_USAGE, cli->files[f], "cannot open the records directory: %s",
+				      strerror(errno));
+			rc = KA_EXIT_USAGE;
+			continue;
+		}
+		while ((e = readdir(dir)) != NULL) {
+			size_t len = strlen(e->d_name);
+			if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				names = ka_xrealloc(names, cap * sizeof(char *));
+			}
+			names[n++] = ka_strdup(e->d_name);
+		}
+		closedir(dir);
+		if (n > 1)
+			qsort(names, n, sizeof(char *), cmp_str);
+		if (n == 0)
+			ka_diag_note(d, cli->files[f], "no records (was the build run with kanalyze-launch?)");
+		for (size_t i = 0; i < n; i++) {
+			struct ka_buf p = {0};
+			ka_buf_printf(&p, "%s/%s", cli->files[f], names[i]);
+			int r = read_record(p.data, archs, n_archs, d, out, version, done);
+			if (r > rc)
+				rc = r;
+			ka_buf_free(&p);
+			free(names[i]);
+		}
+		free(names);
+	}
+	return rc;
+}

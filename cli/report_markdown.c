@@ -1,0 +1,144 @@
+/* report_markdown.c — `--format markdown`: a pull-request comment.  With a
+ * baseline: a headline with the verdict and a table of what changed
+ * (regressions first); without: a table of every kernel with its next
+ * cliff.  Kernels near a cliff (--warn-cliff) get their own list.  Table
+ * cells escape '|' so C++ operators cannot break a row. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* `code` in a table cell. */
+static void cell_code(FILE *out, const char *s)
+{
+	fputc('`', out);
+	for (; *s; s++) {
+		if (*s == '|')
+			fputs("\\|", out);
+		else if (*s == '`' || *s == '\n')
+			fputc('\'', out);
+		else
+			fputc(*s, out);
+	}
+	fputc('`', out);
+}
+
+static void spills(FILE *out, long s, long l)
+{
+	if (s == KA_UNSET || l == KA_UNSET)
+		fputs("?", out);
+	else
+		fprintf(out, "%ld/%ld", s, l);
+}
+
+static void change_row(FILE *out, const struct ka_bl_change *ch)
+{
+	static const char *const label[] = {"**regression**", "improved", "changed", "added", "removed"};
+	const struct ka_bl_entry *o = ch->old, *c = ch->cur, *e = c ? c : o;
+
+	fprintf(out, "| %s", label[ch->what]);
+	if (ch->kinds) {
+		bool first = true;
+		fputs(" (", out);
+		for (int k = 0; k < KA_REG_COUNT; k++)
+			if (ch->kinds & (1u << k)) {
+				fprintf(out, "%s%s", first ? "" : ", ", ka_regression_rules[k].name);
+				first = false;
+			}
+		fputs(")", out);
+	}
+	fputs(" | ", out);
+	cell_code(out, e->name);
+	fprintf(out, " | %s | ", e->arch);
+	if (o && c)
+		fprintf(out, "%ld → %ld | ", o->regs, c->regs);
+	else
+		fprintf(out, "%ld | ", e->regs);
+	if (o && c) {
+		spills(out, o->spill_stores, o->spill_loads);
+		fputs(" → ", out);
+		spills(out, c->spill_stores, c->spill_loads);
+	} else {
+		spills(out, e->spill_stores, e->spill_loads);
+	}
+	if (o && c)
+		fprintf(out, " | %d → %d | %.1f %% → %.1f %% | ", o->blocks_per_sm, c->blocks_per_sm,
+			100.0 * o->occupancy, 100.0 * c->occupancy);
+	else
+		fprintf(out, " | %d | %.1f %% | ", e->blocks_per_sm, 100.0 * e->occupancy);
+	{
+		struct ka_buf w = {0};
+		ka_buf_printf(&w, "%s:%d", e->file, e->line);
+		cell_code(out, w.data);
+		ka_buf_free(&w);
+	}
+	fputs(" |\n", out);
+}
+
+static void near_list(FILE *out, const struct ka_report *r, const char *root)
+{
+	int n = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct ka_report_kernel *rk = &r->v[i];
+		char *file;
+		if (!ka_gate_near_cliff(rk, r->warn_cliff))
+			continue;
+		if (n++ == 0)
+			fprintf(out, "\n#### Near a register cliff (within %d registers)\n\n", r->warn_cliff);
+		file = ka_config_relpath(root, rk->k->file);
+		fputs("- ", out);
+		cell_code(out, rk->k->name);
+		fprintf(out, " (%s, `%s:%d`): %ld registers; +%d drops %d → %d blocks/SM at %d threads\n", rk->k->arch,
+			file, rk->k->line, rk->k->res.regs, rk->cliffs.regs_to_next_drop, rk->occ.blocks_per_sm,
+			rk->cliffs.blocks_after_drop, rk->block);
+		free(file);
+	}
+}
+
+int ka_report_markdown(FILE *out, const struct ka_report *r, const struct ka_bl_compare *cmp,
+		       const char *baseline, const char *root)
+{
+	if (cmp) {
+		int reg = cmp->count[KA_CH_REGRESSION];
+		fprintf(out, "### kanalyze: %s\n\n", reg ? "register/occupancy regression" : "no regression");
+		fprintf(out, "Baseline `%s`: %d regression%s, %d improved, %d changed, %d unchanged, %d added, %d removed.\n",
+			baseline, reg, reg == 1 ? "" : "s", cmp->count[KA_CH_IMPROVED], cmp->count[KA_CH_CHANGED],
+			cmp->unchanged, cmp->count[KA_CH_ADDED], cmp->count[KA_CH_REMOVED]);
+		if (cmp->n) {
+			fputs("\n| | kernel | arch | registers | spills (B st/ld) | blocks/SM | occupancy | where |\n"
+			      "|---|---|---|---|---|---|---|---|\n", out);
+			for (int pass = 0; pass < 2; pass++)
+				for (size_t i = 0; i < cmp->n; i++)
+					if ((pass == 0) == (cmp->v[i].what == KA_CH_REGRESSION))
+						change_row(out, &cmp->v[i]);
+		}
+	} else {
+		fprintf(out, "### kanalyze: %zu kernel%s\n\n", r->n, r->n == 1 ? "" : "s");
+		if (r->n)
+			fputs("| kernel | arch | registers | spills (B st/ld) | block | blocks/SM | occupancy | next cliff | where |\n"
+			      "|---|---|---|---|---|---|---|---|---|\n", out);
+		for (size_t i = 0; i < r->n; i++) {
+			const struct ka_report_kernel *rk = &r->v[i];
+			char *file = ka_config_relpath(root, rk->k->file);
+			struct ka_buf w = {0};
+			fputs("| ", out);
+			cell_code(out, rk->k->name);
+			fprintf(out, " | %s | %ld | ", rk->k->arch, rk->k->res.regs);
+			spills(out, rk->k->res.spill_stores, rk->k->res.spill_loads);
+			fprintf(out, " | %d | %d | %.1f %% | ", rk->block, rk->occ.blocks_per_sm, 100.0 * rk->occ.occupancy);
+			if (rk->cliffs.regs_to_next_drop >= 0)
+				fprintf(out, "+%d regs → %d blocks/SM", rk->cliffs.regs_to_next_drop,
+					rk->cliffs.blocks_after_drop);
+			else
+				fputs("none", out);
+			fputs(" | ", out);
+			ka_buf_printf(&w, "%s:%d", file, rk->k->line);
+			cell_code(out, w.data);
+			fputs(" |\n", out);
+			ka_buf_free(&w);
+			free(file);
+		}
+	}
+	near_list(out, r, root);
+	return ferror(out) ? -1 : 0;
+}

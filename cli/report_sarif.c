@@ -1,0 +1,180 @@
+/* report_sarif.c — `--format sarif`: SARIF 2.1.0 for code scanning (GitHub,
+ * GitLab, IDEs).  One rule per regression kind and for the cliff warning
+ * (regressions.def), one result per regression kind of each regressed
+ * kernel and one per kernel near a cliff, located at the kernel's
+ * definition (file relative to %SRCROOT%, the project root).  Fingerprints
+ * name (file, arch, kernel, rule), so an alert keeps its identity across
+ * runs.  Built with jansson; output is deterministic. */
+#define _GNU_SOURCE
+#include "cli.h"
+
+#include <ctype.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static json_t *text(const char *s)
+{
+	json_t *j = json_string(s);
+	if (!j) {           /* not UTF-8: replace the odd bytes */
+		char *c = ka_strdup(s);
+		for (char *p = c; *p; p++)
+			if ((unsigned char)*p >= 0x80 || (unsigned char)*p < 0x20)
+				*p = '?';
+		j = json_string(c);
+		free(c);
+	}
+	return j;
+}
+
+static json_t *message(const char *s)
+{
+	json_t *m = json_object();
+	json_object_set_new(m, "text", text(s));
+	return m;
+}
+
+/* A relative path as a URI reference: unreserved bytes and '/' kept,
+ * everything else percent-encoded (RFC 3986). */
+static void uri_path(struct ka_buf *b, const char *path)
+{
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if (isalnum(*p) || strchr("-._~/", *p))
+			ka_buf_append(b, p, 1);
+		else
+			ka_buf_printf(b, "%%%02X", *p);
+	}
+}
+
+static json_t *location(const char *file, int line)
+{
+	json_t *loc = json_object(), *phys = json_object(), *art = json_object();
+	struct ka_buf u = {0};
+	bool rel = file[0] != '/';
+
+	if (!rel)
+		ka_buf_puts(&u, "file://");
+	uri_path(&u, file);
+	json_object_set_new(art, "uri", json_string(u.data ? u.data : ""));
+	if (rel)
+		json_object_set_new(art, "uriBaseId", json_string("%SRCROOT%"));
+	json_object_set_new(phys, "artifactLocation", art);
+	if (line > 0) {
+		json_t *region = json_object();
+		json_object_set_new(region, "startLine", json_integer(line));
+		json_object_set_new(phys, "region", region);
+	}
+	json_object_set_new(loc, "physicalLocation", phys);
+	ka_buf_free(&u);
+	return loc;
+}
+
+static json_t *result(int rule, const char *msg, const char *file, int line, const char *arch, const char *mangled)
+{
+	json_t *r = json_object(), *locs = json_array(), *fp = json_object();
+	struct ka_hash h;
+	char hex[KA_HASH_HEX];
+
+	json_object_set_new(r, "ruleId", json_string(ka_regression_rules[rule].id));
+	json_object_set_new(r, "ruleIndex", json_integer(rule));
+	json_object_set_new(r, "level", json_string(ka_regression_rules[rule].level));
+	json_object_set_new(r, "message", message(msg));
+	json_array_append_new(locs, location(file, line));
+	json_object_set_new(r, "locations", locs);
+	ka_hash_init(&h);
+	ka_hash_str(&h, file);
+	ka_hash_str(&h, arch);
+	ka_hash_str(&h, mangled);
+	ka_hash_str(&h, ka_regression_rules[rule].id);
+	ka_hash_final(&h, hex);
+	json_object_set_new(fp, "kanalyzeKernel/v1", json_string(hex));
+	json_object_set_new(r, "partialFingerprints", fp);
+	return r;
+}
+
+static json_t *rules(void)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < KA_REG_COUNT; i++) {
+		json_t *r = json_object(), *cfg = json_object();
+		json_object_set_new(r, "id", json_string(ka_regression_rules[i].id));
+		json_object_set_new(r, "name", json_string(ka_regression_rules[i].name));
+		json_object_set_new(r, "shortDescription", message(ka_regression_rules[i].what));
+		json_object_set_new(cfg, "level", json_string(ka_regression_rules[i].level));
+		json_object_set_new(r, "defaultConfiguration", cfg);
+		json_array_append_new(a, r);
+	}
+	return a;
+}
+
+int ka_report_sarif(FILE *out, const struct ka_report *r, const struct ka_bl_compare *cmp, const char *root)
+{
+	json_t *doc = json_object(), *runs = json_array(), *run = json_object();
+	json_t *tool = json_object(), *driver = json_object(), *results = json_array();
+	char *abs_root = root ? realpath(root, NULL) : NULL;
+	int rc;
+
+	json_object_set_new(doc, "$schema", json_string("https://json.schemastore.org/sarif-2.1.0.json"));
+	json_object_set_new(doc, "version", json_string("2.1.0"));
+	json_object_set_new(driver, "name", json_string("kanalyze"));
+	json_object_set_new(driver, "version", json_string(KA_VERSION));
+	json_object_set_new(driver, "semanticVersion", json_string(KA_VERSION));
+	json_object_set_new(driver, "rules", rules());
+	json_object_set_new(tool, "driver", driver);
+	json_object_set_new(run, "tool", tool);
+	if (abs_root) {
+		json_t *bases = json_object(), *src = json_object();
+		struct ka_buf u = {0};
+		ka_buf_puts(&u, "file://");
+		uri_path(&u, abs_root);
+		if (u.data[u.len - 1] != '/')
+			ka_buf_puts(&u, "/");
+		json_object_set_new(src, "uri", json_string(u.data));
+		json_object_set_new(bases, "%SRCROOT%", src);
+		json_object_set_new(run, "originalUriBaseIds", bases);
+		ka_buf_free(&u);
+	}
+
+	for (size_t i = 0; cmp && i < cmp->n; i++) {
+		const struct ka_bl_change *ch = &cmp->v[i];
+		if (ch->what != KA_CH_REGRESSION)
+			continue;
+		for (int k = 0; k < KA_REG_COUNT; k++) {
+			struct ka_buf m = {0};
+			struct ka_bl_change one = *ch;
+			if (!(ch->kinds & (1u << k)))
+				continue;
+			one.kinds = 1u << k;
+			ka_buf_printf(&m, "%s (%s): ", ch->cur->name, ch->cur->arch);
+			ka_bl_change_message(&one, &m);
+			json_array_append_new(results, result(k, m.data, ch->cur->file, ch->cur->line, ch->cur->arch,
+							      ch->cur->mangled));
+			ka_buf_free(&m);
+		}
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		const struct ka_report_kernel *rk = &r->v[i];
+		struct ka_buf m = {0};
+		char *file;
+		if (!ka_gate_near_cliff(rk, r->warn_cliff))
+			continue;
+		file = ka_config_relpath(root, rk->k->file);
+		ka_buf_printf(&m, "%s (%s): %ld registers, %d below the cliff at %ld: +%d registers drop %d -> %d "
+			      "blocks/SM at %d threads/block", rk->k->name, rk->k->arch, rk->k->res.regs,
+			      rk->cliffs.regs_to_next_drop, rk->k->res.regs + rk->cliffs.regs_to_next_drop,
+			      rk->cliffs.regs_to_next_drop, rk->occ.blocks_per_sm, rk->cliffs.blocks_after_drop,
+			      rk->block);
+		json_array_append_new(results, result(KA_REG_NEAR, m.data, file, rk->k->line, rk->k->arch,
+						      rk->k->mangled));
+		ka_buf_free(&m);
+		free(file);
+	}
+	json_object_set_new(run, "results", results);
+	json_array_append_new(runs, run);
+	json_object_set_new(doc, "runs", runs);
+	rc = json_dumpf(doc, out, JSON_INDENT(2));
+	fputc('\n', out);
+	json_decref(doc);
+	free(abs_root);
+	return rc == 0 && !ferror(out) ? 0 : -1;
+}

@@ -1,0 +1,61 @@
+// findings.cu — a positive and a negative case for each finding that the
+// seed files do not already pair up (KA101 and KA108 positive/negative are
+// in seed003_lds_direct_copy.hip, KA103-KA105 in seed003_uniform_registers.cu).
+
+// KA106: lane-strided selection, with a mask instead of a modulus ------------------
+__global__ void ka106_mask(float *x, int s) {
+    unsigned tid = threadIdx.x;                                     // expect: affine-lane
+    if ((tid & (2 * s - 1)) == 0)                                   // expect-finding: KA106
+        x[tid] += x[tid + s];                                       // expect: varying
+    if (tid % 4 == 0)                                               // expect-finding: KA106
+        x[tid] *= 2.f;                                              // expect: varying
+    if (tid % 64 == 0)                                              // a whole warp out of two: not strided
+        x[tid] = 0.f;                                               // expect: const
+    if (tid < (unsigned)s)                                          // contiguous: R2's form
+        x[tid] += 1.f;                                              // expect: varying
+}
+
+// KA107: strides other than 1, and the ones that are fine -----------------------------
+struct Particle { float x, y, z, w; };
+__global__ void ka107_strides(const float *in, float *out, int n, Particle *ps) {
+    __shared__ float sh[512];
+    int t = threadIdx.x;                                            // expect: affine-lane
+    float a = in[t * n];                                            // expect: varying expect-finding: KA107
+    float b = in[4 * t + 1];                                        // expect: varying expect-finding: KA107
+    float c = in[blockIdx.x * blockDim.x + t];                      // expect: varying
+    float d = in[n - t];                                            // expect: varying
+    sh[2 * t] = a;                                                  // expect: varying
+    float e = *(in + 3 * t);                                        // expect: varying expect-finding: KA107
+    float f = ps[t].x;                                              // expect: varying
+    out[t] = a + b + c + d + e + f + sh[t];                         // expect: varying
+}
+
+// KA108: a runtime index that is not a constant at every call, or not an address --------
+__device__ float pick_row(const float *base, int row, int stride) {
+    return base[row * stride + threadIdx.x];
+}
+__device__ float scale_by(float v, int factor) {
+    return v * factor;
+}
+__global__ void ka108_negative(const float *m, float *out, int stride, int r) {
+    float a = pick_row(m, 0, stride);                               // expect: varying
+    float b = pick_row(m, r, stride);                               // expect: varying
+    float c = scale_by(a + b, 3);                                   // expect: varying
+    out[threadIdx.x] = c;                                           // expect: varying
+}
+
+__device__ float tap(const float *base, int k, int stride) {       // expect-finding: KA108
+    return base[k * stride + threadIdx.x];
+}
+__global__ void ka108_positive(const float *m, float *out, int stride) {
+    float s = tap(m, 0, stride) + tap(m, 1, stride) + tap(m, 2, stride); // expect: varying
+    out[threadIdx.x] = s;                                           // expect: varying
+}
+
+// KA102 negatives: not a warp index -----------------------------------------------------
+__global__ void ka102_negative(int *out) {
+    int q = threadIdx.x / 16;                                       // expect: varying
+    int b = blockIdx.x / 32;                                        // expect: block-uniform
+    int l = (threadIdx.x + threadIdx.y * blockDim.x) / 32;          // expect: warp-uniform
+    out[threadIdx.x] = q + b + l;                                   // expect: varying
+}

@@ -1,0 +1,557 @@
+/* test_guard.c — the guardrails' parts without a compiler: compile-command
+ * flag filtering and shell splitting (compdb.c), the baseline's read/write
+ * and comparison rules (baseline.c), the result cache and its manifests
+ * under concurrent writers (core/cache.c), and the project config
+ * (config.c). */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static char *tempdir(void)
+{
+	char *d = ka_tempdir_create("test-guard");
+	assert_non_null(d);
+	return d;
+}
+
+static void rm_rf(const char *dir)
+{
+	char *argv[] = {"rm", "-rf", (char *)dir, NULL};
+	struct ka_spawn_result r;
+	ka_spawn(argv, 30, &r);
+	ka_spawn_result_free(&r);
+}
+
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	struct ka_buf p = {0};
+	ka_buf_printf(&p, "%s/%s", dir, name);
+	assert_int_equal(ka_write_file_atomic(p.data, text, strlen(text)), 0);
+	ka_buf_free(&p);
+}
+
+/* ---- compdb.c ----------------------------------------------------------------- */
+
+static void shell_split_quotes(void **state)
+{
+	(void)state;
+	char **v;
+	int n;
+	assert_int_equal(ka_shell_split("nvcc  -DA=\"x y\" 'q r' a\\ b \"\" -DQ=\\\"s\\\"", &v, &n), 0);
+	assert_int_equal(n, 6);
+	assert_string_equal(v[0], "nvcc");
+	assert_string_equal(v[1], "-DA=x y");
+	assert_string_equal(v[2], "q r");
+	assert_string_equal(v[3], "a b");
+	assert_string_equal(v[4], "");
+	assert_string_equal(v[5], "-DQ=\"s\"");
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	assert_int_equal(ka_shell_split("nvcc 'open", &v, &n), -1);
+	assert_null(v);
+}
+
+static void compile_flags_kept_and_dropped(void **state)
+{
+	(void)state;
+	char *argv[] = {"/usr/local/cuda/bin/nvcc", "-I", "inc", "-Isys", "-isystem", "/opt/x", "-DX=1", "-D", "Y",
+			"-O3", "-Xcompiler", "-fPIC", "-gencode", "arch=compute_80,code=[sm_80,compute_80]",
+			"--generate-code=arch=compute_90a,code=[sm_90a]", "-maxrregcount=64", "-Xptxas", "-O2",
+			"-std=c++17", "-c", "k.cu", "-o", "k.o", "-MD", "-MF", "k.d", "--use_fast_math", "-lineinfo",
+			"--expt-relaxed-constexpr", "-g"};
+	const char *want[] = {"-I/src/inc", "-I/src/sys", "-isystem", "/opt/x", "-DX=1", "-D", "Y", "-maxrregcount=64",
+			      "-Xptxas", "-O2", "-std=c++17", "--use_fast_math", "--expt-relaxed-constexpr"};
+	struct ka_compile_flags f;
+	int n = (int)(sizeof(argv) / sizeof(argv[0]));
+
+	assert_int_equal(ka_compile_flags_from_argv(argv, n, "/src", NULL, &f), 0);
+	assert_string_equal(f.source, "/src/k.cu");
+	assert_string_equal(f.lang, "cuda");
+	assert_true(f.compiles);
+	assert_int_equal(f.n_flags, (int)(sizeof(want) / sizeof(want[0])));
+	for (int i = 0; i < f.n_flags; i++)
+		assert_string_equal(f.flags[i], want[i]);
+	assert_null(f.flags[f.n_flags]);
+	assert_int_equal(f.n_archs, 2);
+	assert_string_equal(f.archs[0], "sm_80");
+	assert_string_equal(f.archs[1], "sm_90a");
+	ka_compile_flags_free(&f);
+}
+
+static void compile_flags_languages(void **state)
+{
+	(void)state;
+	struct ka_compile_flags f;
+	char *hip[] = {"hipcc", "--offload-arch=gfx90a", "-x", "hip", "a.cpp", "-c"};
+	char *host[] = {"c++", "-c", "a.cpp", "-o", "a.o"};
+	char *two[] = {"nvcc", "-c", "a.cu", "b.cu"};
+	char *dc[] = {"nvcc", "-dc", "-arch=native", "-arch=sm_75", "x.cuh"};
+
+	assert_int_equal(ka_compile_flags_from_argv(hip, 6, "/p", NULL, &f), 0);
+	assert_string_equal(f.lang, "hip");
+	assert_string_equal(f.source, "/p/a.cpp");
+	assert_int_equal(f.n_archs, 1);
+	assert_string_equal(f.archs[0], "gfx90a");
+	ka_compile_flags_free(&f);
+	assert_int_equal(ka_compile_flags_from_argv(host, 5, "/p", NULL, &f), -1);
+	assert_int_equal(ka_compile_flags_from_argv(two, 4, "/p", NULL, &f), -1);
+	/* a database entry names its file: the same command is then fine */
+	assert_int_equal(ka_compile_flags_from_argv(two, 4, "/p", "b.cu", &f), 0);
+	assert_string_equal(f.source, "/p/b.cu");
+	ka_compile_flags_free(&f);
+	assert_int_equal(ka_compile_flags_from_argv(dc, 5, "/p", NULL, &f), 0);
+	assert_int_equal(f.n_flags, 1);
+	assert_string_equal(f.flags[0], "-rdc=true");
+	assert_int_equal(f.n_archs, 1);          /* "native" is not an arch name */
+	assert_string_equal(f.archs[0], "sm_75");
+	assert_true(f.compiles);
+	ka_compile_flags_free(&f);
+}
+
+static void compdb_load_and_find(void **state)
+{
+	(void)state;
+	char *dir = tempdir();
+	struct ka_buf db = {0}, k = {0};
+	struct ka_compdb c;
+	struct ka_diag d;
+	FILE *sink = fopen("/dev/null", "w");
+
+	ka_diag_init(&d, sink);
+	ka_buf_printf(&db,
+		      "[{\"directory\": \"%s\", \"file\": \"k.cu\", \"command\": \"nvcc -DA=1 -c k.cu\"},"
+		      " {\"directory\": \"%s\", \"file\": \"k.cu\", \"command\": \"nvcc -DA=2 -c k.cu\"},"
+		      " {\"directory\": \"%s\", \"file\": \"h.cpp\", \"arguments\": [\"c++\", \"-c\", \"h.cpp\"]}]",
+		      dir, dir, dir);
+	write_text(dir, "compile_commands.json", db.data);
+	write_text(dir, "k.cu", "__global__ void k() {}\n");
+	assert_int_equal(ka_compdb_load(dir, &c, &d), 0);
+	assert_int_equal(c.n, 1);                /* host entry dropped, k.cu once */
+	assert_string_equal(c.v[0].flags[0], "-DA=1");
+	ka_buf_printf(&k, "%s/./k.cu", dir);
+	assert_ptr_equal(ka_compdb_find(&c, k.data), &c.v[0]);
+	assert_null(ka_compdb_find(&c, "/nonexistent/k.cu"));
+	ka_compdb_free(&c);
+	write_text(dir, "compile_commands.json", "{\"a\": 1}");
+	assert_int_equal(ka_compdb_load(dir, &c, &d), -1);
+	assert_int_equal(d.exit_code, KA_EXIT_USAGE);
+	ka_buf_free(&db);
+	ka_buf_free(&k);
+	ka_diag_fini(&d);
+	fclose(sink);
+	rm_rf(dir);
+	free(dir);
+}
+
+/* ---- baseline.c ---------------------------------------------------------------- */
+
+static struct ka_bl_entry entry(const char *file, const char *mangled, long regs, int blocks, double occ)
+{
+	return (struct ka_bl_entry){
+		.file = (char *)file, .arch = "sm_90", .name = (char *)mangled, .mangled = (char *)mangled,
+		.line = 3, .block = 256, .blocks_per_sm = blocks, .regs = regs, .uregs = KA_UNSET,
+		.vgprs = KA_UNSET, .sgprs = KA_UNSET, .spill_stores = 0, .spill_loads = 0, .static_smem = 0,
+		.occupancy = occ,
+	};
+}
+
+static const struct ka_bl_change *find_change(const struct ka_bl_compare *c, const char *mangled)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		const struct ka_bl_entry *e = c->v[i].cur ? c->v[i].cur : c->v[i].old;
+		if (strcmp(e->mangled, mangled) == 0)
+			return &c->v[i];
+	}
+	return NULL;
+}
+
+static void baseline_rules(void **state)
+{
+	(void)state;
+	char *root = tempdir();
+	struct ka_bl_entry o[8], n[8];
+	struct ka_bl old = {.v = o}, cur = {.v = n};
+	struct ka_analysed done = {0};
+	struct ka_bl_compare c;
+	struct ka_buf kf = {0}, other = {0};
+
+	write_text(root, "k.cu", "");
+	write_text(root, "other.cu", "");
+	ka_buf_printf(&kf, "%s/k.cu", root);
+	ka_analysed_add(&done, kf.data, "sm_90");
+	/* sorted by mangled name within k.cu, as the baseline keeps them */
+	o[0] = entry("k.cu", "a_cliff", 128, 2, 0.25);    n[0] = entry("k.cu", "a_cliff", 129, 1, 0.125);
+	o[1] = entry("k.cu", "b_grew", 100, 2, 0.25);     n[1] = entry("k.cu", "b_grew", 110, 2, 0.25);
+	o[2] = entry("k.cu", "c_shrank", 128, 2, 0.25);   n[2] = entry("k.cu", "c_shrank", 120, 2, 0.25);
+	o[3] = entry("k.cu", "d_spill", 64, 4, 0.5);      n[3] = entry("k.cu", "d_spill", 64, 4, 0.5);
+	n[3].spill_stores = 8;
+	o[4] = entry("k.cu", "e_ur", 64, 4, 0.5);         n[4] = entry("k.cu", "e_ur", 66, 4, 0.5);
+	o[4].uregs = 12;                                  n[4].uregs = 6;
+	o[5] = entry("k.cu", "f_gone", 32, 8, 1.0);       n[5] = entry("k.cu", "g_new", 32, 8, 1.0);
+	o[6] = entry("k.cu", "h_occ", 32, 8, 1.0);        n[6] = entry("k.cu", "h_occ", 32, 4, 0.5);
+	o[7] = entry("other.cu", "x", 32, 8, 1.0);        /* not analysed this run */
+	old.n = 8;
+	cur.n = 7;
+	ka_bl_compare(&old, &cur, &done, root, &c);
+
+	assert_int_equal(find_change(&c, "a_cliff")->what, KA_CH_REGRESSION);
+	assert_int_equal(find_change(&c, "a_cliff")->kinds, 1u << KA_REG_CLIFF);
+	assert_int_equal(find_change(&c, "b_grew")->what, KA_CH_CHANGED);     /* no cliff crossed */
+	assert_int_equal(find_change(&c, "c_shrank")->what, KA_CH_IMPROVED);
+	assert_int_equal(find_change(&c, "d_spill")->kinds, 1u << KA_REG_SPILL);
+	assert_int_equal(find_change(&c, "e_ur")->kinds, 1u << KA_REG_UR2R);
+	assert_int_equal(find_change(&c, "f_gone")->what, KA_CH_REMOVED);
+	assert_int_equal(find_change(&c, "g_new")->what, KA_CH_ADDED);
+	assert_int_equal(find_change(&c, "h_occ")->kinds, 1u << KA_REG_OCC);  /* smem, not registers */
+	assert_null(find_change(&c, "x"));
+	assert_int_equal(c.not_analysed, 1);
+	assert_int_equal(c.count[KA_CH_REGRESSION], 4);
+	ka_bl_compare_free(&c);
+
+	/* other.cu deleted from the tree: its kernel was removed */
+	ka_buf_printf(&other, "%s/other.cu", root);
+	unlink(other.data);
+	ka_bl_compare(&old, &cur, &done, root, &c);
+	assert_int_equal(find_change(&c, "x")->what, KA_CH_REMOVED);
+	assert_int_equal(c.not_analysed, 0);
+	ka_bl_compare_free(&c);
+
+	/* uregs unknown on one side: no UR->R verdict */
+	n[4].uregs = KA_UNSET;
+	ka_bl_compare(&old, &cur, &done, root, &c);
+	assert_int_not_equal(find_change(&c, "e_ur")->what, KA_CH_REGRESSION);
+	ka_bl_compare_free(&c);
+
+	ka_analysed_free(&done);
+	ka_buf_free(&kf);
+	ka_buf_free(&other);
+	rm_rf(root);
+	free(root);
+}
+
+static void baseline_read_write(void **state)
+{
+	(void)state;
+	char *dir = tempdir();
+	struct ka_bl_entry e[2] = {entry("a.cu", "_Z1av", 40, 6, 0.75), entry("b.cu", "_Z1bv", 128, 2, 0.25)};
+	struct ka_bl b = {.v = e, .n = 2, .nvcc = "13.0.88"}, back;
+	struct ka_buf p = {0}, text1 = {0}, text2 = {0};
+	struct ka_diag d;
+	FILE *sink = fopen("/dev/null", "w");
+
+	ka_diag_init(&d, sink);
+	e[1].uregs = 9;
+	ka_buf_printf(&p, "%s/b.json", dir);
+	assert_int_equal(ka_bl_write(&b, p.data, &d), 0);
+	assert_int_equal(ka_bl_read(p.data, &back, &d), 0);
+	assert_int_equal(back.n, 2);
+	assert_string_equal(back.v[1].mangled, "_Z1bv");
+	assert_int_equal(back.v[1].regs, 128);
+	assert_int_equal(back.v[1].uregs, 9);
+	assert_int_equal(back.v[0].uregs, KA_UNSET);
+	assert_true(back.v[0].occupancy == 0.75);
+	assert_string_equal(back.nvcc, "13.0.88");
+	/* what is read writes back byte for byte */
+	assert_int_equal(ka_read_file(p.data, 1 << 20, &text1), 0);
+	assert_int_equal(ka_bl_write(&back, p.data, &d), 0);
+	assert_int_equal(ka_read_file(p.data, 1 << 20, &text2), 0);
+	assert_string_equal(text1.data, text2.data);
+	ka_bl_free(&back);
+
+	static const char *const bad[] = {
+		"", "[1, 2]", "{\"kernels\": []}", "{\"kanalyze_baseline\": 2, \"kernels\": []}",
+		"{\"kanalyze_baseline\": 1}", "{\"kanalyze_baseline\": 1, \"kernels\": [{\"file\": \"a.cu\"}]}",
+		"{\"kanalyze_baseline\": 1, \"kernels\": [{\"file\": \"a\", \"arch\": \"sm_90\", \"kernel\": \"k\", "
+		"\"mangled\": \"k\", \"block\": 256, \"blocks_per_sm\": 2, \"occupancy\": 7}]}",
+		"{\"kanalyze_baseline\": 1, \"kernels\": [{\"file\": \"a\", \"arch\": \"sm_90\", \"kernel\": \"k\", "
+		"\"mangled\": \"k\", \"block\": 256, \"blocks_per_sm\": 2, \"occupancy\": 0.5, \"regs\": \"many\", "
+		"\"smem_dynamic\": 0}]}",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ka_diag_init(&d, sink);
+		write_text(dir, "bad.json", bad[i]);
+		p.len = 0;
+		ka_buf_printf(&p, "%s/bad.json", dir);
+		assert_int_equal(ka_bl_read(p.data, &back, &d), KA_EXIT_USAGE);
+		assert_int_equal(d.exit_code, KA_EXIT_USAGE);
+		assert_int_equal(back.n, 0);
+		ka_diag_fini(&d);
+	}
+	/* a missing directory: an error, nothing created */
+	p.len = 0;
+	ka_buf_printf(&p, "%s/no/such/b.json", dir);
+	ka_diag_init(&d, sink);
+	assert_int_equal(ka_bl_write(&b, p.data, &d), KA_EXIT_USAGE);
+	p.len = 0;
+	ka_buf_printf(&p, "%s/no", dir);
+	assert_int_equal(access(p.data, F_OK), -1);
+
+	ka_buf_free(&p);
+	ka_buf_free(&text1);
+	ka_buf_free(&text2);
+	ka_diag_fini(&d);
+	fclose(sink);
+	rm_rf(dir);
+	free(dir);
+}
+
+/* ---- core/cache.c ---------------------------------------------------------------- */
+
+static void hash_is_xxh3_128(void **state)
+{
+	(void)state;
+	char a[KA_HASH_HEX], b[KA_HASH_HEX];
+	struct ka_hash h;
+	/* XXH3-128 of "" (xxhash's own test vector) */
+	ka_hash_bytes("", 0, a);
+	assert_string_equal(a, "99aa06d3014798d86001c324468d497f");
+	/* streaming equals one shot; length prefixes keep fields apart */
+	ka_hash_init(&h);
+	ka_hash_update(&h, "ab", 2);
+	ka_hash_update(&h, "c", 1);
+	ka_hash_final(&h, b);
+	ka_hash_bytes("abc", 3, a);
+	assert_string_equal(a, b);
+	ka_hash_init(&h);
+	ka_hash_str(&h, "ab");
+	ka_hash_str(&h, "c");
+	ka_hash_final(&h, a);
+	ka_hash_init(&h);
+	ka_hash_str(&h, "a");
+	ka_hash_str(&h, "bc");
+	ka_hash_final(&h, b);
+	assert_string_not_equal(a, b);
+	assert_true(ka_hash_valid(a));
+	assert_false(ka_hash_valid("../etc/passwd"));
+}
+
+static void cache_entries_and_manifests(void **state)
+{
+	(void)state;
+	char *dir = tempdir();
+	struct ka_cache c;
+	struct ka_buf v = {0}, dep = {0};
+	char key[KA_HASH_HEX], res[KA_HASH_HEX], got[KA_HASH_HEX];
+	const char *deps[1];
+
+	assert_int_equal(ka_cache_open(&c, dir), 0);
+	ka_hash_bytes("k", 1, key);
+	ka_hash_bytes("r", 1, res);
+	assert_int_equal(ka_cache_get(&c, "r", key, &v), -ENOENT);
+	assert_int_equal(ka_cache_put(&c, "r", key, "{}", 2), 0);
+	assert_int_equal(ka_cache_get(&c, "r", key, &v), 0);
+	assert_string_equal(v.data, "{}");
+	assert_int_equal(ka_cache_put(&c, "r", "not-a-key", "x", 1), -EINVAL);
+
+	write_text(dir, "dep.h", "#define X 1\n");
+	ka_buf_printf(&dep, "%s/dep.h", dir);
+	deps[0] = dep.data;
+	assert_int_equal(ka_manifest_check(&c, key, got), -ENOENT);
+	/* a dependency newer than the compile's start: no manifest */
+	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, 0), -EAGAIN);
+	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, ka_wall_ns() + 1000000000LL), 0);
+	assert_int_equal(ka_manifest_check(&c, key, got), 0);
+	assert_string_equal(got, res);
+	write_text(dir, "dep.h", "#define X 2\n");      /* same size, new content */
+	assert_int_equal(ka_manifest_check(&c, key, got), -ESTALE);
+	unlink(dep.data);
+	assert_int_equal(ka_manifest_check(&c, key, got), -ESTALE);
+	assert_int_equal(ka_cache_put(&c, "m", key, "kanalyze-manifest 1\nresult zz\n", 29), 0);
+	assert_int_equal(ka_manifest_check(&c, key, got), -ESTALE);
+	ka_cache_close(&c);
+
+	/* a cache where nothing can be created is refused, not fatal */
+	assert_int_not_equal(ka_cache_open(&c, "/proc/kanalyze-cache"), 0);
+	assert_null(c.dir);
+	ka_buf_free(&v);
+	ka_buf_free(&dep);
+	rm_rf(dir);
+	free(dir);
+}
+
+/* Writers of one key with contents of different sizes, and a reader: every
+ * read is one whole version, never a mix or a prefix. */
+static void cache_concurrent_writers_never_tear(void **state)
+{
+	(void)state;
+	char *dir = tempdir();
+	struct ka_cache c;
+	char key[KA_HASH_HEX];
+	enum { WRITERS = 4, ROUNDS = 150 };
+	size_t sizes[WRITERS] = {7, 4096, 70000, 300000};
+	pid_t pids[WRITERS];
+
+	assert_int_equal(ka_cache_open(&c, dir), 0);
+	ka_hash_bytes("shared", 6, key);
+	assert_int_equal(ka_cache_put(&c, "r", key, "start", 5), 0);
+	for (int w = 0; w < WRITERS; w++) {
+		pids[w] = fork();
+		assert_true(pids[w] >= 0);
+		if (pids[w] == 0) {
+			char *buf = malloc(sizes[w]);
+			memset(buf, 'a' + w, sizes[w]);
+			for (int r = 0; r < ROUNDS; r++)
+				if (ka_cache_put(&c, "r", key, buf, sizes[w]) != 0)
+					_exit(1);
+			_exit(0);
+		}
+	}
+	int reads = 0, torn = 0;
+	for (;;) {
+		struct ka_buf v = {0};
+		int alive = 0;
+		for (int w = 0; w < WRITERS; w++)
+			alive += pids[w] > 0 && waitpid(pids[w], NULL, WNOHANG) == 0;
+		if (ka_cache_get(&c, "r", key, &v) == 0) {
+			bool whole = strcmp(v.data, "start") == 0;
+			for (int w = 0; w < WRITERS && !whole; w++) {
+				whole = v.len == sizes[w];
+				for (size_t i = 0; whole && i < v.len; i++)
+					whole = v.data[i] == 'a' + w;
+			}
+			torn += !whole;
+			reads++;
+		} else {
+			torn++;          /* the entry must never be missing either */
+		}
+		ka_buf_free(&v);
+		if (!alive)
+			break;
+	}
+	for (int w = 0; w < WRITERS; w++) {
+		int st = 0;
+		waitpid(pids[w], &st, 0);
+	}
+	assert_true(reads > 10);
+	assert_int_equal(torn, 0);
+	/* and no temp file is left in the entry's directory */
+	struct ka_buf p = {0};
+	ka_buf_printf(&p, "find %s -name '.kanalyze-tmp-*' | grep -q .", dir);
+	char *argv[] = {"sh", "-c", p.data, NULL};
+	struct ka_spawn_result r;
+	ka_spawn(argv, 30, &r);
+	assert_int_equal(r.status, 1);
+	ka_spawn_result_free(&r);
+	ka_buf_free(&p);
+	ka_cache_close(&c);
+	rm_rf(dir);
+	free(dir);
+}
+
+/* ---- config.c ---------------------------------------------------------------------- */
+
+static int apply_in(const char *dir, const char *json, struct ka_cli *cli, const char *block_opt)
+{
+	char *cwd = getcwd(NULL, 0);
+	struct ka_diag d;
+	FILE *sink = fopen("/dev/null", "w");
+	int rc;
+
+	write_text(dir, ".kanalyze.json", json);
+	memset(cli, 0, sizeof(*cli));
+	cli->cmd = CMD_A;
+	cli->opt[OPT_BLOCK] = block_opt;
+	ka_diag_init(&d, sink);
+	assert_int_equal(chdir(dir), 0);
+	rc = ka_config_apply(cli, &d);
+	assert_int_equal(chdir(cwd), 0);
+	ka_diag_fini(&d);
+	fclose(sink);
+	free(cwd);
+	return rc;
+}
+
+static void config_fills_unset_options(void **state)
+{
+	(void)state;
+	char *dir = tempdir();
+	struct ka_buf sub = {0}, git = {0}, want = {0};
+	struct ka_cli cli;
+
+	ka_buf_printf(&git, "%s/.git", dir);
+	assert_int_equal(mkdir(git.data, 0755), 0);
+	assert_int_equal(apply_in(dir, "{\"archs\": [\"sm_80\", \"sm_90\"], \"block\": 256, \"warn_cliff\": 4,"
+				  " \"include\": [\"inc\"], \"define\": [\"A=1\"], \"baseline\": \"ci/b.json\","
+				  " \"strict\": true, \"_comment\": \"ok\"}", &cli, "128"), 0);
+	assert_string_equal(cli.opt[OPT_ARCH], "sm_80,sm_90");
+	assert_string_equal(cli.opt[OPT_BLOCK], "128");           /* the command line wins */
+	assert_string_equal(cli.opt[OPT_WARNCLIFF], "4");
+	assert_true(cli.flag[OPT_STRICT]);
+	assert_true(cli.baseline_optional);
+	ka_buf_printf(&want, "%s/ci/b.json", cli.root);
+	assert_string_equal(cli.opt[OPT_BASELINE], want.data);
+	assert_int_equal(cli.n_cc_args, 2);
+	assert_string_equal(cli.cc_args[0], "-DA=1");            /* defines first, includes last */
+	want.len = 0;
+	ka_buf_printf(&want, "-I%s/inc", cli.root);
+	assert_string_equal(cli.cc_args[1], want.data);
+	ka_cli_free(&cli);
+
+	/* found from a subdirectory, relative paths from the file's directory */
+	ka_buf_printf(&sub, "%s/src", dir);
+	assert_int_equal(mkdir(sub.data, 0755), 0);
+	{
+		char *cwd = getcwd(NULL, 0);
+		struct ka_diag d;
+		FILE *sink = fopen("/dev/null", "w");
+		memset(&cli, 0, sizeof(cli));
+		cli.cmd = CMD_A;
+		ka_diag_init(&d, sink);
+		assert_int_equal(chdir(sub.data), 0);
+		assert_int_equal(ka_config_apply(&cli, &d), 0);
+		assert_int_equal(chdir(cwd), 0);
+		assert_string_equal(cli.opt[OPT_BLOCK], "256");
+		char *rel = ka_config_relpath(cli.root, git.data);
+		assert_string_equal(rel, ".git");
+		free(rel);
+		ka_cli_free(&cli);
+		ka_diag_fini(&d);
+		fclose(sink);
+		free(cwd);
+	}
+
+	assert_int_equal(apply_in(dir, "{\"blok\": 256}", &cli, NULL), KA_EXIT_USAGE);
+	ka_cli_free(&cli);
+	assert_int_equal(apply_in(dir, "{\"block\": \"256\"}", &cli, NULL), KA_EXIT_USAGE);
+	ka_cli_free(&cli);
+	assert_int_equal(apply_in(dir, "{\"archs\": [\"sm_90\",", &cli, NULL), KA_EXIT_USAGE);
+	ka_cli_free(&cli);
+	assert_int_equal(apply_in(dir, "[]", &cli, NULL), KA_EXIT_USAGE);
+	ka_cli_free(&cli);
+
+	ka_buf_free(&sub);
+	ka_buf_free(&git);
+	ka_buf_free(&want);
+	rm_rf(dir);
+	free(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(shell_split_quotes),
+		cmocka_unit_test(compile_flags_kept_and_dropped),
+		cmocka_unit_test(compile_flags_languages),
+		cmocka_unit_test(compdb_load_and_find),
+		cmocka_unit_test(baseline_rules),
+		cmocka_unit_test(baseline_read_write),
+		cmocka_unit_test(hash_is_xxh3_128),
+		cmocka_unit_test(cache_entries_and_manifests),
+		cmocka_unit_test(cache_concurrent_writers_never_tear),
+		cmocka_unit_test(config_fills_unset_options),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
