@@ -95,7 +95,7 @@ fuzz)
     if [ ! -f build-fuzz/CMakeCache.txt ]; then
         CC=clang-16 CXX=clang++-16 cmake -S . -B build-fuzz -DKA_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
     fi
-    cmake --build build-fuzz -j "$(nproc)" >/dev/null
+    cmake --build build-fuzz -j "$(nproc)" --target fuzzers >/dev/null
     tests/fuzz/run.sh build-fuzz "${KA_FUZZ_SECONDS:-30}"
     ;;
 valgrind)

@@ -278,6 +278,22 @@ static void add_dep(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData 
 	clang_disposeString(s);
 }
 
+/* Does function fn declare a parameter at line:col (a KA108 finding)? */
+static bool ka_fn_has_param_at(CXCursor fn, int line, int col)
+{
+	CXCursor ch[96];
+	int n = ka_children(fn, ch, 96);
+	for (int i = 0; i < n; i++) {
+		int l, c;
+		if (clang_getCursorKind(ch[i]) != CXCursor_ParmDecl)
+			continue;
+		ka_location(ch[i], &l, &c);
+		if (l == line && c == col)
+			return true;
+	}
+	return false;
+}
+
 int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *opt, struct ka_uresult *out)
 {
 	struct ka_an an = {0};
@@ -323,10 +339,13 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	clang_getInclusions(tu, add_dep, out);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_tu, &sc);
 	out->kernels = ka_xcalloc(sc.kernels.n ? sc.kernels.n : 1, sizeof(*out->kernels));
+	struct fnlist *calls = ka_xcalloc(sc.kernels.n ? sc.kernels.n : 1, sizeof(*calls));
 	for (size_t i = 0; i < sc.kernels.n; i++) {
 		struct ka_fact_acc facts = {0};
 		struct ka_finding_acc finds = {0};
 		ka_uniformity_kernel(&an, sc.kernels.v[i]);
+		for (size_t r = 0; r < an.n_reached; r++)       /* what it calls, for KA108 */
+			fnlist_add(&calls[i], an.reached[r]);
 		ka_collect(&an, &facts, &finds);
 		kernel_fill(&an, &out->kernels[out->n_kernels++], sc.kernels.v[i], &facts, &finds);
 		facts_merge(&file_facts, &facts);
@@ -337,7 +356,13 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	/* device functions no kernel calls: parameters varying, facts only */
 	for (size_t i = 0; i < sc.device.n; i++) {
 		int j = ka_cmap_get(&an.fn_ix, sc.device.v[i]);
-		if ((j >= 0 && an.fns[j].called) || !ka_in_main_file(&an, sc.device.v[i]))
+		unsigned s0, e0;
+		bool called = j >= 0 && an.fns[j].called;
+		/* by place too: a template is called through its instantiations */
+		if (!called && ka_extent(&an, sc.device.v[i], &s0, &e0))
+			for (size_t c = 0; c < an.n_called && !called; c++)
+				called = an.called_at[c] == s0;
+		if (called || !ka_in_main_file(&an, sc.device.v[i]))
 			continue;
 		struct ka_fact_acc facts = {0};
 		struct ka_finding_acc finds = {0};
@@ -347,13 +372,20 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 		ka_fact_acc_free(&facts);
 		ka_finding_acc_free(&finds);
 	}
+	size_t before108 = file_finds.n;
 	ka_findings_file(&an, &file_finds);
 	/* KA108 findings belong to the kernels that call the function too */
-	for (size_t i = 0; i < file_finds.n; i++) {
+	for (size_t i = before108; i < file_finds.n; i++) {
 		if (file_finds.v[i].rule != KA_RULE_KA108)
 			continue;
 		for (size_t k = 0; k < out->n_kernels; k++) {
 			struct ka_ukernel *uk = &out->kernels[k];
+			bool calls_it = false;
+			for (size_t c = 0; c < calls[k].n && !calls_it; c++) {
+				calls_it = ka_fn_has_param_at(calls[k].v[c], file_finds.v[i].line, file_finds.v[i].col);
+			}
+			if (!calls_it)
+				continue;
 			uk->findings = ka_xrealloc(uk->findings, (uk->n_findings + 1) * sizeof(*uk->findings));
 			uk->findings[uk->n_findings] = file_finds.v[i];
 			uk->findings[uk->n_findings++].message = ka_strdup(file_finds.v[i].message);
@@ -375,9 +407,13 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 		qsort(out->vars, out->n_vars, sizeof(*out->vars), var_cmp);
 	out->analysis_ms = ka_now_ms() - t1;
 
+	for (size_t i = 0; i < sc.kernels.n; i++)
+		free(calls[i].v);
+	free(calls);
 	free(sc.kernels.v);
 	free(sc.device.v);
 	free(an.nodes);
+	free(an.called_at);
 	free(an.reached);
 	free(an.fns);
 	ka_cmap_free(&an.node_ix);

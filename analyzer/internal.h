@@ -196,6 +196,9 @@ struct ka_an {
 	CXCursor call_stack[16];
 	long budget;              /* node evaluations left (guards blow-ups)      */
 	bool budget_warned;
+	bool standalone;          /* analysing a function no kernel calls        */
+	unsigned *called_at;      /* main-file offsets of functions called from  */
+	size_t n_called;          /* a kernel (templates: their pattern's too)   */
 
 	/* per file */
 	struct ka_cmap fn_ix;

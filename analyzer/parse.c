@@ -300,12 +300,22 @@ char *ka_cursor_text(const struct ka_an *an, CXCursor c, size_t max)
 	struct ka_buf b = {0};
 	bool blank = false;
 	if (!ka_extent(an, c, &s, &e) || e <= s) {
-		CXString p = clang_getCursorPrettyPrinted(c, NULL);
-		char *r = ka_strdup(clang_getCString(p));
-		clang_disposeString(p);
-		if (strlen(r) > max)
-			strcpy(r + max - 3, "...");
-		return r;
+		/* inside a macro: its tokens, as the preprocessor spelt them */
+		CXToken *t = NULL;
+		unsigned n = 0;
+		clang_tokenize(an->tu, clang_getCursorExtent(c), &t, &n);
+		for (unsigned i = 0; i < n && b.len < max; i++) {
+			CXString sp = clang_getTokenSpelling(an->tu, t[i]);
+			ka_buf_printf(&b, "%s%s", i ? " " : "", clang_getCString(sp));
+			clang_disposeString(sp);
+		}
+		if (t)
+			clang_disposeTokens(an->tu, t, n);
+		if (b.len > max) {
+			b.len = max - 3;
+			ka_buf_puts(&b, "...");
+		}
+		return b.data ? b.data : ka_strdup("?");
 	}
 	for (unsigned i = s; i < e; i++) {
 		char ch = an->src[i];
@@ -391,42 +401,47 @@ static bool between(const struct ka_an *an, unsigned from, unsigned to, char *ou
 	return n > 0;
 }
 
-/* Fallback for operators inside macro expansions: clang's own printing of
- * the node, "lhs OP rhs" / "OPoperand" / "operandOP". */
-static enum ka_op op_printed(CXCursor c, CXCursor *ch, int n, enum CXCursorKind k)
+/* Operators inside macro bodies: the children's extents all collapse to
+ * the macro's name in the file, but a range between two of their start
+ * locations tokenizes at the spelling, inside the #define.  The operator
+ * is the token right before the right operand (prefix: the first one). */
+static enum ka_op op_tokens(struct ka_an *an, CXCursor c, CXCursor *ch, int n, enum CXCursorKind k)
 {
-	CXPrintingPolicy pol = clang_getCursorPrintingPolicy(c);
-	CXString whole = clang_getCursorPrettyPrinted(c, pol), first;
-	const char *w = clang_getCString(whole);
+	CXToken *toks = NULL;
+	unsigned nt = 0;
 	enum ka_op op = OP_UNKNOWN;
-	if (k == CXCursor_UnaryOperator && n >= 1) {
-		first = clang_getCursorPrettyPrinted(ch[0], pol);
-		const char *f = clang_getCString(first);
-		size_t lw = strlen(w), lf = strlen(f);
-		if (lw > lf && strncmp(w + lw - lf, f, lf) == 0)
-			op = unop_from(w, lw - lf, true);
-		else if (lw > lf && strncmp(w, f, lf) == 0)
-			op = unop_from(w + lf, lw - lf, false);
-		clang_disposeString(first);
-	} else if (n >= 2) {
-		first = clang_getCursorPrettyPrinted(ch[0], pol);
-		const char *f = clang_getCString(first);
-		size_t lf = strlen(f);
-		if (strncmp(w, f, lf) == 0) {
-			const char *p = w + lf;
-			size_t m;
-			while (*p == ' ')
-				p++;
-			m = strcspn(p, " ");
-			op = binop_from(p, m);
-			if (op == OP_NONE)
-				op = OP_UNKNOWN;
-		}
-		clang_disposeString(first);
+	CXSourceLocation from, to;
+	if (n < 1)
+		return OP_UNKNOWN;
+	if (k == CXCursor_UnaryOperator) {
+		from = clang_getRangeStart(clang_getCursorExtent(c));
+		to = clang_getRangeStart(clang_getCursorExtent(ch[0]));
+	} else {
+		if (n < 2)
+			return OP_UNKNOWN;
+		from = clang_getRangeStart(clang_getCursorExtent(ch[0]));
+		to = clang_getRangeStart(clang_getCursorExtent(ch[1]));
 	}
-	clang_disposeString(whole);
-	clang_PrintingPolicy_dispose(pol);
+	clang_tokenize(an->tu, clang_getRange(from, to), &toks, &nt);
+	if (nt >= 2 && nt < 4096) {
+		CXString t = clang_getTokenSpelling(an->tu, toks[k == CXCursor_UnaryOperator ? 0 : nt - 2]);
+		const char *sp = clang_getCString(t);
+		op = k == CXCursor_UnaryOperator ? unop_from(sp, strlen(sp), true) : binop_from(sp, strlen(sp));
+		if (op == OP_NONE)
+			op = OP_UNKNOWN;
+		clang_disposeString(t);
+	}
+	if (toks)
+		clang_disposeTokens(an->tu, toks, nt);
 	return op;
+}
+
+/* A location inside a macro expansion (body or argument).  libclang has no
+ * call for it; a CXSourceLocation carries clang's raw SourceLocation in
+ * int_data, whose top bit (SourceLocation::MacroIDBit) says exactly this. */
+static bool in_macro(CXCursor c)
+{
+	return (clang_getRangeStart(clang_getCursorExtent(c)).int_data & 0x80000000u) != 0;
 }
 
 enum ka_op ka_operator(struct ka_an *an, CXCursor c)
@@ -436,25 +451,36 @@ enum ka_op ka_operator(struct ka_an *an, CXCursor c)
 	int n = ka_children(c, ch, 3);
 	unsigned s, e, s0, e0, s1, e1;
 	char t[8];
+	/* a node that starts in a macro has its operator in the macro body (or
+	 * is built of macro arguments); one that starts in the file has it in
+	 * the file, between the operands, even when an operand is a macro */
+	bool macro = in_macro(c);
+	bool whole = !macro && ka_extent(an, c, &s, &e);
 
-	if (k == CXCursor_UnaryOperator && n >= 1 && ka_extent(an, c, &s, &e) && ka_extent(an, ch[0], &s0, &e0)) {
-		if (s0 > s && between(an, s, s0, t, sizeof(t))) {
+	/* the operator's text in the file, between the operands -- when the node
+	 * is spelt in the file as it stands (not through a macro: then its
+	 * extent starts with the first operand and ends with the last) */
+	if (k == CXCursor_UnaryOperator && n >= 1 && whole && ka_extent(an, ch[0], &s0, &e0) && (s0 > s || e0 < e)) {
+		if (s0 > s && e0 == e && between(an, s, s0, t, sizeof(t))) {
 			enum ka_op op = unop_from(t, strlen(t), true);
 			if (op != OP_NONE)
 				return op;
 		}
-		if (e0 < e && between(an, e0, e, t, sizeof(t))) {
+		if (e0 < e && s0 == s && between(an, e0, e, t, sizeof(t))) {
 			enum ka_op op = unop_from(t, strlen(t), false);
 			if (op != OP_NONE)
 				return op;
 		}
-	} else if (n >= 2 && ka_extent(an, ch[0], &s0, &e0) && ka_extent(an, ch[1], &s1, &e1) && e0 <= s1 &&
-		   between(an, e0, s1, t, sizeof(t))) {
+	} else if (k != CXCursor_UnaryOperator && n >= 2 && whole && ka_extent(an, ch[0], &s0, &e0) &&
+		   ka_extent(an, ch[1], &s1, &e1) && s0 == s && e1 == e && e0 <= s1 && between(an, e0, s1, t, sizeof(t))) {
 		enum ka_op op = binop_from(t, strlen(t));
 		if (op != OP_NONE)
 			return op;
 	}
-	return op_printed(c, ch, n, k);
+	enum ka_op op = op_tokens(an, c, ch, n, k);
+	/* between two macro arguments the tokens are the invocation's: a ','
+	 * there is the argument separator, not the operator */
+	return macro && op == OP_COMMA ? OP_UNKNOWN : op;
 }
 
 static bool is_ident_char(char c)

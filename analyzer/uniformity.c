@@ -159,6 +159,10 @@ static void var_note(struct ka_frame *f, int i, const struct ka_uval *v)
 	int j;
 	if ((v->flags & UV_UNDEF) || !ka_in_main_file(an, f->decls[i]))
 		return;
+	/* a function no kernel calls is analysed with varying parameters: that
+	 * says nothing about the functions it calls, which kernels may call */
+	if (an->standalone && an->n_reached && !clang_equalCursors(f->fn, an->reached[0]))
+		return;
 	j = ka_cmap_get(&an->var_ix, f->decls[i]);
 	if (j < 0) {        /* template instantiations: the pattern's variable */
 		int line = line_of(f->decls[i]);
@@ -520,25 +524,82 @@ static struct ka_uval ev_member(struct ka_frame *f, CXCursor e)
 	return v;
 }
 
+static bool type_is_aggregate_value(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray ||
+	       t.kind == CXType_Vector || t.kind == CXType_ExtVector || t.kind == CXType_Record;
+}
+
+/* The thread-private variable an element access belongs to (a[i][j], s.f,
+ * v.x, a[i].f, ext-vector elements): its index, or -1 when the access goes
+ * through a pointer (memory).  The indices met on the way are evaluated
+ * and joined into *idx. */
+static int local_root(struct ka_frame *f, CXCursor e, struct ka_uval *idx)
+{
+	CXCursor c = e, ch[2];
+	*idx = uv_const(0, false, WHY_LITERAL, NULL);
+	for (int g = 0; g < 32; g++) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		int n = nonref_children(c, ch, 2);
+		if (k == CXCursor_DeclRefExpr) {
+			int i = local_of(f, c);
+			CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(c)));
+			return i >= 0 && t.kind != CXType_Pointer ? i : -1;
+		}
+		if ((k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr) && n == 1) {
+			c = ch[0];
+			continue;
+		}
+		if (k == CXCursor_ArraySubscriptExpr && n == 2) {
+			CXCursor b = ch[0];
+			/* through the array-to-pointer decay to what is indexed */
+			while (clang_getCursorKind(b) == CXCursor_UnexposedExpr || clang_getCursorKind(b) == CXCursor_ParenExpr) {
+				CXCursor in[2];
+				if (nonref_children(b, in, 2) != 1)
+					break;
+				b = in[0];
+			}
+			if (!type_is_aggregate_value(clang_getCursorType(b)))
+				return -1;
+			struct ka_uval iv = ev(f, ch[1]);
+			*idx = uv_join(*idx, iv);
+			c = b;
+			continue;
+		}
+		if (k == CXCursor_MemberRefExpr && n == 1) {
+			if (type_is_pointer(clang_getCursorType(ch[0])) && !type_is_aggregate_value(clang_getCursorType(ch[0])))
+				return -1;
+			c = ch[0];
+			continue;
+		}
+		return -1;
+	}
+	return -1;
+}
+
 static struct ka_uval ev_subscript(struct ka_frame *f, CXCursor e)
 {
 	CXCursor ch[2];
 	if (nonref_children(e, ch, 2) < 2)
 		return uv_class(KA_U_VARYING, WHY_UNKNOWN, "subscript", 0);
-	CXCursor b = ka_strip(ch[0]);
-	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
-		int i = local_of(f, b);
-		if (i >= 0 && f->is_array[i]) {
-			struct ka_uval idx = ev(f, ch[1]), c = f->st.v[i];
+	{
+		struct ka_uval idx;
+		int i = local_root(f, e, &idx);
+		if (i >= 0) {              /* an element of a thread-private variable */
+			struct ka_uval c = f->st.v[i];
 			if (c.flags & UV_UNDEF)
 				c = uv_const(0, false, WHY_UNDEF, NULL);
 			if (f->escaped[i])
-				c = uv_class(KA_U_VARYING, WHY_ESCAPED, cursor_name(f, b), 0);
+				c = uv_class(KA_U_VARYING, WHY_ESCAPED, cursor_name(f, f->decls[i]), 0);
 			record(f->an, ch[0], c);
 			if (uv_is_lane_dependent(&idx))
-				return uv_class(KA_U_VARYING, WHY_LOCALARR, cursor_name(f, b), 0);
+				return uv_class(KA_U_VARYING, WHY_LOCALARR, cursor_name(f, f->decls[i]), 0);
 			c.flags &= (uint16_t)~(UV_KNOWN | UV_LANE | UV_TIDX | UV_LINEAR | UV_WARPIDX);
 			c.space = SP_NONE;
+			c.stride = c.cls == KA_U_AFFINE ? 0 : c.stride;
+			if (c.cls == KA_U_AFFINE)
+				c = uv_varying(c, WHY_LOCALARR, cursor_name(f, f->decls[i]), 0);
 			return uv_raise(c, (enum ka_uclass)idx.cls, idx.why, idx.why_name, idx.why_line);
 		}
 	}
@@ -619,8 +680,24 @@ static struct ka_uval ev_binop(struct ka_frame *f, CXCursor e)
 	b = ev(f, ch[1]);
 	if (op == OP_COMMA)
 		return b;
-	if (op == OP_UNKNOWN || op == OP_NONE)
-		return uv_join(uv_binary(OP_MUL, a, b, f->an->warp, true), uv_binary(OP_ADD, a, b, f->an->warp, true));
+	if (op == OP_UNKNOWN || op == OP_NONE) {
+		/* an operator we could not read (macro arguments): a comparison
+		 * behaves like any other; arithmetic loses its structure */
+		if (clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Bool)
+			return uv_binary(OP_EQ, a, b, f->an->warp, false);
+		if (!uv_is_lane_dependent(&a) && !uv_is_lane_dependent(&b)) {
+			/* any operator of two uniform values is as uniform as they are */
+			struct ka_uval r = uv_binary(OP_EQ, a, b, f->an->warp, false);
+			int64_t k;
+			r.flags &= (uint16_t)~UV_KNOWN;
+			if (ka_eval_int(e, &k)) {
+				r.flags |= UV_KNOWN;
+				r.k = k;
+			}
+			return r;
+		}
+		return uv_varying(uv_join(a, b), WHY_UNKNOWN, "an operator inside a macro", 0);
+	}
 	return arith(f, op, ch[0], a, ch[1], b, e);
 }
 
@@ -655,17 +732,19 @@ static struct ka_uval address_of(struct ka_frame *f, CXCursor c)
 		v.flags = 0;
 		return v;
 	}
-	if (k == CXCursor_ArraySubscriptExpr && nonref_children(s, ch, 2) == 2) {
-		CXCursor b = ka_strip(ch[0]);
-		int i = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? local_of(f, b) : -1;
-		if (i >= 0 && f->is_array[i]) {
-			ev(f, ch[1]);
-			f->escaped[i] = 1;
-			set_var(f, i, uv_class(KA_U_VARYING, WHY_ESCAPED, cursor_name(f, b), 0));
+	{	/* &a[i][j], &s.f: a pointer into a thread-private variable, which
+		 * we stop tracking from here on */
+		struct ka_uval idx;
+		int root = local_root(f, s, &idx);
+		if (root >= 0) {
+			f->escaped[root] = 1;
+			set_var(f, root, uv_class(KA_U_VARYING, WHY_ESCAPED, cursor_name(f, f->decls[root]), 0));
 			v = uv_const(0, false, WHY_LITERAL, NULL);
 			v.space = SP_LOCAL;
 			return v;
 		}
+	}
+	if (k == CXCursor_ArraySubscriptExpr && nonref_children(s, ch, 2) == 2) {
 		struct ka_uval p = ev(f, ch[0]), ix = ev(f, ch[1]);
 		v = address(f, p, ix);
 		record(f->an, s, v);
@@ -789,8 +868,9 @@ int ka_call_intrin(struct ka_an *an, CXCursor call)
 			r = IN_BUFFER_STORE;
 	}
 	/* a function of the user's that happens to share a name (it has a body
-	 * in a user file) is not the intrinsic */
-	if (r >= 0 && r < IN_ATOMIC && !clang_Cursor_isNull(d)) {
+	 * in a user file: a wrapper around inline asm, say) is not the
+	 * intrinsic: it is analysed in its calling context */
+	if (r >= 0 && !clang_Cursor_isNull(d)) {
 		CXCursor def = clang_getCursorDefinition(d);
 		if (!clang_Cursor_isNull(def) && !ka_is_from_prelude(def) &&
 		    !clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
@@ -1019,6 +1099,13 @@ static struct ka_uval call_in_context(struct ka_frame *f, CXCursor def, const st
 		return uv_class(KA_U_VARYING, WHY_RECURSION, name, 0);
 	frame_init(&g, an, def);
 	g.info->called = true;
+	if (!an->standalone) {
+		unsigned s0, e0;
+		if (ka_extent(an, def, &s0, &e0)) {
+			an->called_at = ka_xrealloc(an->called_at, (an->n_called + 1) * sizeof(*an->called_at));
+			an->called_at[an->n_called++] = s0;
+		}
+	}
 	{	/* an instantiation: its template counts as called too */
 		CXCursor tmpl = clang_getSpecializedCursorTemplate(def);
 		if (!clang_Cursor_isNull(tmpl))
@@ -1036,6 +1123,11 @@ static struct ka_uval call_in_context(struct ka_frame *f, CXCursor def, const st
 	stmt(&g, fn_body(def));
 	an->call_depth--;
 
+	/* parameters that reached an address in the callee: the caller's
+	 * values they were bound to did too (KA108 through wrappers) */
+	for (int i = 0; i < nargs && i < 64; i++)
+		if (g.info->addr_taint & (1ull << i))
+			f->info->addr_taint |= args[i].taint;
 	r = g.has_ret ? g.ret : uv_const(0, false, WHY_LITERAL, NULL);
 	{
 		uint64_t t = 0;
@@ -1182,10 +1274,15 @@ static struct ka_uval ev_call(struct ka_frame *f, CXCursor e)
 /* ---- assignment ------------------------------------------------------------------ */
 static void assign(struct ka_frame *f, CXCursor lhs, struct ka_uval v)
 {
-	CXCursor s = ka_strip(lhs), ch[2];
-	enum CXCursorKind k = clang_getCursorKind(s);
+	CXCursor s = lhs, ch[2];
+	enum CXCursorKind k;
+	struct ka_uval idx;
+	int root;
 
-	if (k == CXCursor_DeclRefExpr) {
+	while (clang_getCursorKind(s) == CXCursor_ParenExpr && nonref_children(s, ch, 1) == 1)
+		s = ch[0];
+	k = clang_getCursorKind(s);
+	if (k == CXCursor_DeclRefExpr) {          /* the whole variable: a strong update */
 		int i = local_of(f, s);
 		if (i >= 0) {
 			if (f->escaped[i])
@@ -1195,19 +1292,23 @@ static void assign(struct ka_frame *f, CXCursor lhs, struct ka_uval v)
 		}
 		return;
 	}
+	/* a part of a thread-private variable (a[i][j], s.f, v.x): a weak update */
+	root = local_root(f, s, &idx);
+	if (root >= 0) {
+		struct ka_uval w = uv_is_lane_dependent(&idx)
+					   ? uv_class(KA_U_VARYING, WHY_LOCALARR, cursor_name(f, f->decls[root]), 0)
+					   : uv_raise(v, (enum ka_uclass)idx.cls, idx.why, idx.why_name, idx.why_line);
+		w.space = SP_NONE;
+		w.flags &= (uint16_t)~(UV_KNOWN | UV_LANE | UV_TIDX | UV_LINEAR | UV_WARPIDX);
+		if (w.cls == KA_U_AFFINE)
+			w = uv_varying(w, WHY_LOCALARR, cursor_name(f, f->decls[root]), 0);
+		if (f->escaped[root])
+			w = uv_class(KA_U_VARYING, WHY_ESCAPED, cursor_name(f, f->decls[root]), 0);
+		set_var(f, root, (f->st.v[root].flags & UV_UNDEF) ? w : uv_join(f->st.v[root], w));
+		return;
+	}
+	/* memory: evaluate the address for the findings and KA108 */
 	if (k == CXCursor_ArraySubscriptExpr && nonref_children(s, ch, 2) == 2) {
-		CXCursor b = ka_strip(ch[0]);
-		int i = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? local_of(f, b) : -1;
-		if (i >= 0 && f->is_array[i]) {
-			struct ka_uval idx = ev(f, ch[1]), c = f->st.v[i];
-			struct ka_uval w = uv_is_lane_dependent(&idx)
-						   ? uv_class(KA_U_VARYING, WHY_LOCALARR, cursor_name(f, b), 0)
-						   : uv_raise(v, (enum ka_uclass)idx.cls, idx.why, idx.why_name, 0);
-			w.space = SP_NONE;
-			w.flags &= (uint16_t)~(UV_KNOWN | UV_LANE | UV_TIDX | UV_LINEAR);
-			set_var(f, i, (c.flags & UV_UNDEF) ? w : uv_join(c, w));
-			return;
-		}
 		struct ka_uval p = ev(f, ch[0]), ix = ev(f, ch[1]);
 		if (!type_is_pointer(clang_getCursorType(ch[0])) && type_is_pointer(clang_getCursorType(ch[1])))
 			address(f, ix, p);
@@ -1215,31 +1316,9 @@ static void assign(struct ka_frame *f, CXCursor lhs, struct ka_uval v)
 			address(f, p, ix);
 		return;
 	}
-	if (k == CXCursor_MemberRefExpr) {
-		/* s.a.b = v on a local struct: a weak update of s */
-		CXCursor c = s;
-		for (int g = 0; g < 16; g++) {
-			if (nonref_children(c, ch, 1) < 1)
-				return;
-			if (type_is_pointer(clang_getCursorType(ch[0]))) {
-				struct ka_uval p = ev(f, ch[0]);
-				f->info->addr_taint |= p.taint;
-				return;
-			}
-			c = ka_strip(ch[0]);
-			if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-				int i = local_of(f, c);
-				if (i >= 0) {
-					struct ka_uval w = v;
-					w.flags &= (uint16_t)~(UV_KNOWN | UV_LANE | UV_TIDX | UV_LINEAR);
-					set_var(f, i, (f->st.v[i].flags & UV_UNDEF) ? w : uv_join(f->st.v[i], w));
-				}
-				return;
-			}
-			if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
-				break;
-		}
-		ev(f, c);
+	if (k == CXCursor_MemberRefExpr && nonref_children(s, ch, 1) == 1) {
+		struct ka_uval p = ev(f, ch[0]);
+		f->info->addr_taint |= p.taint;
 		return;
 	}
 	if (k == CXCursor_UnaryOperator && node_op(f->an, s) == OP_DEREF && nonref_children(s, ch, 1) == 1) {
@@ -1822,8 +1901,8 @@ static void asm_stmt(struct ka_frame *f, CXCursor s)
 	int n = ka_children(s, ch, 32);
 	unsigned S, E;
 	int n_out = 0;
-	/* outputs come first; count the operands between the first and second
-	 * ':' of the statement text */
+	/* outputs come first: one constraint string each between the first and
+	 * the second ':' of the statement text */
 	if (ka_extent(f->an, s, &S, &E)) {
 		int depth = 0, colons = 0;
 		bool in_str = false;
@@ -1836,19 +1915,24 @@ static void asm_stmt(struct ka_frame *f, CXCursor s)
 					in_str = false;
 				continue;
 			}
-			if (c == '"')
+			if (c == '"') {
 				in_str = true;
-			else if (c == '(')
+				if (colons == 1 && depth == 1)
+					n_out++;
+			} else if (c == '(') {
 				depth++;
-			else if (c == ')')
+			} else if (c == ')') {
 				depth--;
-			else if (c == ':' && depth == 1 && !(i + 1 < E && f->an->src[i + 1] == ':')) {
-				if (++colons == 2)
+			} else if (c == ':' && depth == 1) {
+				if (i + 1 < E && f->an->src[i + 1] == ':') {
+					colons += 2;
+					i++;
+				} else {
+					colons++;
+				}
+				if (colons >= 2)
 					break;
-			} else if (c == '=' && colons == 1 && depth == 1)
-				n_out++;         /* each output constraint has one '=' or '+' */
-			else if (c == '+' && colons == 1 && depth == 1)
-				n_out++;
+			}
 		}
 	}
 	for (int i = 0; i < n; i++) {
@@ -1999,6 +2083,7 @@ static void run(struct ka_an *an, CXCursor fn, bool kernel)
 {
 	struct ka_frame f;
 	begin_kernel(an, fn);
+	an->standalone = !kernel;
 	frame_init(&f, an, fn);
 	for (int i = 0; i < f.n_params; i++) {
 		const char *name = cursor_name(&f, f.decls[i]);

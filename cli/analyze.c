@@ -93,6 +93,8 @@ struct ua {
 	struct ka_ubatch_job *jobs;
 	size_t n, cap;
 	struct ka_ubatch *batch;
+	struct ka_cache cache;             /* results of unchanged files      */
+	bool cached;
 	char **owned;
 	size_t n_owned;
 };
@@ -110,6 +112,7 @@ static void ua_add(struct ua *u, const char *file, enum ka_lang lang, int warp, 
 	memset(&u->jobs[u->n], 0, sizeof(u->jobs[u->n]));
 	u->jobs[u->n].file = file;
 	u->jobs[u->n].opt = (struct ka_analyzer_options){lang, warp, sm, gfx, cc};
+	u->jobs[u->n].cache = u->cached ? &u->cache : NULL;
 	u->n++;
 }
 
@@ -178,6 +181,8 @@ static void ua_finish(struct ua *u, struct ka_report *rep, const struct ka_amd_r
 static void ua_free(struct ua *u)
 {
 	ka_ubatch_free(u->batch);
+	if (u->cached)
+		ka_cache_close(&u->cache);
 	for (size_t i = 0; i < u->n; i++)
 		ka_uresult_free(&u->jobs[i].r);
 	for (size_t i = 0; i < u->n_owned; i++)
@@ -289,6 +294,7 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 	int n_inputs = cli->n_files, n_cuda = ka_amd_cuda_inputs_first(cli);
 	struct ua ua = {0};
 	bool unif = !cli->flag[OPT_NOUNIF] && cli->cmd != CMD_P;
+	ua.cached = unif && !cli->flag[OPT_NOCACHE] && ka_cache_open(&ua.cache, NULL) == 0;
 	for (int f = 0; unif && f < n_inputs; f++)
 		ua_jobs(&ua, cli, arch_names, n_archs, &amd, cli->files[f]);
 	ua.batch = ka_ubatch_start(ua.jobs, ua.n);     /* analyses while the compilers run */
@@ -344,7 +350,8 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 		for (size_t f = 0; f < done.n; f++)      /* -p: files found in compile_commands.json */
 			ua_jobs(&ua, cli, arch_names, n_archs, &amd, done.file[f]);
 		for (size_t i = before; i < ua.n; i++)
-			ua.jobs[i].rc = ka_uniformity_analyze(ua.jobs[i].file, &ua.jobs[i].opt, &ua.jobs[i].r);
+			ua.jobs[i].rc = ka_uniformity_analyze_cached(ua.jobs[i].cache, ua.jobs[i].file, &ua.jobs[i].opt,
+								     &ua.jobs[i].r);
 		ua_finish(&ua, &rep, &amd, d);
 	}
 	int grc = ka_gate_output(cli, &rep, format, &done, d);   /* format, baseline, --strict */

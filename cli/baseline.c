@@ -420,12 +420,14 @@ void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b)
 	const struct ka_bl_entry *o = ch->old, *c = ch->cur;
 
 	if (ch->what == KA_CH_ADDED) {
-		ka_buf_printf(b, "new kernel: %ld registers, %d blocks/SM at %d threads, occupancy %.1f %%", c->regs,
+		ka_buf_printf(b, "new kernel: %ld %s, %d blocks/SM at %d threads, occupancy %.1f %%",
+			      c->regs != KA_UNSET ? c->regs : c->vgprs, c->regs != KA_UNSET ? "registers" : "VGPRs",
 			      c->blocks_per_sm, c->block, 100.0 * c->occupancy);
 		return;
 	}
 	if (ch->what == KA_CH_REMOVED) {
-		ka_buf_printf(b, "kernel gone (had %ld registers, %d blocks/SM at %d threads)", o->regs,
+		ka_buf_printf(b, "kernel gone (had %ld %s, %d blocks/SM at %d threads)",
+			      o->regs != KA_UNSET ? o->regs : o->vgprs, o->regs != KA_UNSET ? "registers" : "VGPRs",
 			      o->blocks_per_sm, o->block);
 		return;
 	}
@@ -437,7 +439,10 @@ void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b)
 		}
 	if (!first)
 		ka_buf_puts(b, ": ");
-	ka_buf_printf(b, "registers %ld -> %ld", o->regs, c->regs);
+	if (o->regs == KA_UNSET && c->regs == KA_UNSET)     /* AMD */
+		ka_buf_printf(b, "VGPRs %ld -> %ld, SGPRs %ld -> %ld", o->vgprs, c->vgprs, o->sgprs, c->sgprs);
+	else
+		ka_buf_printf(b, "registers %ld -> %ld", o->regs, c->regs);
 	if (o->uregs != KA_UNSET || c->uregs != KA_UNSET)
 		ka_buf_printf(b, ", uniform registers %ld -> %ld", o->uregs, c->uregs);
 	ka_buf_printf(b, ", blocks/SM %d -> %d", o->blocks_per_sm, c->blocks_per_sm);

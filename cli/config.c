@@ -233,7 +233,15 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 				continue;
 			/* a FILE on the command line names the files: the database
 			 * then only gives their flags, as with -p */
-			cli->opt[id] = own(cli, join(dir, json_string_value(v)));
+			char *full = join(dir, json_string_value(v));
+			if (id == OPT_COMPDB && access(full, F_OK) != 0) {
+				/* not built yet (a fresh clone's pre-commit hook) */
+				ka_diag_note(d, path, "\"compile_commands\": %s does not exist yet; files are "
+					     "analysed with the config's flags only", full);
+				free(full);
+				continue;
+			}
+			cli->opt[id] = own(cli, full);
 			if (id == OPT_BASELINE)
 				cli->baseline_optional = true;
 		} else if (strcmp(key, "include") == 0 || strcmp(key, "define") == 0) {

@@ -295,7 +295,8 @@ int ka_pipeline_run(struct ka_cli *cli, const char *const *archs, int n_archs, b
 			continue;
 		}
 		if (is_hip(in[f].file, cf)) {
-			ka_diag_note(d, in[f].file, "HIP source skipped: this analysis compiles CUDA with nvcc");
+			ka_diag_note(d, in[f].file, "HIP entry of the compilation database skipped (name the file "
+				     "on the command line to analyse it with clang)");
 			continue;
 		}
 		if (!archs_given && cf && cf->n_archs > 0) {

@@ -31,6 +31,12 @@ static void spills(FILE *out, long s, long l)
 		fprintf(out, "%ld/%ld", s, l);
 }
 
+/* Per-thread registers: R on NVIDIA, VGPRs on AMD. */
+static long regs_of(long regs, long vgprs)
+{
+	return regs != KA_UNSET ? regs : vgprs;
+}
+
 static void change_row(FILE *out, const struct ka_bl_change *ch)
 {
 	static const char *const label[] = {"**regression**", "improved", "changed", "added", "removed"};
@@ -51,9 +57,9 @@ static void change_row(FILE *out, const struct ka_bl_change *ch)
 	cell_code(out, e->name);
 	fprintf(out, " | %s | ", e->arch);
 	if (o && c)
-		fprintf(out, "%ld → %ld | ", o->regs, c->regs);
+		fprintf(out, "%ld → %ld | ", regs_of(o->regs, o->vgprs), regs_of(c->regs, c->vgprs));
 	else
-		fprintf(out, "%ld | ", e->regs);
+		fprintf(out, "%ld | ", regs_of(e->regs, e->vgprs));
 	if (o && c) {
 		spills(out, o->spill_stores, o->spill_loads);
 		fputs(" → ", out);
@@ -123,7 +129,7 @@ int ka_report_markdown(FILE *out, const struct ka_report *r, const struct ka_bl_
 			struct ka_buf w = {0};
 			fputs("| ", out);
 			cell_code(out, rk->k->name);
-			fprintf(out, " | %s | %ld | ", rk->k->arch, rk->k->res.regs);
+			fprintf(out, " | %s | %ld | ", rk->k->arch, regs_of(rk->k->res.regs, rk->k->res.vgprs));
 			spills(out, rk->k->res.spill_stores, rk->k->res.spill_loads);
 			fprintf(out, " | %d | %d | %.1f %% | ", rk->block, rk->occ.blocks_per_sm, 100.0 * rk->occ.occupancy);
 			if (rk->cliffs.regs_to_next_drop >= 0)

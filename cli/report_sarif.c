@@ -104,7 +104,65 @@ static json_t *rules(void)
 		json_object_set_new(r, "defaultConfiguration", cfg);
 		json_array_append_new(a, r);
 	}
+	/* the uniformity analyzer's findings (analyzer/rules.def), after them */
+	for (int i = 0; i < KA_RULE_COUNT; i++) {
+		json_t *r = json_object(), *cfg = json_object();
+		json_object_set_new(r, "id", json_string(ka_rule_id((enum ka_rule)i)));
+		json_object_set_new(r, "name", json_string(ka_rule_title((enum ka_rule)i)));
+		json_object_set_new(r, "shortDescription", message(ka_rule_title((enum ka_rule)i)));
+		json_object_set_new(r, "fullDescription", message(ka_rule_why((enum ka_rule)i)));
+		json_object_set_new(r, "help", message(ka_rule_silence((enum ka_rule)i)));
+		json_object_set_new(cfg, "level", json_string(ka_rule_severity((enum ka_rule)i)));
+		json_object_set_new(r, "defaultConfiguration", cfg);
+		json_array_append_new(a, r);
+	}
 	return a;
+}
+
+/* KA101-KA108 of every analysed kernel, once per (file, rule, line, column)
+ * however many archs reported it; KA104 only where an arch is sm_90+. */
+static void finding_results(json_t *results, const struct ka_report *r, const char *root)
+{
+	struct ka_buf seen = {0};           /* "\nkey\nkey\n...": the ones written */
+	ka_buf_puts(&seen, "\n");
+	for (size_t i = 0; i < r->n; i++) {
+		const struct ka_report_kernel *rk = &r->v[i];
+		int sm = ka_analyzer_sm_of(rk->k->arch);
+		for (size_t j = 0; rk->u && j < rk->u->n_findings; j++) {
+			const struct ka_ufinding *f = &rk->u->findings[j];
+			char key[600];
+			if (f->min_sm && (rk->k->vendor != KA_VENDOR_NVIDIA || sm < f->min_sm))
+				continue;
+			snprintf(key, sizeof(key), "\n%s:%s:%d:%d\n", rk->k->file, ka_rule_id(f->rule), f->line, f->col);
+			if (strstr(seen.data, key))
+				continue;
+			ka_buf_puts(&seen, key + 1);
+			char *file = ka_config_relpath(root, rk->k->file);
+			json_t *res = json_object(), *locs = json_array(), *fp = json_object(), *loc = location(file, f->line);
+			json_t *region = json_object_get(json_object_get(loc, "physicalLocation"), "region");
+			if (region)
+				json_object_set_new(region, "startColumn", json_integer(f->col));
+			json_object_set_new(res, "ruleId", json_string(ka_rule_id(f->rule)));
+			json_object_set_new(res, "ruleIndex", json_integer(KA_REG_COUNT + (int)f->rule));
+			json_object_set_new(res, "level", json_string(ka_rule_severity(f->rule)));
+			json_object_set_new(res, "message", message(f->message));
+			json_array_append_new(locs, loc);
+			json_object_set_new(res, "locations", locs);
+			struct ka_hash h;
+			char hex[KA_HASH_HEX];
+			ka_hash_init(&h);
+			ka_hash_str(&h, file);
+			ka_hash_str(&h, ka_rule_id(f->rule));
+			ka_hash_str(&h, rk->k->mangled);
+			ka_hash_str(&h, f->message);
+			ka_hash_final(&h, hex);
+			json_object_set_new(fp, "kanalyzeFinding/v1", json_string(hex));
+			json_object_set_new(res, "partialFingerprints", fp);
+			json_array_append_new(results, res);
+			free(file);
+		}
+	}
+	ka_buf_free(&seen);
 }
 
 int ka_report_sarif(FILE *out, const struct ka_report *r, const struct ka_bl_compare *cmp, const char *root)
@@ -169,6 +227,7 @@ int ka_report_sarif(FILE *out, const struct ka_report *r, const struct ka_bl_com
 		ka_buf_free(&m);
 		free(file);
 	}
+	finding_results(results, r, root);
 	json_object_set_new(run, "results", results);
 	json_array_append_new(runs, run);
 	json_object_set_new(doc, "runs", runs);

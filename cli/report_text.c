@@ -176,8 +176,8 @@ static void uniformity_block(FILE *out, const struct ka_report *r, const struct 
 		return;
 	for (size_t i = 0; i < u->n_facts; i++)
 		cnt[u->facts[i].cls]++;
-	fprintf(out, "  uniformity  %zu values: %d uniform (%d const), %d warp-uniform-if, %d lane-varying (%d affine)\n",
-		u->n_facts, cnt[KA_U_CONST] + cnt[KA_U_GRID] + cnt[KA_U_BLOCK] + cnt[KA_U_WARP], cnt[KA_U_CONST],
+	fprintf(out, "  uniformity  %zu value%s: %d uniform (%d const), %d warp-uniform-if, %d lane-varying (%d affine)\n",
+		u->n_facts, u->n_facts == 1 ? "" : "s", cnt[KA_U_CONST] + cnt[KA_U_GRID] + cnt[KA_U_BLOCK] + cnt[KA_U_WARP], cnt[KA_U_CONST],
 		cnt[KA_U_WARP_IF], cnt[KA_U_AFFINE] + cnt[KA_U_VARYING], cnt[KA_U_AFFINE]);
 	if (rk->k->sass) {
 		struct ka_uline *lines = ka_xcalloc(rk->k->sass->n_lines + 1, sizeof(*lines));

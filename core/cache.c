@@ -1,7 +1,8 @@
 /* cache.c — a content-addressed cache on disk, shared by any number of
  * kanalyze processes: XXH3-128 keys (libxxhash), values written atomically
- * (ka_write_file_atomic: temp file + rename), so a reader sees a whole entry
- * or none and two writers of one key never tear it.  Layout:
+ * (ka_write_file_replace: temp file + rename; no fsync, as an entry lost in
+ * a crash is only a miss), so a reader sees a whole entry or none and two
+ * writers of one key never tear it.  Layout:
  *
  *   DIR/v1/r/ab/ab12...ef.json   results  (key: preprocessed source + flags + tools)
  *   DIR/v1/m/cd/cd34...01.m      manifests (key: source bytes + flags + tools)
@@ -174,8 +175,8 @@ int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, co
 		rc = mkdirs(p.data);
 		*slash = '/';
 	}
-	if (rc == 0)
-		rc = ka_write_file_atomic(p.data, data, len);
+	if (rc == 0)   /* a lost entry after a crash is a miss: no fsync */
+		rc = ka_write_file_replace(p.data, data, len, false);
 	ka_buf_free(&p);
 	return rc;
 }

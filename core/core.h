@@ -67,6 +67,10 @@ int ka_read_file(const char *path, size_t max_bytes, struct ka_buf *out);
 /* Replace `path` atomically: write a temp file in the same directory, fsync,
  * rename.  On failure nothing is left behind and the old file is intact. */
 int ka_write_file_atomic(const char *path, const void *data, size_t len);
+/* The same; durable=false skips the fsync: still never torn for a reader
+ * (rename is atomic), but a crash may lose it.  For caches, which treat an
+ * unreadable entry as a miss. */
+int ka_write_file_replace(const char *path, const void *data, size_t len, bool durable);
 /* mkdtemp under $TMPDIR (or /tmp); returns malloc'd path or NULL. */
 char *ka_tempdir_create(const char *tag);
 /* Remove a directory created by ka_tempdir_create and the files in it. */

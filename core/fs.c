@@ -62,6 +62,11 @@ out:
 
 int ka_write_file_atomic(const char *path, const void *data, size_t len)
 {
+	return ka_write_file_replace(path, data, len, true);
+}
+
+int ka_write_file_replace(const char *path, const void *data, size_t len, bool durable)
+{
 	char *copy = ka_strdup(path);
 	const char *dir = dirname(copy);
 	struct ka_buf tmp = {0};
@@ -87,7 +92,7 @@ int ka_write_file_atomic(const char *path, const void *data, size_t len)
 	}
 	if (!err && fchmod(fd, 0644) != 0)
 		err = -errno;
-	if (!err && fsync(fd) != 0)
+	if (!err && durable && fsync(fd) != 0)
 		err = -errno;
 	if (close(fd) != 0 && !err)
 		err = -errno;

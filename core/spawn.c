@@ -169,7 +169,7 @@ int ka_spawn_many(char *const *const argvs[], int n, int jobs, double timeout_s,
 		}
 		if (running == 0)
 			continue;
-		int np = 0;
+		int np = 0, reaped = 0;
 		bool exiting = false;
 		double now = ka_now_ms(), soonest = -1;
 		for (int i = 0; i < next; i++) {
@@ -182,11 +182,11 @@ int ka_spawn_many(char *const *const argvs[], int n, int jobs, double timeout_s,
 				if (waitpid(js[i].pid, &st, WNOHANG) == js[i].pid) {
 					job_reap(&js[i], false, true, st);
 					running--;
+					reaped++;
 					continue;
 				}
 				/* not reaped yet: look again soon rather than sleep
-				 * in poll() on the others, so its slot is refilled
-				 * (else -j N degrades to one compile at a time) */
+				 * in poll() on the others, so its slot is refilled */
 				exiting = true;
 			}
 			if (now >= deadline[i]) {
@@ -202,6 +202,10 @@ int ka_spawn_many(char *const *const argvs[], int n, int jobs, double timeout_s,
 			if (js[i].fd_err >= 0)
 				pfd[np++] = (struct pollfd){.fd = js[i].fd_err, .events = POLLIN};
 		}
+		/* a slot came free: start the next job before waiting on the
+		 * others (else -j N runs little more than one job at a time) */
+		if (reaped > 0 && next < n)
+			continue;
 		int wait_ms = (int)(soonest - now) + 1;
 		if (exiting && wait_ms > 2)
 			wait_ms = 2;

@@ -15,7 +15,8 @@
  *                 --offload-arch: become the entry's arch list, not flags
  *
  * Everything else (-c, -o, -M*, -Xcompiler, -O, -g, host and link flags) is
- * dropped: it changes the object, not the device code's resources. */
+ * dropped: it changes the object, not the device code's resources.
+ * Response files (--options-file F, -optf F, @F) are read and inlined. */
 #define _GNU_SOURCE
 #include "frontends.h"
 
@@ -86,7 +87,6 @@ static const struct rule rules[] = {
 	{"-split-compile", true, false, T_DROP}, {"--split-compile", true, false, T_DROP},
 	{"-l", true, true, T_DROP}, {"-L", true, true, T_DROP},
 	{"--keep-dir", true, false, T_DROP}, {"-keep-dir", true, false, T_DROP},
-	{"--options-file", true, false, T_DROP}, {"-optf", true, false, T_DROP},
 	{"-MJ", true, true, T_DROP},
 };
 
@@ -199,8 +199,58 @@ static bool source_ext(const char *file)
 	return false;
 }
 
+/* Response files, inlined: nvcc's --options-file F / -optf F (CMake writes
+ * include paths there) and the @F of gcc and clang, relative to the
+ * command's directory, nested at most 4 deep.  An unreadable one is left
+ * out (its flags are then missing, and the recompile says so). */
+static void expand(char *const *argv, int argc, const char *dir, int depth, char ***out, int *n)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *file = NULL;
+		if ((strcmp(a, "--options-file") == 0 || strcmp(a, "-optf") == 0) && i + 1 < argc)
+			file = argv[++i];
+		else if (strncmp(a, "--options-file=", 15) == 0)
+			file = a + 15;
+		else if (a[0] == '@' && a[1] && i > 0)
+			file = a + 1;
+		if (!file) {
+			push(out, n, a);
+			continue;
+		}
+		char *path = abs_path(dir, file);
+		struct ka_buf text = {0};
+		char **v = NULL;
+		int k = 0;
+		if (depth < 4 && ka_read_file(path, 1u << 20, &text) == 0 &&
+		    ka_shell_split(text.data ? text.data : "", &v, &k) == 0) {
+			expand(v, k, dir, depth + 1, out, n);
+			for (int j = 0; j < k; j++)
+				free(v[j]);
+			free(v);
+		}
+		ka_buf_free(&text);
+		free(path);
+	}
+}
+
+static int from_argv(char *const *argv, int argc, const char *directory, const char *file,
+		     struct ka_compile_flags *f);
+
 int ka_compile_flags_from_argv(char *const *argv, int argc, const char *directory, const char *file,
 			       struct ka_compile_flags *f)
+{
+	char **v = NULL;
+	int n = 0, rc;
+	expand(argv, argc, directory, 0, &v, &n);
+	rc = from_argv(v, n, directory, file, f);
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	return rc;
+}
+
+static int from_argv(char *const *argv, int argc, const char *directory, const char *file,
+		     struct ka_compile_flags *f)
 {
 	const char *lang = NULL;
 	int n_sources = 0;

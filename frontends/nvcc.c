@@ -321,31 +321,45 @@ static void read_preprocessed(struct ka_nvcc_unit *u, const struct compile *c)
 
 	struct ka_hash h;
 	const char *p = ii.data, *end = ii.data + ii.len;
-	size_t cap = 0;
+	char **raw = NULL;           /* distinct names as the markers spell them */
+	size_t n_raw = 0, cap = 0;
 	ka_hash_init(&h);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *le = nl ? nl + 1 : end;
 		char *dep = line_marker_path(p, le);
+		bool seen = false;
 		if (!dep) {
 			ka_hash_update(&h, p, (size_t)(le - p));
-		} else {
-			char *abs = dep[0] && dep[0] != '<' ? realpath(dep, NULL) : NULL;
-			if (abs && (!self || strcmp(abs, self) != 0) &&
-			    (u->n_deps == 0 || strcmp(u->deps[u->n_deps - 1], abs) != 0)) {
-				if (u->n_deps == cap) {
-					cap = cap ? 2 * cap : 64;
-					u->deps = ka_xrealloc(u->deps, cap * sizeof(char *));
-				}
-				u->deps[u->n_deps++] = abs;
-			} else {
-				free(abs);
-			}
+			p = le;
+			continue;
+		}
+		/* thousands of markers name a few hundred files: realpath()
+		 * each distinct name once, after the scan */
+		for (size_t i = n_raw; i-- > 0 && !seen;)
+			seen = strcmp(raw[i], dep) == 0;
+		if (seen || !dep[0] || dep[0] == '<') {
 			free(dep);
+		} else {
+			if (n_raw == cap) {
+				cap = cap ? 2 * cap : 64;
+				raw = ka_xrealloc(raw, cap * sizeof(char *));
+			}
+			raw[n_raw++] = dep;
 		}
 		p = le;
 	}
 	ka_hash_final(&h, u->pp_hash);
+	u->deps = ka_xcalloc(n_raw + 1, sizeof(char *));
+	for (size_t i = 0; i < n_raw; i++) {
+		char *abs = realpath(raw[i], NULL);
+		if (abs && (!self || strcmp(abs, self) != 0))
+			u->deps[u->n_deps++] = abs;
+		else
+			free(abs);
+		free(raw[i]);
+	}
+	free(raw);
 	if (u->n_deps > 1) {
 		size_t k = 1;
 		qsort(u->deps, u->n_deps, sizeof(char *), cmp_str);

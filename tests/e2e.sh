@@ -10,6 +10,7 @@ pass=0 fail=0 skip=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp/tmpdir     # kanalyze's private temp dirs go here
+export KANALYZE_CACHE_DIR=$tmp/cache   # a private result cache, not ~/.cache
 mkdir -p "$TMPDIR"
 
 # KA_E2E_VALGRIND=1: every kanalyze run goes through valgrind (memcheck,
@@ -17,7 +18,8 @@ mkdir -p "$TMPDIR"
 if [ -n "${KA_E2E_VALGRIND:-}" ]; then
     real=$ka
     ka=$tmp/kanalyze-under-valgrind
-    printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "%s" "$@"\n' "$real" > "$ka"
+    # tests/valgrind.supp: ld.so false positives when the analyzer dlopens libclang
+    printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions="%s" "%s" "$@"\n' "$src/tests/valgrind.supp" "$real" > "$ka"
     chmod +x "$ka"
 fi
 

@@ -91,6 +91,32 @@ static void compile_flags_kept_and_dropped(void **state)
 	ka_compile_flags_free(&f);
 }
 
+static void compile_flags_response_files(void **state)
+{
+	(void)state;
+	char *dir = tempdir();
+	struct ka_compile_flags f;
+	char *argv[] = {"nvcc", "--options-file", "inc.rsp", "@more.rsp", "-c", "k.cu", "--options-file=missing.rsp"};
+	struct ka_buf want = {0};
+
+	write_text(dir, "inc.rsp", "-I\"sub dir\" -isystem /opt/x\n--options-file nested.rsp\n");
+	write_text(dir, "nested.rsp", "-DNESTED=1");
+	write_text(dir, "more.rsp", "-arch=sm_90 -o k.o");
+	assert_int_equal(ka_compile_flags_from_argv(argv, 7, dir, NULL, &f), 0);
+	assert_int_equal(f.n_flags, 4);
+	ka_buf_printf(&want, "-I%s/sub dir", dir);
+	assert_string_equal(f.flags[0], want.data);
+	assert_string_equal(f.flags[1], "-isystem");
+	assert_string_equal(f.flags[2], "/opt/x");
+	assert_string_equal(f.flags[3], "-DNESTED=1");
+	assert_int_equal(f.n_archs, 1);
+	assert_string_equal(f.archs[0], "sm_90");
+	ka_compile_flags_free(&f);
+	ka_buf_free(&want);
+	rm_rf(dir);
+	free(dir);
+}
+
 static void compile_flags_languages(void **state)
 {
 	(void)state;
@@ -451,6 +477,27 @@ static void cache_concurrent_writers_never_tear(void **state)
 	free(dir);
 }
 
+/* -j N across files rests on ka_spawn_many keeping N jobs running: a slot
+ * that comes free is refilled at once.  Six 0.2 s jobs, three at a time:
+ * 0.4 s when the slots are refilled, about 1 s when they are not. */
+static void spawn_many_refills_slots(void **state)
+{
+	(void)state;
+	char *a[] = {"sh", "-c", "sleep 0.2; echo done >&2", NULL};
+	char *const *const v[6] = {a, a, a, a, a, a};
+	struct ka_spawn_result r[6];
+	double t = ka_now_ms();
+	assert_int_equal(ka_spawn_many(v, 6, 3, 30, r), 0);
+	t = ka_now_ms() - t;
+	for (int i = 0; i < 6; i++) {
+		assert_int_equal(r[i].status, 0);
+		assert_string_equal(r[i].err.data, "done\n");
+		ka_spawn_result_free(&r[i]);
+	}
+	assert_true(t >= 390);
+	assert_true(t < 750);
+}
+
 /* ---- config.c ---------------------------------------------------------------------- */
 
 static int apply_in(const char *dir, const char *json, struct ka_cli *cli, const char *block_opt)
@@ -523,6 +570,14 @@ static void config_fills_unset_options(void **state)
 		free(cwd);
 	}
 
+	/* a database that is not built yet is a note, not an error */
+	assert_int_equal(apply_in(dir, "{\"compile_commands\": \"no-build-yet\"}", &cli, NULL), 0);
+	assert_null(cli.opt[OPT_COMPDB]);
+	ka_cli_free(&cli);
+	assert_int_equal(apply_in(dir, "{\"compile_commands\": \"src\"}", &cli, NULL), 0);
+	assert_non_null(cli.opt[OPT_COMPDB]);
+	ka_cli_free(&cli);
+
 	assert_int_equal(apply_in(dir, "{\"blok\": 256}", &cli, NULL), KA_EXIT_USAGE);
 	ka_cli_free(&cli);
 	assert_int_equal(apply_in(dir, "{\"block\": \"256\"}", &cli, NULL), KA_EXIT_USAGE);
@@ -544,6 +599,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(shell_split_quotes),
 		cmocka_unit_test(compile_flags_kept_and_dropped),
+		cmocka_unit_test(compile_flags_response_files),
 		cmocka_unit_test(compile_flags_languages),
 		cmocka_unit_test(compdb_load_and_find),
 		cmocka_unit_test(baseline_rules),
@@ -551,6 +607,7 @@ int main(void)
 		cmocka_unit_test(hash_is_xxh3_128),
 		cmocka_unit_test(cache_entries_and_manifests),
 		cmocka_unit_test(cache_concurrent_writers_never_tear),
+		cmocka_unit_test(spawn_many_refills_slots),
 		cmocka_unit_test(config_fills_unset_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -33,6 +33,37 @@
  * include later (CUDA target overloading). */
 typedef __SIZE_TYPE__ size_t;
 
+/* What nvcc's and HIP's runtime headers bring in from <math.h> and
+ * <float.h>, which device code uses without including them (spelt as glibc
+ * and clang spell them, so a later #include redefines nothing). */
+#ifndef INFINITY
+#define INFINITY (__builtin_inff ())
+#endif
+#ifndef NAN
+#define NAN (__builtin_nanf (""))
+#endif
+#ifndef HUGE_VALF
+#define HUGE_VALF (__builtin_huge_valf ())
+#endif
+#ifndef HUGE_VAL
+#define HUGE_VAL (__builtin_huge_val ())
+#endif
+#ifndef FLT_MAX
+#define FLT_MAX __FLT_MAX__
+#endif
+#ifndef FLT_MIN
+#define FLT_MIN __FLT_MIN__
+#endif
+#ifndef FLT_EPSILON
+#define FLT_EPSILON __FLT_EPSILON__
+#endif
+#ifndef DBL_MAX
+#define DBL_MAX __DBL_MAX__
+#endif
+#ifndef INT_MAX
+#define INT_MAX __INT_MAX__
+#endif
+
 #define KA_VEC1(T, N) struct __align__(sizeof(T)) N##1 { T x; };
 #define KA_VEC2(T, N) struct __align__(2 * sizeof(T)) N##2 { T x, y; };
 #define KA_VEC3(T, N) struct N##3 { T x, y, z; };

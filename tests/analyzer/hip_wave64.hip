@@ -69,3 +69,21 @@ __global__ void loops_hip(const int *in, int *out, int n, int k) {
     else sel = acc;                                                 // expect: grid-uniform
     out[blockIdx.x * blockDim.x + threadIdx.x] = acc + cnt + sel;   // expect: varying
 }
+
+// ext_vector elements (buffer descriptors are built like this): a weak
+// update of the vector per element
+typedef int i32x4 __attribute__((ext_vector_type(4)));
+__device__ i32x4 make_desc(int base) {
+    i32x4 r;
+    r.x = base;                                                     // expect: grid-uniform
+    r.y = __builtin_amdgcn_readfirstlane(threadIdx.x / 64);         // expect: warp-uniform
+    r.z = -1;                                                       // expect: const
+    r.w = 0x00020000;                                               // expect: const
+    return r;
+}
+
+__global__ void descs(int *out, int base) {
+    i32x4 d = make_desc(base);                                      // expect: warp-uniform
+    int lane_val = d.x + threadIdx.x;                               // expect: affine-lane
+    out[blockIdx.x * blockDim.x + threadIdx.x] = lane_val + d.w;    // expect: affine-lane
+}

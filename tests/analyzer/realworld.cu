@@ -95,8 +95,10 @@ __global__ void cub_block_sum(const int *in, int *out) {
     int v = in[blockIdx.x * 128 + threadIdx.x];                     // expect: varying
     int agg = BlockReduce(temp).Sum(v);                             // expect: varying
     if (threadIdx.x == 0) out[blockIdx.x] = agg;                    // expect: varying
-    int lane = cub::LaneId();                                       // expect: affine-lane
-    out[gridDim.x + blockIdx.x * 128 + threadIdx.x] = lane;         // expect: affine-lane
+    typedef cub::WarpReduce<int> WarpReduce;
+    __shared__ typename WarpReduce::TempStorage wtemp[4];
+    int wsum = WarpReduce(wtemp[threadIdx.x / 32]).Sum(v);          // expect: varying expect-finding: KA102
+    out[gridDim.x + blockIdx.x * 128 + threadIdx.x] = wsum;         // expect: varying
 }
 
 __global__ void half2_axpy(const __half2 *x, __half2 *y, float a, int n) {

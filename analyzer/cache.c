@@ -1,0 +1,233 @@
+/* cache.c — the analyzer's results in kanalyze's result cache (core.h), so
+ * an unchanged file on a warm cache costs a hash and a read, not a parse
+ * (DESIGN §10: <= 20 ms).  Direct mode as in core/cache.c: the key is the
+ * file's bytes, its real path, the options and the analyzer (KA_ANALYZER_REV
+ * and the embedded prelude); the manifest lists every other file the parse
+ * read with the hash of its contents.  A result is the ka_uresult as JSON
+ * (jansson); one that does not read back is a miss, never an error. */
+#define _GNU_SOURCE
+#include "internal.h"
+#include "prelude_files.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bump when the analysis changes what it reports for the same input. */
+#define KA_ANALYZER_REV "kanalyze-uniformity 2"
+
+static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
+{
+	struct ka_hash h;
+	char fh[KA_HASH_HEX], num[64];
+	char *abs = realpath(file, NULL);
+	if (!abs || ka_hash_file(abs, fh, NULL) != 0) {
+		free(abs);
+		return false;
+	}
+	ka_hash_init(&h);
+	ka_hash_str(&h, KA_ANALYZER_REV);
+	for (size_t i = 0; i < ka_prelude_count; i++) {
+		ka_hash_str(&h, ka_prelude_files[i].path);
+		ka_hash_update(&h, ka_prelude_files[i].data, ka_prelude_files[i].len);
+	}
+	ka_hash_str(&h, abs);
+	ka_hash_str(&h, fh);
+	snprintf(num, sizeof(num), "%d %d %d", (int)o->lang, o->warp_size, o->sm);
+	ka_hash_str(&h, num);
+	ka_hash_str(&h, o->offload_arch ? o->offload_arch : "");
+	for (int i = 0; o->cc_args && o->cc_args[i]; i++)
+		ka_hash_str(&h, o->cc_args[i]);
+	ka_hash_final(&h, hex);
+	free(abs);
+	return true;
+}
+
+/* ---- ka_uresult <-> JSON ------------------------------------------------------------- */
+static json_t *jstr(const char *s)
+{
+	json_t *j = json_string(s ? s : "");
+	return j ? j : json_string("?");      /* not UTF-8: the entry is still usable */
+}
+
+static json_t *facts_json(const struct ka_ufact *v, size_t n)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("[i,i,o,i,i,o]", v[i].line, v[i].col, jstr(v[i].expr), (int)v[i].cls,
+						   v[i].stride, jstr(v[i].why)));
+	return a;
+}
+
+static json_t *findings_json(const struct ka_ufinding *v, size_t n)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("[i,i,i,i,o]", (int)v[i].rule, v[i].line, v[i].col, v[i].min_sm,
+						   jstr(v[i].message)));
+	return a;
+}
+
+static char *result_json(const struct ka_uresult *r)
+{
+	json_t *o = json_object(), *ks = json_array(), *vars = json_array(), *diags = json_array();
+	char *s;
+	for (size_t i = 0; i < r->n_kernels; i++) {
+		const struct ka_ukernel *k = &r->kernels[i];
+		json_array_append_new(ks, json_pack("{s:o,s:o,s:o,s:i,s:o,s:o}", "name", jstr(k->name), "qualified",
+						    jstr(k->qualified), "mangled", jstr(k->mangled), "line", k->line,
+						    "facts", facts_json(k->facts, k->n_facts), "findings",
+						    findings_json(k->findings, k->n_findings)));
+	}
+	for (size_t i = 0; i < r->n_vars; i++)
+		json_array_append_new(vars, json_pack("[o,o,i,i]", jstr(r->vars[i].name), jstr(r->vars[i].function),
+						      r->vars[i].line, (int)r->vars[i].cls));
+	for (size_t i = 0; i < r->n_diags; i++)
+		json_array_append_new(diags, jstr(r->diags[i]));
+	json_object_set_new(o, "rev", json_string(KA_ANALYZER_REV));
+	json_object_set_new(o, "warp", json_integer(r->warp_size));
+	json_object_set_new(o, "errors", json_integer(r->errors));
+	json_object_set_new(o, "warnings", json_integer(r->warnings));
+	json_object_set_new(o, "diags", diags);
+	json_object_set_new(o, "kernels", ks);
+	json_object_set_new(o, "facts", facts_json(r->facts, r->n_facts));
+	json_object_set_new(o, "findings", findings_json(r->findings, r->n_findings));
+	json_object_set_new(o, "vars", vars);
+	s = json_dumps(o, JSON_COMPACT);
+	json_decref(o);
+	return s;
+}
+
+static char *dup_str(json_t *j)
+{
+	const char *s = json_string_value(j);
+	return ka_strdup(s ? s : "");
+}
+
+static bool facts_read(json_t *a, struct ka_ufact **out, size_t *n)
+{
+	size_t m = json_array_size(a);
+	*out = ka_xcalloc(m ? m : 1, sizeof(**out));
+	*n = 0;
+	for (size_t i = 0; i < m; i++) {
+		json_t *e = json_array_get(a, i);
+		int cls = (int)json_integer_value(json_array_get(e, 3));
+		if (json_array_size(e) != 6 || cls < 0 || cls >= KA_U_COUNT)
+			return false;
+		(*out)[(*n)++] = (struct ka_ufact){(int)json_integer_value(json_array_get(e, 0)),
+						   (int)json_integer_value(json_array_get(e, 1)),
+						   dup_str(json_array_get(e, 2)), (enum ka_uclass)cls,
+						   (int)json_integer_value(json_array_get(e, 4)),
+						   dup_str(json_array_get(e, 5)), NULL};
+	}
+	return true;
+}
+
+static bool findings_read(json_t *a, struct ka_ufinding **out, size_t *n)
+{
+	size_t m = json_array_size(a);
+	*out = ka_xcalloc(m ? m : 1, sizeof(**out));
+	*n = 0;
+	for (size_t i = 0; i < m; i++) {
+		json_t *e = json_array_get(a, i);
+		int rule = (int)json_integer_value(json_array_get(e, 0));
+		if (json_array_size(e) != 5 || rule < 0 || rule >= KA_RULE_COUNT)
+			return false;
+		(*out)[(*n)++] = (struct ka_ufinding){(enum ka_rule)rule, (int)json_integer_value(json_array_get(e, 1)),
+						      (int)json_integer_value(json_array_get(e, 2)),
+						      (int)json_integer_value(json_array_get(e, 3)),
+						      dup_str(json_array_get(e, 4))};
+	}
+	return true;
+}
+
+static bool result_read(const char *text, size_t len, struct ka_uresult *r)
+{
+	json_error_t err;
+	json_t *o = json_loadb(text, len, 0, &err), *ks, *vars, *diags;
+	bool ok = false;
+	const char *rev = o ? json_string_value(json_object_get(o, "rev")) : NULL;
+	if (!o || !json_is_object(o) || !rev || strcmp(rev, KA_ANALYZER_REV) != 0)
+		goto out;
+	r->warp_size = (int)json_integer_value(json_object_get(o, "warp"));
+	r->errors = (int)json_integer_value(json_object_get(o, "errors"));
+	r->warnings = (int)json_integer_value(json_object_get(o, "warnings"));
+	diags = json_object_get(o, "diags");
+	for (size_t i = 0; i < json_array_size(diags); i++) {
+		r->diags = ka_xrealloc(r->diags, (r->n_diags + 1) * sizeof(*r->diags));
+		r->diags[r->n_diags++] = dup_str(json_array_get(diags, i));
+	}
+	ks = json_object_get(o, "kernels");
+	r->kernels = ka_xcalloc(json_array_size(ks) + 1, sizeof(*r->kernels));
+	for (size_t i = 0; i < json_array_size(ks); i++) {
+		json_t *k = json_array_get(ks, i);
+		struct ka_ukernel *uk = &r->kernels[r->n_kernels++];
+		uk->name = dup_str(json_object_get(k, "name"));
+		uk->qualified = dup_str(json_object_get(k, "qualified"));
+		uk->mangled = dup_str(json_object_get(k, "mangled"));
+		uk->line = (int)json_integer_value(json_object_get(k, "line"));
+		if (!facts_read(json_object_get(k, "facts"), &uk->facts, &uk->n_facts) ||
+		    !findings_read(json_object_get(k, "findings"), &uk->findings, &uk->n_findings))
+			goto out;
+	}
+	if (!facts_read(json_object_get(o, "facts"), &r->facts, &r->n_facts) ||
+	    !findings_read(json_object_get(o, "findings"), &r->findings, &r->n_findings))
+		goto out;
+	vars = json_object_get(o, "vars");
+	r->vars = ka_xcalloc(json_array_size(vars) + 1, sizeof(*r->vars));
+	for (size_t i = 0; i < json_array_size(vars); i++) {
+		json_t *e = json_array_get(vars, i);
+		int cls = (int)json_integer_value(json_array_get(e, 3));
+		if (cls < 0 || cls >= KA_U_COUNT)
+			goto out;
+		r->vars[r->n_vars++] = (struct ka_uvar){dup_str(json_array_get(e, 0)), dup_str(json_array_get(e, 1)),
+						       (int)json_integer_value(json_array_get(e, 2)), (enum ka_uclass)cls};
+	}
+	ok = true;
+out:
+	json_decref(o);
+	return ok;
+}
+
+int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
+				 struct ka_uresult *out)
+{
+	char direct[KA_HASH_HEX], rkey[KA_HASH_HEX];
+	struct ka_buf val = {0};
+	long long started = ka_wall_ns();
+	int rc;
+
+	if (!c || !c->dir || !direct_key(file, opt, direct))
+		return ka_uniformity_analyze(file, opt, out);
+	if (ka_manifest_check(c, direct, rkey) == 0 && ka_cache_get(c, "r", rkey, &val) == 0) {
+		memset(out, 0, sizeof(*out));
+		out->file = ka_strdup(file);
+		out->lang = opt->lang;
+		out->parsed = true;
+		out->cached = true;
+		if (result_read(val.data, val.len, out)) {
+			ka_buf_free(&val);
+			return 0;
+		}
+		ka_uresult_free(out);          /* unreadable: analyse again */
+	}
+	ka_buf_free(&val);
+	rc = ka_uniformity_analyze(file, opt, out);
+	if (rc != 0 || !out->parsed)
+		return rc;
+	/* the result key: the direct key and every dependency's contents */
+	struct ka_hash h;
+	ka_hash_init(&h);
+	ka_hash_str(&h, direct);
+	for (size_t i = 0; i < out->n_deps; i++) {
+		char dh[KA_HASH_HEX];
+		ka_hash_str(&h, out->deps[i]);
+		ka_hash_str(&h, ka_hash_file(out->deps[i], dh, NULL) == 0 ? dh : "?");
+	}
+	ka_hash_final(&h, rkey);
+	char *json = result_json(out);
+	if (json && ka_cache_put(c, "r", rkey, json, strlen(json)) == 0)
+		ka_manifest_write(c, direct, rkey, (const char *const *)out->deps, out->n_deps, started);
+	free(json);
+	return 0;
+}
