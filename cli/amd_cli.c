@@ -424,32 +424,6 @@ void ka_amd_archs_print(FILE *out, bool json)
 
 /* ---- the calculator ---------------------------------------------------------- */
 
-static int values(struct ka_cli *cli, int id, const char *name, const char *def, long lo, long hi,
-		  struct ka_values *v, struct ka_diag *d)
-{
-	char err[200];
-	const char *s = cli->opt[id] ? cli->opt[id] : def;
-	if (!s) {
-		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--%s is required for AMD architectures", name);
-		return -1;
-	}
-	if (ka_values_parse(s, lo, hi, v, err, sizeof(err)) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--%s: %s", name, err);
-		return -1;
-	}
-	return 0;
-}
-
-static void limiter_list(FILE *out, unsigned mask, bool json)
-{
-	bool first = true;
-	for (int l = 0; l < KA_LIMIT_COUNT; l++) {
-		if (!(mask & (1u << l)))
-			continue;
-		fprintf(out, json ? "%s\"%s\"" : "%s%s", first ? "" : ",", ka_limiter_name((enum ka_limiter)l));
-		first = false;
-	}
-}
 
 int ka_amd_cmd_occupancy(struct ka_cli *cli, const struct ka_amd_arch *const *archs, int n_archs,
 			 struct ka_diag *d)
@@ -500,11 +474,11 @@ int ka_amd_cmd_occupancy(struct ka_cli *cli, const struct ka_amd_arch *const *ar
 			      "gfx950 only (not on every --arch given)");
 		goto out;
 	}
-	if (values(cli, OPT_VGPRS, "vgprs", NULL, 0, max_v, &vg, d) ||
-	    values(cli, OPT_AGPRS, "agprs", "0", 0, max_a, &ag, d) ||
-	    values(cli, OPT_SGPRS, "sgprs", "0", 0, max_s, &sg, d) ||
-	    values(cli, OPT_BLOCK, "block", "256", 1, 1024, &block, d) ||
-	    values(cli, OPT_SMEM, "smem", "0", 0, max_lds, &lds, d))
+	if (ka_calc_values(cli, OPT_VGPRS, "vgprs", NULL, 0, max_v, &vg, d) ||
+	    ka_calc_values(cli, OPT_AGPRS, "agprs", "0", 0, max_a, &ag, d) ||
+	    ka_calc_values(cli, OPT_SGPRS, "sgprs", "0", 0, max_s, &sg, d) ||
+	    ka_calc_values(cli, OPT_BLOCK, "block", "256", 1, 1024, &block, d) ||
+	    ka_calc_values(cli, OPT_SMEM, "smem", "0", 0, max_lds, &lds, d))
 		goto out;
 
 	if (fmt == F_TEXT)
@@ -544,7 +518,7 @@ int ka_amd_cmd_occupancy(struct ka_cli *cli, const struct ka_amd_arch *const *ar
 				printf("%-8s %4d %5d %5d %5d %6d %7ld %10d %6d %8.1f%%  ", a->name, in.wave, in.vgprs,
 				       in.agprs, in.sgprs, in.block, in.lds, o.waves_per_simd, o.workgroups_per_cu,
 				       100.0 * o.occupancy);
-				limiter_list(stdout, o.limiters, false);
+				ka_limiter_list(stdout, o.limiters, false);
 				putchar('\n');
 			} else {
 				if (fmt == F_JSON && rows > 1)
@@ -553,7 +527,7 @@ int ka_amd_cmd_occupancy(struct ka_cli *cli, const struct ka_amd_arch *const *ar
 				       "\"waves_per_simd\":%d,\"workgroups_per_cu\":%d,\"occupancy\":%s,\"limiter\":[",
 				       a->name, in.vgprs, in.agprs, in.sgprs, in.block, in.lds, o.waves_per_simd,
 				       o.workgroups_per_cu, occ);
-				limiter_list(stdout, o.limiters, true);
+				ka_limiter_list(stdout, o.limiters, true);
 				fputs(fmt == F_JSON ? "]}" : "]}\n", stdout);
 			}
 		}

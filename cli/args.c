@@ -82,7 +82,10 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 		else
 			snprintf(head, sizeof(head), "    --%s%s%s", rows[i].lname, rows[i].arg ? " " : "",
 				 rows[i].arg ? rows[i].arg : "");
-		fprintf(out, "  %-24s %s\n", head, rows[i].help);
+		if (strlen(head) > 24)     /* long names: the text starts on its own line */
+			fprintf(out, "  %s\n  %-24s %s\n", head, "", rows[i].help);
+		else
+			fprintf(out, "  %-24s %s\n", head, rows[i].help);
 	}
 	if (cmd == CMD_A || cmd == CMD_G)
 		fputs("  -- ARGS...               pass ARGS to the compiler unchanged\n", out);

@@ -35,25 +35,13 @@ const struct ka_regression_rule ka_regression_rules[KA_REG_COUNT] = {
 
 enum { BASELINE_FORMAT = 1 };
 
-/* sm_80 before sm_100 (numeric), then the suffix. */
-static int cmp_arch(const char *a, const char *b)
-{
-	if (strncmp(a, "sm_", 3) == 0 && strncmp(b, "sm_", 3) == 0) {
-		char *ea, *eb;
-		long na = strtol(a + 3, &ea, 10), nb = strtol(b + 3, &eb, 10);
-		if (na != nb)
-			return na < nb ? -1 : 1;
-		return strcmp(ea, eb);
-	}
-	return strcmp(a, b);
-}
 
 static int cmp_key(const struct ka_bl_entry *a, const struct ka_bl_entry *b)
 {
 	int c = strcmp(a->file, b->file);
 	if (c)
 		return c;
-	if ((c = cmp_arch(a->arch, b->arch)) != 0)
+	if ((c = ka_arch_cmp(a->arch, b->arch)) != 0)
 		return c;
 	return strcmp(a->mangled, b->mangled);
 }

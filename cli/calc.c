@@ -16,7 +16,7 @@ void ka_format_fraction(char *buf, size_t n, double x)
 		snprintf(buf + strlen(buf), n - strlen(buf), ".0");
 }
 
-static void limiter_list(FILE *out, unsigned mask, bool json)
+void ka_limiter_list(FILE *out, unsigned mask, bool json)
 {
 	bool first = true;
 	for (int l = 0; l < KA_LIMIT_COUNT; l++) {
@@ -30,8 +30,8 @@ static void limiter_list(FILE *out, unsigned mask, bool json)
 	}
 }
 
-static int values_opt(struct ka_cli *cli, int id, const char *name, const char *def, long lo, long hi,
-		      struct ka_values *v, struct ka_diag *d)
+int ka_calc_values(struct ka_cli *cli, int id, const char *name, const char *def, long lo, long hi,
+		   struct ka_values *v, struct ka_diag *d)
 {
 	char err[200];
 	const char *s = cli->opt[id] ? cli->opt[id] : def;
@@ -98,13 +98,13 @@ int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d)
 		if (i == 0 || m < max_smem)
 			max_smem = m;     /* the tightest arch bounds the list */
 	}
-	if (values_opt(cli, OPT_REGS, "regs", NULL, 0, 255, &regs, d) ||
-	    values_opt(cli, OPT_BLOCK, "block", "256", 1, 1024, &block, d) ||
-	    values_opt(cli, OPT_SMEM, "smem", "0", 0, max_smem, &smem, d) ||
-	    values_opt(cli, OPT_BARRIERS, "barriers", "1", 0, 16, &bars, d))
+	if (ka_calc_values(cli, OPT_REGS, "regs", NULL, 0, 255, &regs, d) ||
+	    ka_calc_values(cli, OPT_BLOCK, "block", "256", 1, 1024, &block, d) ||
+	    ka_calc_values(cli, OPT_SMEM, "smem", "0", 0, max_smem, &smem, d) ||
+	    ka_calc_values(cli, OPT_BARRIERS, "barriers", "1", 0, 16, &bars, d))
 		goto out;
 	if (cli->opt[OPT_CARVEOUT]) {
-		if (values_opt(cli, OPT_CARVEOUT, "carveout", NULL, 0, 100, &carve, d))
+		if (ka_calc_values(cli, OPT_CARVEOUT, "carveout", NULL, 0, 100, &carve, d))
 			goto out;
 	} else {
 		carve.v = ka_xmalloc(sizeof(long));   /* the driver's default */
@@ -151,7 +151,7 @@ int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d)
 			if (fmt == F_TEXT) {
 				printf("%-7s %5d %6d %7ld %9d %8d %8.1f%%  ", a->name, in.regs, in.block, in.smem,
 				       o.blocks_per_sm, o.warps_per_sm, 100.0 * o.occupancy);
-				limiter_list(stdout, o.limiters, false);
+				ka_limiter_list(stdout, o.limiters, false);
 				putchar('\n');
 			} else {
 				if (fmt == F_JSON && rows > 1)
@@ -159,7 +159,7 @@ int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d)
 				printf("{\"arch\":\"%s\",\"regs\":%d,\"block\":%d,\"smem\":%ld,\"blocks_per_sm\":%d,"
 				       "\"warps_per_sm\":%d,\"occupancy\":%s,\"limiter\":[",
 				       a->name, in.regs, in.block, in.smem, o.blocks_per_sm, o.warps_per_sm, occ);
-				limiter_list(stdout, o.limiters, true);
+				ka_limiter_list(stdout, o.limiters, true);
 				fputs(fmt == F_JSON ? "]}" : "]}\n", stdout);
 			}
 		}

@@ -122,6 +122,16 @@ int ka_whatif_compile(const struct ka_what_spec *specs, int n, const char *file,
 void ka_launch_advice(struct ka_report_kernel *rk, const struct ka_what_spec *specs, int n,
 		      const struct ka_kernel_list *lists, int sms);
 int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d);
+/* calc.c, shared by the NVIDIA and AMD calculators: expand option `id`
+ * (default `def`, NULL: required) into v; -1 after a message. */
+int ka_calc_values(struct ka_cli *cli, int id, const char *name, const char *def, long lo, long hi,
+		   struct ka_values *v, struct ka_diag *d);
+/* "registers,shared_memory" or, for JSON, "\"registers\",\"shared_memory\"". */
+void ka_limiter_list(FILE *out, unsigned mask, bool json);
+/* A JSON string even for bytes that are not UTF-8 (odd file names): those
+ * bytes become '?' (report_json.c). */
+struct json_t;
+struct json_t *ka_json_text(const char *s);
 int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d);
 int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d);
 /* verify.c: build + launch the shipped kernels, compare with the model. */

@@ -10,7 +10,7 @@
 
 /* A JSON string even for bytes that are not UTF-8 (odd file names): those
  * bytes become '?' rather than making jansson drop the value. */
-static json_t *str(const char *s)
+json_t *ka_json_text(const char *s)
 {
 	json_t *j = json_string(s);
 	if (!j) {
@@ -170,11 +170,11 @@ static void uniformity(json_t *o, const struct ka_report *r, const struct ka_rep
 		json_t *e = json_object();
 		json_object_set_new(e, "line", json_integer(f->line));
 		json_object_set_new(e, "col", json_integer(f->col));
-		json_object_set_new(e, "expr", str(f->expr));
+		json_object_set_new(e, "expr", ka_json_text(f->expr));
 		json_object_set_new(e, "class", json_string(ka_uclass_name(f->cls)));
 		json_object_set_new(e, "stride", f->cls == KA_U_AFFINE && f->stride ? json_integer(f->stride) : json_null());
-		json_object_set_new(e, "why", str(f->why));
-		json_object_set_new(e, "machine", ka_ufact_machine_note(f, lines, nl, note, sizeof(note)) ? str(note)
+		json_object_set_new(e, "why", ka_json_text(f->why));
+		json_object_set_new(e, "machine", ka_ufact_machine_note(f, lines, nl, note, sizeof(note)) ? ka_json_text(note)
 												   : json_null());
 		json_array_append_new(facts, e);
 	}
@@ -188,7 +188,7 @@ static void uniformity(json_t *o, const struct ka_report *r, const struct ka_rep
 		json_object_set_new(e, "severity", json_string(ka_rule_severity(f->rule)));
 		json_object_set_new(e, "line", json_integer(f->line));
 		json_object_set_new(e, "col", json_integer(f->col));
-		json_object_set_new(e, "message", str(f->message));
+		json_object_set_new(e, "message", ka_json_text(f->message));
 		json_array_append_new(finds, e);
 	}
 	free(lines);
@@ -199,8 +199,8 @@ static void uniformity(json_t *o, const struct ka_report *r, const struct ka_rep
 static json_t *kernel(const struct ka_report *r, const struct ka_report_kernel *rk)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "name", str(rk->k->name));
-	json_object_set_new(o, "mangled", str(rk->k->mangled));
+	json_object_set_new(o, "name", ka_json_text(rk->k->name));
+	json_object_set_new(o, "mangled", ka_json_text(rk->k->mangled));
 	json_object_set_new(o, "line", rk->k->line > 0 ? json_integer(rk->k->line) : json_null());
 	json_object_set_new(o, "resources", resources(&rk->k->res));
 	json_object_set_new(o, "occupancy", occupancy(rk));
@@ -230,7 +230,7 @@ int ka_report_json(FILE *out, const struct ka_report *r)
 		const struct ka_report_kernel *rk = &r->v[i];
 		if (!prev || strcmp(prev->k->file, rk->k->file) != 0 || strcmp(prev->k->arch, rk->k->arch) != 0) {
 			json_t *f = json_object();
-			json_object_set_new(f, "file", str(rk->k->file));
+			json_object_set_new(f, "file", ka_json_text(rk->k->file));
 			json_object_set_new(f, "arch", json_string(rk->k->arch));
 			cur = json_array();
 			json_object_set_new(f, "kernels", cur);

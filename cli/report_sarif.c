@@ -13,24 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static json_t *text(const char *s)
-{
-	json_t *j = json_string(s);
-	if (!j) {           /* not UTF-8: replace the odd bytes */
-		char *c = ka_strdup(s);
-		for (char *p = c; *p; p++)
-			if ((unsigned char)*p >= 0x80 || (unsigned char)*p < 0x20)
-				*p = '?';
-		j = json_string(c);
-		free(c);
-	}
-	return j;
-}
 
 static json_t *message(const char *s)
 {
 	json_t *m = json_object();
-	json_object_set_new(m, "text", text(s));
+	json_object_set_new(m, "text", ka_json_text(s));
 	return m;
 }
 

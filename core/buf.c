@@ -1,4 +1,4 @@
-/* buf.c — growable byte buffer and checked allocation.  Out-of-memory is the
+/* buf.c — growable byte buffer, argument vectors and checked allocation.  Out-of-memory is the
  * one condition kanalyze does not try to survive: it aborts with a message. */
 #include "core.h"
 
@@ -84,4 +84,38 @@ void ka_buf_free(struct ka_buf *b)
 	free(b->data);
 	b->data = NULL;
 	b->len = b->cap = 0;
+}
+
+void ka_argv_push(struct ka_argv *a, const char *s)
+{
+	a->v = ka_xrealloc(a->v, (size_t)(a->n + 2) * sizeof(char *));
+	a->v[a->n++] = ka_strdup(s);
+	a->v[a->n] = NULL;
+}
+
+void ka_argv_pushf(struct ka_argv *a, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	s = ka_xmalloc((size_t)(n > 0 ? n : 0) + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+	va_end(ap);
+	a->v = ka_xrealloc(a->v, (size_t)(a->n + 2) * sizeof(char *));
+	a->v[a->n++] = s;
+	a->v[a->n] = NULL;
+}
+
+void ka_argv_free(struct ka_argv *a)
+{
+	for (int i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	a->v = NULL;
+	a->n = 0;
 }

@@ -76,6 +76,16 @@ char *ka_tempdir_create(const char *tag);
 /* Remove a directory created by ka_tempdir_create and the files in it. */
 void ka_tempdir_remove(const char *dir);
 
+/* ---- argument vectors -------------------------------------------------------
+ * A NULL-terminated argv being built for ka_spawn; owns its strings. */
+struct ka_argv {
+	char **v;     /* NULL-terminated once anything was pushed */
+	int n;
+};
+void ka_argv_push(struct ka_argv *a, const char *s);
+void ka_argv_pushf(struct ka_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ka_argv_free(struct ka_argv *a);
+
 /* ---- spawning -------------------------------------------------------------
  * Run argv[0] (searched in PATH when it has no '/') with stdin from
  * /dev/null, capturing stdout and stderr, in its own process group so a

@@ -21,6 +21,9 @@ struct ka_kernel_list {
 };
 struct ka_kernel *ka_kernel_list_add(struct ka_kernel_list *l);
 void ka_kernel_list_free(struct ka_kernel_list *l);
+/* Architecture order: sm_80 before sm_100 (numeric), then the suffix;
+ * other names (gfx...) as strings. */
+int ka_arch_cmp(const char *a, const char *b);
 /* Sort by file, arch, mangled name (the report order, DESIGN §3). */
 void ka_kernel_list_sort(struct ka_kernel_list *l);
 

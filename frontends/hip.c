@@ -210,30 +210,12 @@ void ka_amd_kernel_fill(struct ka_kernel *k, const struct ka_amd_remark *r, cons
 
 struct compile {
 	char *s_path;
-	char **argv;
-	int argc;
+	struct ka_argv args;
 };
-
-static void push(struct compile *c, const char *s)
-{
-	c->argv = ka_xrealloc(c->argv, (size_t)(c->argc + 2) * sizeof(char *));
-	c->argv[c->argc++] = ka_strdup(s);
-	c->argv[c->argc] = NULL;
-}
-
-static void pushf(struct compile *c, const char *fmt, const char *a)
-{
-	struct ka_buf b = {0};
-	ka_buf_printf(&b, fmt, a);
-	push(c, b.data);
-	ka_buf_free(&b);
-}
 
 static void compile_free(struct compile *c)
 {
-	for (int i = 0; i < c->argc; i++)
-		free(c->argv[i]);
-	free(c->argv);
+	ka_argv_free(&c->args);
 	free(c->s_path);
 }
 
@@ -316,35 +298,35 @@ int ka_hip_analyze(const char *file, const char *const *archs, int n_archs, cons
 	res = ka_xcalloc((size_t)n_jobs, sizeof(*res));
 	argvs = ka_xcalloc((size_t)n_jobs, sizeof(*argvs));
 	if (n_jobs > n_archs) {
-		push(&cs[n_archs], cc);
-		push(&cs[n_archs], "--version");
-		argvs[n_archs] = cs[n_archs].argv;
+		ka_argv_push(&cs[n_archs].args, cc);
+		ka_argv_push(&cs[n_archs].args, "--version");
+		argvs[n_archs] = cs[n_archs].args.v;
 	}
 	for (int i = 0; i < n_archs; i++) {
 		struct compile *c = &cs[i];
 		struct ka_buf b = {0};
 		ka_buf_printf(&b, "%s/k%d.s", dir, i);
 		c->s_path = b.data;
-		push(c, cc);
-		pushf(c, "--offload-arch=%s", archs[i]);
-		push(c, "--cuda-device-only");
-		push(c, "-S");
-		push(c, "-O3");
-		push(c, RPASS);
+		ka_argv_push(&c->args, cc);
+		ka_argv_pushf(&c->args, "--offload-arch=%s", archs[i]);
+		ka_argv_push(&c->args, "--cuda-device-only");
+		ka_argv_push(&c->args, "-S");
+		ka_argv_push(&c->args, "-O3");
+		ka_argv_push(&c->args, RPASS);
 		if (libdir)
-			pushf(c, "--rocm-device-lib-path=%s", libdir);
+			ka_argv_pushf(&c->args, "--rocm-device-lib-path=%s", libdir);
 		if (opt->wave == 64)
-			push(c, "-mwavefrontsize64");
+			ka_argv_push(&c->args, "-mwavefrontsize64");
 		else if (opt->wave == 32)
-			push(c, "-mno-wavefrontsize64");
+			ka_argv_push(&c->args, "-mno-wavefrontsize64");
 		for (const char *const *e = opt->extra; e && *e; e++)
-			push(c, *e);
-		push(c, "-o");
-		push(c, c->s_path);
-		push(c, "-x");
-		push(c, "hip");
-		push(c, path.data);
-		argvs[i] = c->argv;
+			ka_argv_push(&c->args, *e);
+		ka_argv_push(&c->args, "-o");
+		ka_argv_push(&c->args, c->s_path);
+		ka_argv_push(&c->args, "-x");
+		ka_argv_push(&c->args, "hip");
+		ka_argv_push(&c->args, path.data);
+		argvs[i] = c->args.v;
 	}
 
 	ka_spawn_many(argvs, n_jobs, opt->jobs > 0 ? opt->jobs : 1, opt->timeout_s > 0 ? opt->timeout_s : 300, res);

@@ -40,7 +40,7 @@ void ka_kernel_list_free(struct ka_kernel_list *l)
 }
 
 /* sm_80 before sm_100: numeric part first, then any suffix ("sm_90a"). */
-static int cmp_arch(const char *a, const char *b)
+int ka_arch_cmp(const char *a, const char *b)
 {
 	if (strncmp(a, "sm_", 3) == 0 && strncmp(b, "sm_", 3) == 0) {
 		char *ea, *eb;
@@ -58,7 +58,7 @@ static int cmp_kernel(const void *pa, const void *pb)
 	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
 	if (c)
 		return c;
-	if ((c = cmp_arch(a->arch, b->arch)) != 0)
+	if ((c = ka_arch_cmp(a->arch, b->arch)) != 0)
 		return c;
 	return strcmp(a->mangled, b->mangled);
 }

@@ -142,30 +142,12 @@ struct compile {
 	char *keep_dir;        /* --keep-dir, when the preprocessed source is wanted */
 	struct ka_buf path;    /* the input as nvcc sees it */
 	struct ka_buf incdir;  /* the linked source directory of an odd name */
-	char **argv;
-	int argc;
+	struct ka_argv args;
 };
-
-static void push(struct compile *c, const char *s)
-{
-	c->argv = ka_xrealloc(c->argv, (size_t)(c->argc + 2) * sizeof(char *));
-	c->argv[c->argc++] = ka_strdup(s);
-	c->argv[c->argc] = NULL;
-}
-
-static void pushf(struct compile *c, const char *fmt, const char *a)
-{
-	struct ka_buf b = {0};
-	ka_buf_printf(&b, fmt, a);
-	push(c, b.data);
-	ka_buf_free(&b);
-}
 
 static void compile_free(struct compile *c)
 {
-	for (int i = 0; i < c->argc; i++)
-		free(c->argv[i]);
-	free(c->argv);
+	ka_argv_free(&c->args);
 	free(c->cubin_path);
 	ka_buf_free(&c->path);
 	ka_buf_free(&c->incdir);
@@ -236,39 +218,39 @@ static int compile_prepare(struct compile *c, const struct ka_nvcc_unit *u, cons
 	struct ka_buf b = {0};
 	ka_buf_printf(&b, "%s/k.%s.cubin", c->dir, u->arch);
 	c->cubin_path = b.data;
-	push(c, nvcc);
-	push(c, "-cubin");
-	pushf(c, "-arch=%s", u->arch);
-	push(c, "-Xptxas");
-	push(c, "-v");
+	ka_argv_push(&c->args, nvcc);
+	ka_argv_push(&c->args, "-cubin");
+	ka_argv_pushf(&c->args, "-arch=%s", u->arch);
+	ka_argv_push(&c->args, "-Xptxas");
+	ka_argv_push(&c->args, "-v");
 	if (opt->lineinfo)
-		push(c, "-lineinfo");
+		ka_argv_push(&c->args, "-lineinfo");
 	if (xlang) {
-		push(c, "-x");
-		push(c, xlang);
+		ka_argv_push(&c->args, "-x");
+		ka_argv_push(&c->args, xlang);
 	}
 	if (c->incdir.data)
-		pushf(c, "-I%s", c->incdir.data);
+		ka_argv_pushf(&c->args, "-I%s", c->incdir.data);
 	for (const char *const *e = u->extra; e && *e; e++)
-		push(c, *e);
+		ka_argv_push(&c->args, *e);
 	for (const char *const *e = opt->extra; e && *e; e++)
-		push(c, *e);
+		ka_argv_push(&c->args, *e);
 	if (opt->keep_preprocessed) {
 		b = (struct ka_buf){0};
 		ka_buf_printf(&b, "%s/keep", c->dir);
 		c->keep_dir = b.data;
 		if (mkdir(c->keep_dir, 0700) == 0) {
-			push(c, "--keep");
-			push(c, "--keep-dir");
-			push(c, c->keep_dir);
+			ka_argv_push(&c->args, "--keep");
+			ka_argv_push(&c->args, "--keep-dir");
+			ka_argv_push(&c->args, c->keep_dir);
 		} else {
 			free(c->keep_dir);
 			c->keep_dir = NULL;
 		}
 	}
-	push(c, "-o");
-	push(c, c->cubin_path);
-	push(c, c->path.data);
+	ka_argv_push(&c->args, "-o");
+	ka_argv_push(&c->args, c->cubin_path);
+	ka_argv_push(&c->args, c->path.data);
 	return 0;
 }
 
@@ -472,16 +454,16 @@ int ka_nvcc_run_units(struct ka_nvcc_unit *units, int n, const struct ka_nvcc_op
 	argvs = ka_xcalloc((size_t)n_jobs, sizeof(*argvs));
 	char *noop[] = {"true", NULL};
 	if (n_jobs > n) {
-		push(&cs[n], nvcc);
-		push(&cs[n], "--version");
-		argvs[n] = cs[n].argv;
+		ka_argv_push(&cs[n].args, nvcc);
+		ka_argv_push(&cs[n].args, "--version");
+		argvs[n] = cs[n].args.v;
 	}
 	for (int i = 0; i < n; i++) {
 		if (compile_prepare(&cs[i], &units[i], nvcc, opt, d) != 0) {
 			units[i].rc = KA_EXIT_TOOLCHAIN;
 			argvs[i] = noop;
 		} else {
-			argvs[i] = cs[i].argv;
+			argvs[i] = cs[i].args.v;
 		}
 	}
 
