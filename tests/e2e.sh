@@ -83,6 +83,13 @@ expect "--version" 0 "$ka" --version
 expect "no input" 2 "$ka"
 expect "missing file" 2 "$ka" "$tmp/nope.cu"
 has "missing file message" "$tmp/err" "nope.cu: no such file"
+if [ "$(id -u)" -ne 0 ]; then
+    printf '__global__ void k() {}\n' > "$tmp/locked.cu"; chmod 000 "$tmp/locked.cu"
+    expect "unreadable file" 2 "$ka" "$tmp/locked.cu"
+    has "unreadable file message" "$tmp/err" "not a readable regular file"
+else
+    echo "not run  unreadable file: running as root, which reads any file"
+fi
 expect "directory" 2 "$ka" "$tmp"
 has "directory message" "$tmp/err" "is a directory"
 expect "analysis refuses sm_70" 2 "$ka" "$src/kernels/reduction/reduction.cu" --arch sm_70
