@@ -259,24 +259,6 @@ void ka_amd_model_kernel(struct ka_report_kernel *rk, const struct ka_kernel *k,
 
 #define C(r, code) ((r)->color ? "\033[" code "m" : "")
 
-static void bytes(FILE *out, long b)
-{
-	if (b >= 10240 && b % 1024 == 0)
-		fprintf(out, "%ld KiB", b / 1024);
-	else
-		fprintf(out, "%ld B", b);
-}
-
-static void limiter_names(FILE *out, unsigned mask)
-{
-	bool first = true;
-	for (int l = 0; l < KA_LIMIT_COUNT; l++)
-		if (mask & (1u << l)) {
-			fprintf(out, "%s%s", first ? "" : ", ", ka_limiter_name((enum ka_limiter)l));
-			first = false;
-		}
-}
-
 static void known(FILE *out, const char *what, long v)
 {
 	if (v == KA_UNSET)
@@ -315,7 +297,7 @@ void ka_amd_report_text_kernel(FILE *out, const struct ka_report *r, const struc
 		fprintf(out, "%s%ld B/lane%s", res->scratch > 0 ? C(r, "31") : "", res->scratch,
 			res->scratch > 0 ? C(r, "0") : "");
 	fputs("   LDS ", out);
-	bytes(out, res->lds > 0 ? res->lds : 0);
+	ka_text_bytes(out, res->lds > 0 ? res->lds : 0);
 	if (rk->smem_dynamic)
 		fprintf(out, " + %ld B dynamic", rk->smem_dynamic);
 	if (res->max_threads > 0 && res->max_threads < 1024)
@@ -330,7 +312,7 @@ void ka_amd_report_text_kernel(FILE *out, const struct ka_report *r, const struc
 		fprintf(out, "  occupancy   %s%.1f %%%s  %d waves/SIMD (of %d), %d workgroups x %d threads per CU   "
 			"limiter: %s", col, 100.0 * o->occupancy, C(r, "0"), o->waves_per_simd, a->max_waves,
 			o->workgroups_per_cu, rk->block, C(r, "1"));
-	limiter_names(out, o->limiters);
+	ka_text_limiters(out, o->limiters);
 	fprintf(out, "%s  %s(block %d: %s)%s", C(r, "0"), C(r, "2"), rk->block,
 		strcmp(rk->block_source, "option") == 0 ? "--block"
 		: strcmp(rk->block_source, "launch_bounds") == 0 ? "__launch_bounds__" : "default", C(r, "0"));

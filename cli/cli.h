@@ -191,6 +191,10 @@ struct ka_report {
 };
 
 void ka_report_text(FILE *out, const struct ka_report *r);
+/* report_text.c pieces the AMD report shares: "registers, shared_memory";
+ * "400 B" / "40 KiB". */
+void ka_text_limiters(FILE *out, unsigned mask);
+void ka_text_bytes(FILE *out, long b);
 /* 0, or -1 if writing failed. */
 int ka_report_json(FILE *out, const struct ka_report *r);
 

@@ -17,7 +17,7 @@ enum { NAME_MAX_COLS = 60 };   /* longer demangled names are shortened (chart.h)
 #define GRN(r) C(r, "32")
 #define OFF(r) C(r, "0")
 
-static void limiters(FILE *out, unsigned mask)
+void ka_text_limiters(FILE *out, unsigned mask)
 {
 	bool first = true;
 	for (int l = 0; l < KA_LIMIT_COUNT; l++)
@@ -27,7 +27,7 @@ static void limiters(FILE *out, unsigned mask)
 		}
 }
 
-static void bytes(FILE *out, long b)
+void ka_text_bytes(FILE *out, long b)
 {
 	if (b >= 10240 && b % 1024 == 0)
 		fprintf(out, "%ld KiB", b / 1024);
@@ -87,7 +87,7 @@ static void kernel_block(FILE *out, const struct ka_report *r, const struct ka_r
 	fputs("/", out);
 	known(out, res->spill_loads);
 	fprintf(out, " B%s   stack %ld B   smem ", spills ? OFF(r) : "", res->stack);
-	bytes(out, res->static_smem);
+	ka_text_bytes(out, res->static_smem);
 	if (rk->smem_dynamic)
 		fprintf(out, " + %ld B dynamic", rk->smem_dynamic);
 	fprintf(out, "   barriers %ld", res->barriers);
@@ -97,7 +97,7 @@ static void kernel_block(FILE *out, const struct ka_report *r, const struct ka_r
 
 	fprintf(out, "  occupancy   %s%.1f %%%s  %d blocks x %d threads = %d warps/SM   limiter: %s",
 		occ_colour, 100.0 * o->occupancy, OFF(r), o->blocks_per_sm, rk->block, o->warps_per_sm, BOLD(r));
-	limiters(out, o->limiters);
+	ka_text_limiters(out, o->limiters);
 	fprintf(out, "%s  %s(block %d: %s)%s\n", OFF(r), DIM(r), rk->block,
 		strcmp(rk->block_source, "option") == 0 ? "--block"
 		: strcmp(rk->block_source, "launch_bounds") == 0 ? "__launch_bounds__" : "default",
