@@ -226,7 +226,8 @@ void ka_amd_model_kernel(struct ka_report_kernel *rk, const struct ka_kernel *k,
 		.limiters = rk->amd_occ.limiters,
 	};
 	nv_cliffs_from_amd(&rk->cliffs, &rk->amd_cliffs);
-	rk->best_block = rk->n_best ? rk->best[0] : 0;
+	/* as for NVIDIA: the largest block size that reaches the best occupancy */
+	rk->best_block = rk->n_best ? rk->best[rk->n_best - 1] : 0;
 	rk->min_grid = -1;
 
 	if (warn_cliff > 0 && rk->amd_cliffs.vgprs_to_next_drop >= 0 && rk->amd_cliffs.vgprs_to_next_drop <= warn_cliff) {

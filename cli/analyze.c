@@ -325,6 +325,19 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 		struct ka_report_kernel *rk = &rep.v[rep.n++];
 		if (kernels.v[i].vendor == KA_VENDOR_AMD) {
 			ka_amd_model_kernel(rk, &kernels.v[i], block, smem, amd.wave, (int)warn, d);
+			/* a grid that fills the GPU: --sms counts CUs for AMD */
+			const struct ka_amd_arch *aa = ka_amd_arch_find(kernels.v[i].arch);
+			if (sms > 0 && rk->best_block > 0 && aa) {
+				struct ka_amd_launch at = rk->amd_launch;
+				struct ka_amd_occupancy o;
+				at.block = rk->best_block;
+				ka_occ_amd(aa, &at, &o);
+				rk->min_grid = (long)o.workgroups_per_cu * sms;
+			}
+			if (n_specs > 0 || smem_pt > 0)
+				ka_diag_warn_once(d, "amd:what-if", NULL,
+						  "--what-if and --smem-per-thread apply to NVIDIA kernels only in this build; "
+						  "AMD kernels are reported without them");
 			continue;
 		}
 		model_kernel(rk, &kernels.v[i], a, block, smem, smem_pt);

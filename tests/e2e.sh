@@ -93,7 +93,8 @@ fi
 expect "directory" 2 "$ka" "$tmp"
 has "directory message" "$tmp/err" "is a directory"
 expect "analysis refuses sm_70" 2 "$ka" "$src/kernels/reduction/reduction.cu" --arch sm_70
-expect "AMD arch not in this build" 2 "$ka" "$src/kernels/reduction/reduction.cu" --arch gfx90a
+expect "CUDA file with only an AMD arch" 2 "$ka" "$src/kernels/reduction/reduction.cu" --arch gfx90a
+has "CUDA file, AMD arch: message" "$tmp/err" "CUDA source and no NVIDIA --arch given"
 expect "bad --color" 2 "$ka" --color sometimes "$src/kernels/reduction/reduction.cu"
 expect "missing nvcc" 3 "$ka" --nvcc "$tmp/no-nvcc" "$src/kernels/reduction/reduction.cu"
 has "missing nvcc message" "$tmp/err" "nvcc not found"
@@ -102,6 +103,18 @@ start=$(date +%s)
 expect "hanging compiler times out" 3 "$ka" --nvcc "$tmp/hang-nvcc" --timeout 1 "$src/kernels/reduction/reduction.cu"
 has "timeout message" "$tmp/err" "timed out after 1 s"
 [ $(( $(date +%s) - start )) -lt 10 ] && ok "timeout is prompt" || bad "timeout is prompt"
+
+# ---- launch advice for AMD, from saved remarks (no compiler) -----------------------
+expect "AMD best block and grid from --remarks" 0 "$ka" --remarks "$src/testdata/amd/remarks/softmax.gfx90a.remarks" --arch gfx90a --sms 110 --format json
+py '
+import json,sys
+for k in json.load(open(sys.argv[1]))["files"][0]["kernels"]:
+    o=k["occupancy"]
+    assert o["best_block"]==max(o["best_blocks"]), o
+    assert o["min_grid"] is not None and o["min_grid"]>0 and o["min_grid"]%110==0, o
+' "AMD: best block is the largest best size; grid = workgroups/CU x 110 CUs"
+expect "AMD what-if is refused loudly" 0 "$ka" --remarks "$src/testdata/amd/remarks/softmax.gfx90a.remarks" --arch gfx90a --what-if regs=64
+has "AMD what-if warning" "$tmp/err" "apply to NVIDIA kernels only"
 
 # ---- real compiles -------------------------------------------------------------
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
