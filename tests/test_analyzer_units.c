@@ -150,13 +150,14 @@ static void bad_input(void **state)
 {
 	struct ka_analyzer_options o = cuda();
 	struct ka_uresult r;
-	char dir[] = "/tmp/ka_analyzer_XXXXXX", path[64];
+	char *dir, path[4096];
 	(void)state;
 	assert_int_not_equal(ka_uniformity_analyze("/nonexistent/k.cu", &o, &r), 0);
 	assert_true(r.n_diags >= 1);
 	ka_uresult_free(&r);
 
-	assert_non_null(mkdtemp(dir));
+	dir = ka_tempdir_create("analyzer-test");   /* under $TMPDIR, like the tool's own */
+	assert_non_null(dir);
 	snprintf(path, sizeof(path), "%s/garbage.cu", dir);
 	unsigned char junk[512];
 	for (size_t i = 0; i < sizeof(junk); i++)
@@ -182,7 +183,8 @@ static void bad_input(void **state)
 	remove(path);
 	assert_int_not_equal(ka_uniformity_analyze(dir, &o, &r), 0);
 	ka_uresult_free(&r);
-	rmdir(dir);
+	ka_tempdir_remove(dir);
+	free(dir);
 }
 
 static void deterministic(void **state)
