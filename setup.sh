@@ -60,7 +60,8 @@ check_cuda() {
 build() { # build DIR [cmake args...]
     local dir=$1; shift
     if [ ! -f "$dir/CMakeCache.txt" ]; then
-        cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+        # -Werror only in CI: a warning never breaks a user's build
+        cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKA_WERROR="${CI:+ON}" "$@" >/dev/null
     fi
     cmake --build "$dir" -j "$(nproc)" >/dev/null
 }

@@ -4,6 +4,52 @@
 
 #include <string.h>
 
+/* The AMD and Hygon rows (amd_archs.def), assumed parameters marked. */
+static void archs_print_amd(FILE *out, bool json)
+{
+	if (!json)
+		fprintf(out, "\n%-8s %4s %9s %9s %5s %6s %6s %5s %5s %7s %7s %4s  %s\n", "arch", "wave", "VGPRs/SIMD",
+			"granule", "waves", "addr", "AGPRs", "SGPRl", "SIMDs", "LDS/CU", "LDS/WG", "bar", "note");
+	for (int i = 0; i < ka_amd_arch_count; i++) {
+		const struct ka_amd_arch *a = &ka_amd_archs[i];
+		if (json) {
+			fprintf(out, ",{\"arch\":\"%s\",\"vendor\":\"amd\",\"gen\":%d,\"default_wave\":%d,"
+				"\"vgprs_per_simd_wave64\":%d,\"vgpr_granule_wave64\":%d,", a->name, a->gen,
+				a->default_wave, a->vgprs_w64, a->granule_w64);
+			if (a->vgprs_w32)
+				fprintf(out, "\"vgprs_per_simd_wave32\":%d,\"vgpr_granule_wave32\":%d,", a->vgprs_w32,
+					a->granule_w32);
+			else
+				fputs("\"vgprs_per_simd_wave32\":null,\"vgpr_granule_wave32\":null,", out);
+			fprintf(out, "\"max_waves_per_simd\":%d,\"simds_per_cu\":%d,\"vgprs_addressable\":%d,"
+				"\"agprs\":%d,\"unified_vgpr_agpr\":%s,\"sgpr_limited\":%s,\"max_sgprs\":%d,"
+				"\"lds_per_cu\":%ld,\"lds_per_workgroup\":%ld,\"barrier_workgroups_per_cu\":%d,\"assumed\":",
+				a->max_waves, a->simds, a->vgprs_addressable, a->agprs, a->unified ? "true" : "false",
+				a->sgpr_limited ? "true" : "false", a->max_sgprs, a->lds_per_cu, a->lds_per_workgroup,
+				a->barrier_workgroups);
+			if (*a->note)
+				fprintf(out, "\"%s\"}", a->note);
+			else
+				fputs("null}", out);
+			continue;
+		}
+		for (int w = 64; w >= 32; w -= 32) {
+			int v = w == 64 ? a->vgprs_w64 : a->vgprs_w32, g = w == 64 ? a->granule_w64 : a->granule_w32;
+			if (!v)
+				continue;
+			fprintf(out, "%-8s %3d%s %9d %9d %5d %6d %6d %5s %5d %7ld %7ld %4d  %s\n", a->name, w,
+				w == a->default_wave ? "*" : " ", v, g, a->max_waves, a->vgprs_addressable, a->agprs,
+				a->sgpr_limited ? "yes" : "no", a->simds, a->lds_per_cu, a->lds_per_workgroup,
+				a->barrier_workgroups, *a->note ? a->note : a->unified ? "unified VGPR+AGPR file" : "");
+		}
+	}
+	if (!json)
+		fputs("\nAMD: VGPRs/SIMD is the file one SIMD lane holds, allocated per wave in granules; "
+		      "addr = VGPRs one wave may use; SGPRl = SGPRs limit waves (gfx8/9);\n"
+		      "CU = what LLVM calls one (a WGP of 4 SIMD32 on gfx10+); bar = workgroups per CU barriers allow; "
+		      "* = HIP's default wave size.\n", out);
+}
+
 int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d)
 {
 	const char *format = cli->opt[OPT_FORMAT] ? cli->opt[OPT_FORMAT] : "text";
@@ -55,13 +101,13 @@ int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d)
 		}
 	}
 	if (json) {
-		ka_amd_archs_print(stdout, true);      /* AMD and Hygon rows */
+		archs_print_amd(stdout, true);      /* AMD and Hygon rows */
 		printf("]\n");
 	} else {
 		printf("\nregisters: 64 Ki per SM, allocated per warp in units of 256 over 4 sub-partitions "
 		       "(2 on sm_60), at most 255 per thread.\n"
 		       "cuda: yes = CUDA 13 compiles for it; calc = calculator only.\n");
-		ka_amd_archs_print(stdout, false);
+		archs_print_amd(stdout, false);
 	}
 	return fflush(stdout) == 0 ? KA_EXIT_OK : KA_EXIT_USAGE;
 }

@@ -24,37 +24,37 @@ static const struct opt_row rows[OPT_COUNT] = {
 
 static const char *cmd_name(enum ka_cmd c)
 {
-	return c == CMD_O ? "occupancy" : c == CMD_R ? "archs" : c == CMD_P ? "report" : c == CMD_G ? "plot" : c == CMD_V ? "verify" : "analyze";
+	return c == KA_CMD_OCCUPANCY ? "occupancy" : c == KA_CMD_ARCHS ? "archs" : c == KA_CMD_REPORT ? "report" : c == KA_CMD_PLOT ? "plot" : c == KA_CMD_VERIFY ? "verify" : "analyze";
 }
 
 void ka_cli_help(FILE *out, enum ka_cmd cmd)
 {
 	switch (cmd) {
-	case CMD_O:
+	case KA_CMD_OCCUPANCY:
 		fputs("usage: kanalyze occupancy --arch A --regs R [--block B] [--smem S] [OPTIONS]\n"
 		      "       kanalyze occupancy --arch gfxN --vgprs V [--agprs A] [--sgprs S] [--block B] [--smem S]\n"
 		      "                          [--wave32|--wave64]\n"
 		      "The occupancy calculator: no compiler needed.  Every numeric option takes a\n"
 		      "value, a list a,b,c or a range LO-HI[:STEP]; one row per combination.\n", out);
 		break;
-	case CMD_R:
+	case KA_CMD_ARCHS:
 		fputs("usage: kanalyze archs [--format text|json]\n"
 		      "List the architectures kanalyze models and their parameters.\n", out);
 		break;
-	case CMD_G:
+	case KA_CMD_PLOT:
 		fputs("usage: kanalyze plot [--arch A] --regs R [--block B] [--smem S] [-o FILE.svg|FILE.png]\n"
 		      "       kanalyze plot [--arch A] FILE.cu [--kernel NAME] [--block B] [--smem S] [-o FILE]\n"
 		      "The three occupancy charts (against threads per block, registers per thread and\n"
 		      "shared memory per block) around one launch, marking it and the nearest cliffs:\n"
 		      "an SVG or PNG with -o, else drawn in the terminal.  One value per option.\n", out);
 		break;
-	case CMD_V:
+	case KA_CMD_VERIFY:
 		fputs("usage: kanalyze verify [--out FILE] [--runner-output FILE] [--check FILE]\n"
 		      "Build and launch the shipped kernels on this machine's GPU and compare every\n"
 		      "prediction (registers, blocks per SM, best block size) with the CUDA runtime;\n"
 		      "time the reductions and the cliff pairs; write the record.  No GPU: \"not run\".\n", out);
 		break;
-	case CMD_P:
+	case KA_CMD_REPORT:
 		fputs("usage: kanalyze report [OPTIONS] DIR...\n"
 		      "Merge the records kanalyze-launch wrote into DIR during a real build and report\n"
 		      "them like an analysis: text, json, sarif, markdown, --baseline, --write-baseline.\n", out);
@@ -87,7 +87,7 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 		else
 			fprintf(out, "  %-24s %s\n", head, rows[i].help);
 	}
-	if (cmd == CMD_A || cmd == CMD_G)
+	if (cmd == KA_CMD_ANALYZE || cmd == KA_CMD_PLOT)
 		fputs("  -- ARGS...               pass ARGS to the compiler unchanged\n", out);
 	fputs("\nExit status:\n", out);
 #define KA_EXIT(e, code, what) fprintf(out, "  %d  %s\n", code, what);
@@ -139,21 +139,21 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 	int i = 1;
 
 	memset(cli, 0, sizeof(*cli));
-	cli->cmd = CMD_A;
+	cli->cmd = KA_CMD_ANALYZE;
 	if (argc > 1 && strcmp(argv[1], "occupancy") == 0) {
-		cli->cmd = CMD_O;
+		cli->cmd = KA_CMD_OCCUPANCY;
 		i = 2;
 	} else if (argc > 1 && strcmp(argv[1], "archs") == 0) {
-		cli->cmd = CMD_R;
+		cli->cmd = KA_CMD_ARCHS;
 		i = 2;
 	} else if (argc > 1 && strcmp(argv[1], "report") == 0) {
-		cli->cmd = CMD_P;
+		cli->cmd = KA_CMD_REPORT;
 		i = 2;
 	} else if (argc > 1 && strcmp(argv[1], "plot") == 0) {
-		cli->cmd = CMD_G;
+		cli->cmd = KA_CMD_PLOT;
 		i = 2;
 	} else if (argc > 1 && strcmp(argv[1], "verify") == 0) {
-		cli->cmd = CMD_V;
+		cli->cmd = KA_CMD_VERIFY;
 		i = 2;
 	}
 	cli->files = ka_xcalloc((size_t)argc + 1, sizeof(char *));
@@ -166,7 +166,7 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 		int id = -1;
 
 		if (strcmp(a, "--") == 0) {
-			if (cli->cmd != CMD_A && cli->cmd != CMD_G) {
+			if (cli->cmd != KA_CMD_ANALYZE && cli->cmd != KA_CMD_PLOT) {
 				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "'--' is only for analyze and plot");
 				return KA_EXIT_USAGE;
 			}
@@ -183,7 +183,7 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 			id = find_long(a + 2, n);
 			if (id < 0) {
 				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown option '%s' (see kanalyze %s%s--help)", a,
-					      cli->cmd == CMD_A ? "" : cmd_name(cli->cmd), cli->cmd == CMD_A ? "" : " ");
+					      cli->cmd == KA_CMD_ANALYZE ? "" : cmd_name(cli->cmd), cli->cmd == KA_CMD_ANALYZE ? "" : " ");
 				return KA_EXIT_USAGE;
 			}
 			if (eq) {
@@ -207,7 +207,7 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 				val = a + 2;
 			}
 		} else {
-			if (cli->cmd != CMD_A && cli->cmd != CMD_P && cli->cmd != CMD_G) {
+			if (cli->cmd != KA_CMD_ANALYZE && cli->cmd != KA_CMD_REPORT && cli->cmd != KA_CMD_PLOT) {
 				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "unexpected argument '%s'", a);
 				return KA_EXIT_USAGE;
 			}
@@ -269,104 +269,7 @@ void ka_cli_free(struct ka_cli *cli)
 	free(cli->files);
 }
 
-int ka_cli_archs(const char *list, bool analysable_only, const struct ka_nv_arch **out, int cap,
-		 struct ka_diag *d)
+const char *ka_cli_opt_name(int id)
 {
-	int n = 0;
-	const char *p = list;
-
-	while (*p) {
-		size_t len = strcspn(p, ",");
-		char name[32];
-		const struct ka_nv_arch *a;
-
-		if (len == 0 || len >= sizeof(name)) {
-			ka_diag_error(d, KA_EXIT_USAGE, NULL, "bad --arch list '%s'", list);
-			return -1;
-		}
-		memcpy(name, p, len);
-		name[len] = '\0';
-		a = ka_nv_arch_find(name);
-		if (!a || (analysable_only && !a->analysable)) {
-			struct ka_buf b = {0};
-			for (int i = 0; i < ka_nv_arch_count; i++)
-				if (!analysable_only || ka_nv_archs[i].analysable)
-					ka_buf_printf(&b, "%s%s", b.len ? " " : "", ka_nv_archs[i].name);
-			if (!a && ka_amd_arch_find(name))
-				ka_diag_error(d, KA_EXIT_USAGE, NULL,
-					      "AMD architecture '%s': this command takes NVIDIA architectures only; known: %s",
-					      name, b.data);
-			else if (!a)
-				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown architecture '%s'; known: %s", name,
-					      b.data);
-			else
-				ka_diag_error(d, KA_EXIT_USAGE, NULL,
-					      "%s: CUDA 13 cannot compile for it (the calculator models it: "
-					      "kanalyze occupancy --arch %s); analysable: %s",
-					      name, name, b.data);
-			ka_buf_free(&b);
-			return -1;
-		}
-		if (n == cap) {
-			ka_diag_error(d, KA_EXIT_USAGE, NULL, "too many architectures (at most %d)", cap);
-			return -1;
-		}
-		out[n++] = a;
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	if (n == 0)
-		ka_diag_error(d, KA_EXIT_USAGE, NULL, "empty --arch list");
-	return n ? n : -1;
-}
-
-/* Both vendors: each name to its model.  NVIDIA names keep ka_cli_archs's
- * rules (analysable_only refuses calculator-only archs); AMD names are all
- * accepted here -- whether a compiler can build for one is the compile's
- * (or --remarks') business. */
-int ka_cli_arch_list(const char *list, bool analysable_only, struct ka_arch *out, char (*spelled)[32], int cap,
-		     struct ka_diag *d)
-{
-	int n = 0;
-	const char *p = list;
-
-	while (*p) {
-		size_t len = strcspn(p, ",");
-		char name[32];
-
-		if (len == 0 || len >= sizeof(name)) {
-			ka_diag_error(d, KA_EXIT_USAGE, NULL, "bad --arch list '%s'", list);
-			return -1;
-		}
-		memcpy(name, p, len);
-		name[len] = '\0';
-		if (n == cap) {
-			ka_diag_error(d, KA_EXIT_USAGE, NULL, "too many architectures (at most %d)", cap);
-			return -1;
-		}
-		if (ka_arch_find(name, &out[n]) != 0 || (out[n].nv && analysable_only && !out[n].nv->analysable)) {
-			const struct ka_nv_arch *one[1];
-			if (strncmp(name, "gfx", 3) != 0) {
-				ka_cli_archs(name, analysable_only, one, 1, d);   /* its message */
-			} else {
-				struct ka_buf b = {0};
-				for (int i = 0; i < ka_amd_arch_count; i++)
-					ka_buf_printf(&b, "%s%s", b.len ? " " : "", ka_amd_archs[i].name);
-				ka_diag_error(d, KA_EXIT_USAGE, NULL, "unknown AMD architecture '%s'; known: %s", name,
-					      b.data);
-				ka_buf_free(&b);
-			}
-			return -1;
-		}
-		if (spelled)
-			snprintf(spelled[n], 32, "%s", name);
-		n++;
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	if (n == 0)
-		ka_diag_error(d, KA_EXIT_USAGE, NULL, "empty --arch list");
-	return n ? n : -1;
+	return rows[id].lname;
 }

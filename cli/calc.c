@@ -9,44 +9,7 @@
 
 enum { MAX_ARCHS = 64 };
 
-void ka_format_fraction(char *buf, size_t n, double x)
-{
-	snprintf(buf, n, "%.6g", x);
-	if (!strpbrk(buf, ".e"))
-		snprintf(buf + strlen(buf), n - strlen(buf), ".0");
-}
-
-void ka_limiter_list(FILE *out, unsigned mask, bool json)
-{
-	bool first = true;
-	for (int l = 0; l < KA_LIMIT_COUNT; l++) {
-		if (!(mask & (1u << l)))
-			continue;
-		if (json)
-			fprintf(out, "%s\"%s\"", first ? "" : ",", ka_limiter_name((enum ka_limiter)l));
-		else
-			fprintf(out, "%s%s", first ? "" : ",", ka_limiter_name((enum ka_limiter)l));
-		first = false;
-	}
-}
-
-int ka_calc_values(struct ka_cli *cli, int id, const char *name, const char *def, long lo, long hi,
-		   struct ka_values *v, struct ka_diag *d)
-{
-	char err[200];
-	const char *s = cli->opt[id] ? cli->opt[id] : def;
-	if (!s) {
-		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--%s is required", name);
-		return -1;
-	}
-	if (ka_values_parse(s, lo, hi, v, err, sizeof(err)) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--%s: %s", name, err);
-		return -1;
-	}
-	return 0;
-}
-
-int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d)
+static int occupancy_nvidia(struct ka_cli *cli, struct ka_diag *d)
 {
 	const struct ka_nv_arch *archs[MAX_ARCHS];
 	struct ka_values regs = {0}, block = {0}, smem = {0}, bars = {0}, carve = {0};
@@ -67,30 +30,7 @@ int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d)
 		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--format is text, jsonl, json or summary, not '%s'", format);
 		return KA_EXIT_USAGE;
 	}
-	if (!cli->opt[OPT_ARCH]) {
-		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--arch is required (see kanalyze archs)");
-		return KA_EXIT_USAGE;
-	}
-	{
-		/* AMD archs have a calculator of their own (amd_cli.c); one vendor
-		 * per list, since the two take different options and rows */
-		struct ka_arch any[MAX_ARCHS];
-		const struct ka_amd_arch *amd[MAX_ARCHS];
-		int n_any = ka_cli_arch_list(cli->opt[OPT_ARCH], false, any, NULL, MAX_ARCHS, d), n_amd = 0;
-		if (n_any < 0)
-			return KA_EXIT_USAGE;
-		for (int i = 0; i < n_any; i++)
-			if (any[i].amd)
-				amd[n_amd++] = any[i].amd;
-		if (n_amd > 0 && n_amd < n_any) {
-			ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--arch mixes NVIDIA and AMD architectures: "
-				      "one vendor per run (they take different options)");
-			return KA_EXIT_USAGE;
-		}
-		if (n_amd > 0)
-			return ka_amd_cmd_occupancy(cli, amd, n_amd, d);
-	}
-	n_archs = ka_cli_archs(cli->opt[OPT_ARCH], false, archs, MAX_ARCHS, d);
+	n_archs = ka_nv_arch_list_parse(cli->opt[OPT_ARCH], false, archs, MAX_ARCHS, d);
 	if (n_archs < 0)
 		return KA_EXIT_USAGE;
 	for (int i = 0; i < n_archs; i++) {
@@ -183,4 +123,37 @@ out:
 	ka_values_free(&bars);
 	ka_values_free(&carve);
 	return rc;
+}
+
+/* Each vendor's calculator takes its own options and prints its own rows:
+ * one vendor per run. */
+static int (*const calculators[KA_VENDOR_COUNT])(struct ka_cli *, struct ka_diag *) = {
+	[KA_VENDOR_NVIDIA] = occupancy_nvidia,
+	[KA_VENDOR_AMD] = ka_cmd_occupancy_amd,
+};
+
+int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d)
+{
+	struct ka_arch any[MAX_ARCHS];
+	char spelled[MAX_ARCHS][32];
+	const struct ka_vendor_ops *v = NULL;
+	int n;
+
+	if (!cli->opt[OPT_ARCH]) {
+		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--arch is required (see kanalyze archs)");
+		return KA_EXIT_USAGE;
+	}
+	n = ka_arch_list_parse(cli->opt[OPT_ARCH], false, any, spelled, MAX_ARCHS, d);
+	if (n < 0)
+		return KA_EXIT_USAGE;
+	for (int i = 0; i < n; i++) {
+		const struct ka_vendor_ops *a = ka_vendor_of_arch(spelled[i]);
+		if (v && a != v) {
+			ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--arch mixes NVIDIA and AMD architectures: "
+				      "one vendor per run (they take different options)");
+			return KA_EXIT_USAGE;
+		}
+		v = a;
+	}
+	return calculators[v->id](cli, d);
 }

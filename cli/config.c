@@ -75,73 +75,6 @@ static char *join(const char *dir, const char *path)
 	return b.data;
 }
 
-/* An absolute, lexically normal path ("." and ".." folded, no symlinks
- * resolved): what the user named, anchored at the cwd. */
-static char *lexical_abs(const char *path)
-{
-	struct ka_buf in = {0}, out = {0};
-	char *cwd = path[0] == '/' ? NULL : getcwd(NULL, 0);
-	char *save = NULL;
-
-	if (path[0] != '/' && !cwd)
-		return NULL;
-	ka_buf_printf(&in, "%s/%s", cwd ? cwd : "", path);
-	free(cwd);
-	for (char *part = strtok_r(in.data, "/", &save); part; part = strtok_r(NULL, "/", &save)) {
-		if (strcmp(part, ".") == 0)
-			continue;
-		if (strcmp(part, "..") == 0) {
-			char *slash = out.data ? strrchr(out.data, '/') : NULL;
-			if (slash) {
-				out.len = (size_t)(slash - out.data);
-				*slash = '\0';
-			}
-			continue;
-		}
-		ka_buf_printf(&out, "/%s", part);
-	}
-	ka_buf_free(&in);
-	if (!out.data)
-		ka_buf_puts(&out, "/");
-	return out.data;
-}
-
-static char *under(const char *root, const char *path)
-{
-	size_t n = strlen(root);
-	if (strcmp(root, "/") == 0)
-		n = 0;
-	if (strncmp(path, root, n) == 0 && path[n] == '/')
-		return ka_strdup(path + n + 1);
-	return NULL;
-}
-
-char *ka_config_relpath(const char *root, const char *file)
-{
-	char *lroot = root ? lexical_abs(root) : NULL, *lfile = lexical_abs(file), *rel = NULL;
-
-	/* as named first (symlinks kept), then with symlinks resolved */
-	if (lroot && lfile)
-		rel = under(lroot, lfile);
-	if (!rel && root) {
-		char *rroot = realpath(root, NULL), *rfile = realpath(file, NULL);
-		if (rroot && rfile)
-			rel = under(rroot, rfile);
-		if (!rel && rfile) {
-			free(lfile);
-			lfile = rfile;
-			rfile = NULL;
-		}
-		free(rroot);
-		free(rfile);
-	}
-	if (!rel)
-		rel = lfile ? ka_strdup(lfile) : ka_strdup(file);
-	free(lroot);
-	free(lfile);
-	return rel;
-}
-
 static int bad(struct ka_diag *d, const char *path, const char *key, const char *want)
 {
 	ka_diag_error(d, KA_EXIT_USAGE, path, "\"%s\" must be %s", key, want);
@@ -229,7 +162,7 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 			int id = key[0] == 'b' ? OPT_BASELINE : OPT_COMPDB;
 			if (!json_is_string(v) || !*json_string_value(v))
 				return bad(d, path, key, "a path");
-			if (cli->opt[id] || (id == OPT_COMPDB && cli->cmd != CMD_A))
+			if (cli->opt[id] || (id == OPT_COMPDB && cli->cmd != KA_CMD_ANALYZE))
 				continue;
 			/* a FILE on the command line names the files: the database
 			 * then only gives their flags, as with -p */
@@ -275,7 +208,7 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 			return KA_EXIT_USAGE;
 		}
 	}
-	if (cli->cmd == CMD_A)
+	if (cli->cmd == KA_CMD_ANALYZE)
 		add_cc_flags(cli, defs, n_defs, incs, n_incs);
 	return 0;
 }

@@ -36,7 +36,7 @@ int ka_gate_check(const struct ka_cli *cli, const char *format, struct ka_diag *
 		ok = ok || strcmp(format, formats[i]) == 0;
 	if (!ok) {
 		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--format for %s is text, json, sarif or markdown, not '%s'",
-			      cli->cmd == CMD_P ? "report" : "analyze", format);
+			      cli->cmd == KA_CMD_REPORT ? "report" : "analyze", format);
 		return KA_EXIT_USAGE;
 	}
 	if (f && strcmp(f, "never") != 0 && strcmp(f, "warning") != 0 && strcmp(f, "error") != 0) {
@@ -61,13 +61,8 @@ int ka_gate_check(const struct ka_cli *cli, const char *format, struct ka_diag *
 	return 0;
 }
 
-bool ka_gate_near_cliff(const struct ka_report_kernel *rk, int warn_cliff)
-{
-	return warn_cliff > 0 && rk->cliffs.regs_to_next_drop >= 0 && rk->cliffs.regs_to_next_drop <= warn_cliff;
-}
-
-int ka_gate_output(struct ka_cli *cli, const struct ka_report *rep, const char *format,
-		   const struct ka_analysed *done, struct ka_diag *d)
+int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct ka_report_options *ro,
+		   const char *format, struct ka_diag *d)
 {
 	const char *root = cli->root ? cli->root : ".";
 	const char *bpath = cli->opt[OPT_BASELINE];
@@ -76,7 +71,7 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_report *rep, const char *
 	bool have_cmp = false;
 	int rc = KA_EXIT_OK, near = 0, level = fail_level(cli);
 
-	ka_bl_from_report(rep, root, &cur);
+	ka_bl_from_result(rep, root, &cur);
 	if (bpath) {
 		if (cli->baseline_optional && access(bpath, F_OK) != 0 && errno == ENOENT) {
 			ka_diag_note(d, bpath, "no baseline yet (the config names it; write it with --write-baseline %s)",
@@ -84,12 +79,12 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_report *rep, const char *
 		} else if (ka_bl_read(bpath, &old, d) != 0) {
 			rc = KA_EXIT_USAGE;
 		} else {
-			ka_bl_compare(&old, &cur, done, root, &cmp);
+			ka_bl_compare(&old, &cur, &rep->done, root, &cmp);
 			have_cmp = true;
 		}
 	}
 	for (size_t i = 0; i < rep->n; i++)
-		near += ka_gate_near_cliff(&rep->v[i], rep->warn_cliff);
+		near += rep->v[i].near_cliff;
 
 	if (strcmp(format, "json") == 0) {
 		if (ka_report_json(stdout, rep) != 0) {
@@ -106,7 +101,7 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_report *rep, const char *
 	} else if (strcmp(format, "markdown") == 0) {
 		ka_report_markdown(stdout, rep, have_cmp ? &cmp : NULL, bpath, root);
 	} else {
-		ka_report_text(stdout, rep);
+		ka_report_text(stdout, rep, ro);
 		if (have_cmp)
 			ka_bl_compare_text(stdout, bpath, &cmp);
 	}

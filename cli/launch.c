@@ -16,7 +16,8 @@
  *   kanalyze-launch [--records DIR] [--] COMPILER ARGS...
  *   DIR defaults to $KANALYZE_RECORDS_DIR, else ./kanalyze-records. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "frontends.h"
+#include "kanalyze/kanalyze.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -49,14 +50,30 @@ static int mkdir_p(const char *path)
 	return rc;
 }
 
+/* The record of one analysis: its kernels and the archs analysed completely. */
+static char *record_json(const struct ka_result *res, const char *source)
+{
+	struct ka_kernel *kernels = ka_xcalloc(res->n + 1, sizeof(*kernels));
+	const char **archs = ka_xcalloc(res->done.n + 1, sizeof(char *));
+	char *json;
+
+	for (size_t i = 0; i < res->n; i++)
+		kernels[i] = *res->v[i].k;             /* borrowed: the result owns them */
+	for (size_t i = 0; i < res->done.n; i++)
+		archs[i] = res->done.arch[i];
+	json = ka_record_json(kernels, res->n, source, archs, (int)res->done.n, res->nvcc_version);
+	free(archs);
+	free(kernels);
+	return json;
+}
+
 /* Analyse the compiled file the way `kanalyze` would and write its record. */
 static void record(const char *dir, char **cmd, int n, struct ka_diag *d)
 {
 	struct ka_compile_flags cf;
 	char *cwd = getcwd(NULL, 0);
-	struct ka_kernel_list kernels = {0};
-	struct ka_analysed done = {0};
-	char *version = NULL;
+	struct ka_result res = {0};
+	struct ka_buf archs = {0};
 
 	if (ka_compile_flags_from_argv(cmd, n, cwd, NULL, &cf) != 0) {
 		free(cwd);
@@ -67,56 +84,48 @@ static void record(const char *dir, char **cmd, int n, struct ka_diag *d)
 		free(cwd);
 		return;
 	}
-	if (cf.n_archs == 0) {            /* nvcc's own default target */
-		cf.archs = ka_xcalloc(2, sizeof(char *));
-		cf.archs[0] = ka_strdup("sm_75");
-		cf.n_archs = 1;
-	}
-
-	/* the analysis, with the real compiler when it is an nvcc */
-	const char *base = strrchr(cmd[0], '/') ? strrchr(cmd[0], '/') + 1 : cmd[0];
-	struct ka_nvcc_options nv = {.nvcc = strstr(base, "nvcc") ? cmd[0] : NULL, .timeout_s = 3600, .jobs = 1};
-	struct ka_cli cli = {0};
-	const char *files[2] = {cf.source, NULL};
-	const struct ka_nv_arch *na;
-	int n_ok = 0;
-	char **ok = ka_xcalloc((size_t)cf.n_archs + 1, sizeof(char *));
-
-	/* ka_pipeline_run takes a cli: a minimal one, with the cache on */
-	cli.cmd = CMD_A;
-	cli.files = files;
-	cli.n_files = 1;
+	/* the archs the command built that this build can analyse (nvcc's own
+	 * default target when it names none) */
 	for (int i = 0; i < cf.n_archs; i++) {
-		na = ka_nv_arch_find(cf.archs[i]);
+		const struct ka_nv_arch *na = ka_nv_arch_find(cf.archs[i]);
 		if (na && na->analysable)
-			ok[n_ok++] = cf.archs[i];
+			ka_buf_printf(&archs, "%s%s", archs.len ? "," : "", cf.archs[i]);
 	}
-	if (n_ok > 0) {
-		nv.extra = (const char *const *)cf.flags;
-		nv.lang = "cuda";
-		ka_pipeline_run(&cli, (const char *const *)ok, n_ok, true, &nv, d, &kernels, &version, &done);
-	}
+	if (cf.n_archs == 0)
+		ka_buf_puts(&archs, "sm_75");
+
+	/* the analysis, with the real compiler when it is an nvcc, through the cache */
+	const char *base = strrchr(cmd[0], '/') ? strrchr(cmd[0], '/') + 1 : cmd[0];
+	const char *files[2] = {cf.source, NULL};
+	struct ka_request req = {
+		.mode = KA_INPUTS_FILES,
+		.inputs = files,
+		.n_inputs = 1,
+		.lang = "cuda",
+		.archs = archs.data,
+		.cc_args = (const char *const *)cf.flags,
+		.cache = true,
+		.jobs = 1,
+		.timeout_s = 3600,
+		.nvcc = strstr(base, "nvcc") ? cmd[0] : NULL,
+	};
+	if (archs.len > 0)
+		ka_analyze(&req, d, &res);
 
 	/* the record: the archs analysed completely, their kernels */
-	if (done.n > 0) {
-		char **archs = ka_xcalloc(done.n + 1, sizeof(char *));
+	if (res.done.n > 0) {
 		struct ka_hash h;
 		char key[KA_HASH_HEX];
 		struct ka_buf path = {0};
-		char *json;
+		char *json = record_json(&res, cf.source);
 		int r;
 
-		for (size_t i = 0; i < done.n; i++)
-			archs[i] = done.arch[i];
-		ka_kernel_list_sort(&kernels);
-		json = ka_record_json(kernels.v, kernels.n, cf.source, (const char *const *)archs, (int)done.n,
-				      version);
 		ka_hash_init(&h);
 		ka_hash_str(&h, cf.source);
 		for (int i = 0; i < cf.n_flags; i++)
 			ka_hash_str(&h, cf.flags[i]);
-		for (size_t i = 0; i < done.n; i++)
-			ka_hash_str(&h, archs[i]);
+		for (size_t i = 0; i < res.done.n; i++)
+			ka_hash_str(&h, res.done.arch[i]);
 		ka_hash_final(&h, key);
 		ka_buf_printf(&path, "%s/%s.json", dir, key);
 		r = mkdir_p(dir);
@@ -127,12 +136,9 @@ static void record(const char *dir, char **cmd, int n, struct ka_diag *d)
 				strerror(-r));
 		ka_buf_free(&path);
 		free(json);
-		free(archs);
 	}
-	free(ok);
-	free(version);
-	ka_analysed_free(&done);
-	ka_kernel_list_free(&kernels);
+	ka_result_free(&res);
+	ka_buf_free(&archs);
 	ka_compile_flags_free(&cf);
 	free(cwd);
 }

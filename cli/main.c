@@ -19,13 +19,13 @@ int main(int argc, char **argv)
 	} else if (cli.flag[OPT_VERSION]) {
 		printf("kanalyze %s\n", KA_VERSION);
 		rc = KA_EXIT_OK;
-	} else if (cli.cmd == CMD_O) {
+	} else if (cli.cmd == KA_CMD_OCCUPANCY) {
 		rc = ka_cmd_occupancy(&cli, &d);
-	} else if (cli.cmd == CMD_R) {
+	} else if (cli.cmd == KA_CMD_ARCHS) {
 		rc = ka_cmd_archs(&cli, &d);
-	} else if (cli.cmd == CMD_G) {
+	} else if (cli.cmd == KA_CMD_PLOT) {
 		rc = ka_cmd_plot(&cli, &d);
-	} else if (cli.cmd == CMD_V) {
+	} else if (cli.cmd == KA_CMD_VERIFY) {
 		rc = ka_cmd_verify(&cli, &d);
 	} else {
 		rc = ka_cmd_analyze(&cli, &d);

@@ -3,7 +3,6 @@
  * a compiled FILE (its real registers, shared memory, barriers and launch
  * bounds).  -o FILE.svg / FILE.png draws them with cairo (written
  * atomically); without -o they are drawn in the terminal. */
-#include "chart.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -204,7 +203,7 @@ int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
 		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--kernel picks a kernel of FILE; no FILE given");
 		return KA_EXIT_USAGE;
 	}
-	if (ka_cli_archs(arch_name, cli->n_files == 1, &a, 1, d) != 1)
+	if (ka_nv_arch_list_parse(arch_name, cli->n_files == 1, &a, 1, d) != 1)
 		return KA_EXIT_USAGE;
 	smem_max = a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block;
 	block = one_value(cli, OPT_BLOCK, "block", 1, a->max_threads_per_block, 0, d, &bad);

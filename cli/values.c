@@ -95,3 +95,49 @@ void ka_values_free(struct ka_values *v)
 	v->v = NULL;
 	v->n = 0;
 }
+
+long ka_cli_long(const struct ka_cli *cli, int id, long lo, long hi, long def, struct ka_diag *d, bool *bad)
+{
+	char err[160];
+	struct ka_values v;
+	long x;
+
+	if (!cli->opt[id])
+		return def;
+	if (ka_values_parse(cli->opt[id], lo, hi, &v, err, sizeof(err)) != 0 || v.n != 1) {
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--%s: %s", ka_cli_opt_name(id),
+			      v.n > 1 ? "takes one value here" : err);
+		if (v.n > 1)
+			ka_values_free(&v);
+		*bad = true;
+		return def;
+	}
+	x = v.v[0];
+	ka_values_free(&v);
+	return x;
+}
+
+int ka_calc_values(struct ka_cli *cli, int id, const char *name, const char *def, long lo, long hi,
+		   struct ka_values *v, struct ka_diag *d)
+{
+	char err[200];
+	const char *s = cli->opt[id] ? cli->opt[id] : def;
+	if (!s) {
+		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--%s is required", name);
+		return -1;
+	}
+	if (ka_values_parse(s, lo, hi, v, err, sizeof(err)) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--%s: %s", name, err);
+		return -1;
+	}
+	return 0;
+}
+
+int ka_cli_wave(const struct ka_cli *cli, struct ka_diag *d)
+{
+	if (cli->flag[OPT_WAVE32] && cli->flag[OPT_WAVE64]) {
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--wave32 and --wave64 exclude each other");
+		return -1;
+	}
+	return cli->flag[OPT_WAVE32] ? 32 : cli->flag[OPT_WAVE64] ? 64 : 0;
+}

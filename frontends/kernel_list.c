@@ -1,14 +1,23 @@
-/* kernel_list.c — ownership of ka_kernel records and their report order. */
+/* kernel_list.c — ownership of ka_kernel records, their report order, and
+ * the resource table generated from include/kanalyze/resources.def. */
 #include "frontends.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+const struct ka_resource_field ka_resource_fields[] = {
+#define KA_RESOURCE(field, vendor, baseline, what) \
+	{#field, offsetof(struct ka_resources, field), KA_RES_##vendor, baseline, what},
+#include "kanalyze/resources.def"
+#undef KA_RESOURCE
+};
+const int ka_resource_count = sizeof(ka_resource_fields) / sizeof(ka_resource_fields[0]);
+
 void ka_resources_unset(struct ka_resources *r)
 {
-	r->regs = r->uregs = r->spill_stores = r->spill_loads = KA_UNSET;
-	r->stack = r->static_smem = r->local = r->barriers = r->max_threads = KA_UNSET;
-	r->vgprs = r->sgprs = r->agprs = r->lds = r->scratch = KA_UNSET;
+	for (int i = 0; i < ka_resource_count; i++)
+		*ka_resource_at(r, i) = KA_UNSET;
 }
 
 void ka_kernel_free(struct ka_kernel *k)

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart.h"
+#include "report.h"
 
 static const struct ka_nv_arch *arch(const char *name)
 {

@@ -186,12 +186,14 @@ static void compdb_load_and_find(void **state)
 
 static struct ka_bl_entry entry(const char *file, const char *mangled, long regs, int blocks, double occ)
 {
-	return (struct ka_bl_entry){
+	struct ka_bl_entry e = {
 		.file = (char *)file, .arch = "sm_90", .name = (char *)mangled, .mangled = (char *)mangled,
-		.line = 3, .block = 256, .blocks_per_sm = blocks, .regs = regs, .uregs = KA_UNSET,
-		.vgprs = KA_UNSET, .sgprs = KA_UNSET, .spill_stores = 0, .spill_loads = 0, .static_smem = 0,
-		.occupancy = occ,
+		.line = 3, .block = 256, .blocks_per_sm = blocks, .occupancy = occ,
 	};
+	ka_resources_unset(&e.res);
+	e.res.regs = regs;
+	e.res.spill_stores = e.res.spill_loads = e.res.static_smem = 0;
+	return e;
 }
 
 static const struct ka_bl_change *find_change(const struct ka_bl_compare *c, const char *mangled)
@@ -223,9 +225,9 @@ static void baseline_rules(void **state)
 	o[1] = entry("k.cu", "b_grew", 100, 2, 0.25);     n[1] = entry("k.cu", "b_grew", 110, 2, 0.25);
 	o[2] = entry("k.cu", "c_shrank", 128, 2, 0.25);   n[2] = entry("k.cu", "c_shrank", 120, 2, 0.25);
 	o[3] = entry("k.cu", "d_spill", 64, 4, 0.5);      n[3] = entry("k.cu", "d_spill", 64, 4, 0.5);
-	n[3].spill_stores = 8;
+	n[3].res.spill_stores = 8;
 	o[4] = entry("k.cu", "e_ur", 64, 4, 0.5);         n[4] = entry("k.cu", "e_ur", 66, 4, 0.5);
-	o[4].uregs = 12;                                  n[4].uregs = 6;
+	o[4].res.uregs = 12;                                  n[4].res.uregs = 6;
 	o[5] = entry("k.cu", "f_gone", 32, 8, 1.0);       n[5] = entry("k.cu", "g_new", 32, 8, 1.0);
 	o[6] = entry("k.cu", "h_occ", 32, 8, 1.0);        n[6] = entry("k.cu", "h_occ", 32, 4, 0.5);
 	o[7] = entry("other.cu", "x", 32, 8, 1.0);        /* not analysed this run */
@@ -256,7 +258,7 @@ static void baseline_rules(void **state)
 	ka_bl_compare_free(&c);
 
 	/* uregs unknown on one side: no UR->R verdict */
-	n[4].uregs = KA_UNSET;
+	n[4].res.uregs = KA_UNSET;
 	ka_bl_compare(&old, &cur, &done, root, &c);
 	assert_int_not_equal(find_change(&c, "e_ur")->what, KA_CH_REGRESSION);
 	ka_bl_compare_free(&c);
@@ -279,15 +281,15 @@ static void baseline_read_write(void **state)
 	FILE *sink = fopen("/dev/null", "w");
 
 	ka_diag_init(&d, sink);
-	e[1].uregs = 9;
+	e[1].res.uregs = 9;
 	ka_buf_printf(&p, "%s/b.json", dir);
 	assert_int_equal(ka_bl_write(&b, p.data, &d), 0);
 	assert_int_equal(ka_bl_read(p.data, &back, &d), 0);
 	assert_int_equal(back.n, 2);
 	assert_string_equal(back.v[1].mangled, "_Z1bv");
-	assert_int_equal(back.v[1].regs, 128);
-	assert_int_equal(back.v[1].uregs, 9);
-	assert_int_equal(back.v[0].uregs, KA_UNSET);
+	assert_int_equal(back.v[1].res.regs, 128);
+	assert_int_equal(back.v[1].res.uregs, 9);
+	assert_int_equal(back.v[0].res.uregs, KA_UNSET);
 	assert_true(back.v[0].occupancy == 0.75);
 	assert_string_equal(back.nvcc, "13.0.88");
 	/* what is read writes back byte for byte */
@@ -509,7 +511,7 @@ static int apply_in(const char *dir, const char *json, struct ka_cli *cli, const
 
 	write_text(dir, ".kanalyze.json", json);
 	memset(cli, 0, sizeof(*cli));
-	cli->cmd = CMD_A;
+	cli->cmd = KA_CMD_ANALYZE;
 	cli->opt[OPT_BLOCK] = block_opt;
 	ka_diag_init(&d, sink);
 	assert_int_equal(chdir(dir), 0);
@@ -555,13 +557,13 @@ static void config_fills_unset_options(void **state)
 		struct ka_diag d;
 		FILE *sink = fopen("/dev/null", "w");
 		memset(&cli, 0, sizeof(cli));
-		cli.cmd = CMD_A;
+		cli.cmd = KA_CMD_ANALYZE;
 		ka_diag_init(&d, sink);
 		assert_int_equal(chdir(sub.data), 0);
 		assert_int_equal(ka_config_apply(&cli, &d), 0);
 		assert_int_equal(chdir(cwd), 0);
 		assert_string_equal(cli.opt[OPT_BLOCK], "256");
-		char *rel = ka_config_relpath(cli.root, git.data);
+		char *rel = ka_relpath(cli.root, git.data);
 		assert_string_equal(rel, ".git");
 		free(rel);
 		ka_cli_free(&cli);

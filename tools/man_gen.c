@@ -36,8 +36,8 @@ static const struct {
 	int bit;
 	const char *name;
 } cmds[] = {
-	{CMD_A, "analyze"}, {CMD_O, "occupancy"}, {CMD_R, "archs"}, {CMD_G, "plot"}, {CMD_P, "report"},
-	{CMD_V, "verify"},
+	{KA_CMD_ANALYZE, "analyze"}, {KA_CMD_OCCUPANCY, "occupancy"}, {KA_CMD_ARCHS, "archs"}, {KA_CMD_PLOT, "plot"}, {KA_CMD_REPORT, "report"},
+	{KA_CMD_VERIFY, "verify"},
 };
 
 /* Text for roff: backslashes escaped, every dash of a word that starts

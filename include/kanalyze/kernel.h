@@ -7,26 +7,40 @@
 #ifndef KANALYZE_KERNEL_H
 #define KANALYZE_KERNEL_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define KA_UNSET (-1L)
 
 enum ka_vendor { KA_VENDOR_NVIDIA, KA_VENDOR_AMD };
 
+/* One member per line of resources.def (the JSON order). */
 struct ka_resources {
-	/* NVIDIA */
-	long regs;          /* R registers per thread (EIATTR_REGCOUNT)          */
-	long uregs;         /* uniform registers (SASS census; KA_UNSET without) */
-	long spill_stores;  /* bytes, from ptxas -v                              */
-	long spill_loads;   /* bytes, from ptxas -v                              */
-	long stack;         /* bytes per thread (EIATTR_MIN/MAX_STACK_SIZE)      */
-	long static_smem;   /* bytes per block, without the 1 KiB reservation    */
-	long local;         /* bytes per thread of local memory (frame size)     */
-	long barriers;      /* named barriers used (EIATTR_NUM_BARRIERS)         */
-	long max_threads;   /* __launch_bounds__ / .maxntid product, 0 if none   */
-	/* AMD */
-	long vgprs, sgprs, agprs, lds, scratch;
+#define KA_RESOURCE(field, vendor, baseline, what) long field;
+#include "kanalyze/resources.def"
+#undef KA_RESOURCE
 };
+
+/* The table behind generic readers and writers: key, offset, who has it. */
+enum ka_resource_vendor { KA_RES_NVIDIA = 1, KA_RES_AMD = 2, KA_RES_BOTH = 3 };
+struct ka_resource_field {
+	const char *key;
+	size_t offset;               /* of the long in struct ka_resources */
+	enum ka_resource_vendor vendor;
+	bool baseline;
+	const char *what;
+};
+extern const struct ka_resource_field ka_resource_fields[];
+extern const int ka_resource_count;
+static inline long *ka_resource_at(struct ka_resources *r, int i)
+{
+	return (long *)((char *)r + ka_resource_fields[i].offset);
+}
+static inline long ka_resource_get(const struct ka_resources *r, int i)
+{
+	return *(const long *)((const char *)r + ka_resource_fields[i].offset);
+}
 
 struct ka_sass;
 

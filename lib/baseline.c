@@ -17,7 +17,7 @@
  * failure; kernels added or removed are reported, never failed; baseline
  * kernels of files (or archs) this run did not analyse are left alone. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "lib.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -29,7 +29,7 @@
 
 const struct ka_regression_rule ka_regression_rules[KA_REG_COUNT] = {
 #define KA_REGRESSION(e, id, name, level, what) [KA_REG_##e] = {id, name, level, what},
-#include "regressions.def"
+#include "kanalyze/regressions.def"
 #undef KA_REGRESSION
 };
 
@@ -74,30 +74,26 @@ void ka_bl_free(struct ka_bl *b)
 	memset(b, 0, sizeof(*b));
 }
 
-void ka_bl_from_report(const struct ka_report *r, const char *root, struct ka_bl *out)
+void ka_bl_from_result(const struct ka_result *r, const char *root, struct ka_bl *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->nvcc = r->nvcc_version ? ka_strdup(r->nvcc_version) : NULL;
 	for (size_t i = 0; i < r->n; i++) {
-		const struct ka_report_kernel *rk = &r->v[i];
-		const struct ka_resources *res = &rk->k->res;
+		const struct ka_kernel_result *kr = &r->v[i];
 		struct ka_bl_entry *e = add(out);
-		e->file = ka_config_relpath(root, rk->k->file);
-		e->arch = ka_strdup(rk->k->arch);
-		e->name = ka_strdup(rk->k->name);
-		e->mangled = ka_strdup(rk->k->mangled);
-		e->line = rk->k->line;
-		e->block = rk->block;
-		e->blocks_per_sm = rk->occ.blocks_per_sm;
-		e->regs = res->regs;
-		e->uregs = res->uregs;
-		e->vgprs = res->vgprs;
-		e->sgprs = res->sgprs;
-		e->spill_stores = res->spill_stores;
-		e->spill_loads = res->spill_loads;
-		e->static_smem = res->static_smem;
-		e->smem_dynamic = rk->smem_dynamic;
-		e->occupancy = rk->occ.occupancy;
+		e->file = ka_relpath(root, kr->k->file);
+		e->arch = ka_strdup(kr->k->arch);
+		e->name = ka_strdup(kr->k->name);
+		e->mangled = ka_strdup(kr->k->mangled);
+		e->line = kr->k->line;
+		e->block = kr->block;
+		e->blocks_per_sm = kr->occ.blocks_per_sm;
+		ka_resources_unset(&e->res);
+		for (int f = 0; f < ka_resource_count; f++)
+			if (ka_resource_fields[f].baseline)
+				*ka_resource_at(&e->res, f) = ka_resource_get(&kr->k->res, f);
+		e->smem_dynamic = kr->smem_dynamic;
+		e->occupancy = kr->occ.occupancy;
 	}
 	if (out->n > 1)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_entry);
@@ -140,13 +136,9 @@ int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d)
 		json_object_set_new(o, "mangled", text_or_null(e->mangled));
 		json_object_set_new(o, "line", e->line > 0 ? json_integer(e->line) : json_null());
 		json_object_set_new(o, "block", json_integer(e->block));
-		json_object_set_new(o, "regs", num(e->regs));
-		json_object_set_new(o, "uregs", num(e->uregs));
-		json_object_set_new(o, "vgprs", num(e->vgprs));
-		json_object_set_new(o, "sgprs", num(e->sgprs));
-		json_object_set_new(o, "spill_stores", num(e->spill_stores));
-		json_object_set_new(o, "spill_loads", num(e->spill_loads));
-		json_object_set_new(o, "static_smem", num(e->static_smem));
+		for (int f = 0; f < ka_resource_count; f++)
+			if (ka_resource_fields[f].baseline)
+				json_object_set_new(o, ka_resource_fields[f].key, num(ka_resource_get(&e->res, f)));
 		json_object_set_new(o, "smem_dynamic", json_integer(e->smem_dynamic));
 		json_object_set_new(o, "blocks_per_sm", json_integer(e->blocks_per_sm));
 		json_object_set_new(o, "occupancy", json_real(e->occupancy));
@@ -250,12 +242,12 @@ int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
 		x->block = (int)block;
 		x->blocks_per_sm = (int)blocks;
 		x->occupancy = json_number_value(occ);
-		if (field_long(e, "regs", true, &x->regs) || field_long(e, "uregs", true, &x->uregs) ||
-		    field_long(e, "vgprs", true, &x->vgprs) || field_long(e, "sgprs", true, &x->sgprs) ||
-		    field_long(e, "spill_stores", true, &x->spill_stores) ||
-		    field_long(e, "spill_loads", true, &x->spill_loads) ||
-		    field_long(e, "static_smem", true, &x->static_smem) ||
-		    field_long(e, "smem_dynamic", false, &x->smem_dynamic)) {
+		bool bad_field = field_long(e, "smem_dynamic", false, &x->smem_dynamic) != 0;
+		ka_resources_unset(&x->res);
+		for (int f = 0; f < ka_resource_count; f++)
+			if (ka_resource_fields[f].baseline)
+				bad_field |= field_long(e, ka_resource_fields[f].key, true, ka_resource_at(&x->res, f)) != 0;
+		if (bad_field) {
 			ka_diag_error(d, KA_EXIT_USAGE, path,
 				      "corrupt baseline: kernels[%zu]: a resource is not a whole number or null", i);
 			goto out;
@@ -289,32 +281,32 @@ static unsigned regressions(const struct ka_bl_entry *o, const struct ka_bl_entr
 	unsigned k = 0;
 	bool occ_down = c->occupancy < o->occupancy - 1e-9;
 
-	if (grew(o->regs, c->regs) && o->block == c->block && c->blocks_per_sm < o->blocks_per_sm)
+	if (grew(o->res.regs, c->res.regs) && o->block == c->block && c->blocks_per_sm < o->blocks_per_sm)
 		k |= 1u << KA_REG_CLIFF;
-	else if (grew(o->vgprs, c->vgprs) && o->block == c->block && c->blocks_per_sm < o->blocks_per_sm)
+	else if (grew(o->res.vgprs, c->res.vgprs) && o->block == c->block && c->blocks_per_sm < o->blocks_per_sm)
 		k |= 1u << KA_REG_CLIFF;
 	else if (occ_down)
 		k |= 1u << KA_REG_OCC;
 	/* spills that appear where the baseline measured none count; unknown
 	 * on either side is no evidence */
-	if (grew(o->spill_stores, c->spill_stores) || grew(o->spill_loads, c->spill_loads))
+	if (grew(o->res.spill_stores, c->res.spill_stores) || grew(o->res.spill_loads, c->res.spill_loads))
 		k |= 1u << KA_REG_SPILL;
-	if (shrank(o->uregs, c->uregs) && grew(o->regs, c->regs))
+	if (shrank(o->res.uregs, c->res.uregs) && grew(o->res.regs, c->res.regs))
 		k |= 1u << KA_REG_UR2R;
 	return k;
 }
 
 static bool improved(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 {
-	return c->occupancy > o->occupancy + 1e-9 || shrank(o->regs, c->regs) || shrank(o->vgprs, c->vgprs) ||
-	       shrank(o->spill_stores, c->spill_stores) || shrank(o->spill_loads, c->spill_loads);
+	return c->occupancy > o->occupancy + 1e-9 || shrank(o->res.regs, c->res.regs) || shrank(o->res.vgprs, c->res.vgprs) ||
+	       shrank(o->res.spill_stores, c->res.spill_stores) || shrank(o->res.spill_loads, c->res.spill_loads);
 }
 
 static bool same(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 {
-	return o->regs == c->regs && o->uregs == c->uregs && o->vgprs == c->vgprs && o->sgprs == c->sgprs &&
-	       o->spill_stores == c->spill_stores && o->spill_loads == c->spill_loads &&
-	       o->static_smem == c->static_smem && o->smem_dynamic == c->smem_dynamic && o->block == c->block &&
+	return o->res.regs == c->res.regs && o->res.uregs == c->res.uregs && o->res.vgprs == c->res.vgprs && o->res.sgprs == c->res.sgprs &&
+	       o->res.spill_stores == c->res.spill_stores && o->res.spill_loads == c->res.spill_loads &&
+	       o->res.static_smem == c->res.static_smem && o->smem_dynamic == c->smem_dynamic && o->block == c->block &&
 	       o->blocks_per_sm == c->blocks_per_sm && fabs(o->occupancy - c->occupancy) < 1e-9;
 }
 
@@ -353,7 +345,7 @@ void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struc
 	memset(out, 0, sizeof(*out));
 	for (size_t k = 0; k < done->n; k++) {
 		struct ka_bl_entry *e = add(&done_rel);
-		e->file = ka_config_relpath(root, done->file[k]);
+		e->file = ka_relpath(root, done->file[k]);
 		e->arch = ka_strdup(done->arch[k]);
 	}
 	while (i < old->n || j < cur->n) {
@@ -409,13 +401,13 @@ void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b)
 
 	if (ch->what == KA_CH_ADDED) {
 		ka_buf_printf(b, "new kernel: %ld %s, %d blocks/SM at %d threads, occupancy %.1f %%",
-			      c->regs != KA_UNSET ? c->regs : c->vgprs, c->regs != KA_UNSET ? "registers" : "VGPRs",
+			      c->res.regs != KA_UNSET ? c->res.regs : c->res.vgprs, c->res.regs != KA_UNSET ? "registers" : "VGPRs",
 			      c->blocks_per_sm, c->block, 100.0 * c->occupancy);
 		return;
 	}
 	if (ch->what == KA_CH_REMOVED) {
 		ka_buf_printf(b, "kernel gone (had %ld %s, %d blocks/SM at %d threads)",
-			      o->regs != KA_UNSET ? o->regs : o->vgprs, o->regs != KA_UNSET ? "registers" : "VGPRs",
+			      o->res.regs != KA_UNSET ? o->res.regs : o->res.vgprs, o->res.regs != KA_UNSET ? "registers" : "VGPRs",
 			      o->blocks_per_sm, o->block);
 		return;
 	}
@@ -427,26 +419,26 @@ void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b)
 		}
 	if (!first)
 		ka_buf_puts(b, ": ");
-	if (o->regs == KA_UNSET && c->regs == KA_UNSET)     /* AMD */
-		ka_buf_printf(b, "VGPRs %ld -> %ld, SGPRs %ld -> %ld", o->vgprs, c->vgprs, o->sgprs, c->sgprs);
+	if (o->res.regs == KA_UNSET && c->res.regs == KA_UNSET)     /* AMD */
+		ka_buf_printf(b, "VGPRs %ld -> %ld, SGPRs %ld -> %ld", o->res.vgprs, c->res.vgprs, o->res.sgprs, c->res.sgprs);
 	else
-		ka_buf_printf(b, "registers %ld -> %ld", o->regs, c->regs);
-	if (o->uregs != KA_UNSET || c->uregs != KA_UNSET)
-		ka_buf_printf(b, ", uniform registers %ld -> %ld", o->uregs, c->uregs);
+		ka_buf_printf(b, "registers %ld -> %ld", o->res.regs, c->res.regs);
+	if (o->res.uregs != KA_UNSET || c->res.uregs != KA_UNSET)
+		ka_buf_printf(b, ", uniform registers %ld -> %ld", o->res.uregs, c->res.uregs);
 	ka_buf_printf(b, ", blocks/SM %d -> %d", o->blocks_per_sm, c->blocks_per_sm);
 	if (o->block == c->block)
 		ka_buf_printf(b, " at %d threads", c->block);
 	else
 		ka_buf_printf(b, " (block %d -> %d threads)", o->block, c->block);
 	ka_buf_printf(b, ", occupancy %.1f %% -> %.1f %%", 100.0 * o->occupancy, 100.0 * c->occupancy);
-	if (o->spill_stores != c->spill_stores || o->spill_loads != c->spill_loads) {
+	if (o->res.spill_stores != c->res.spill_stores || o->res.spill_loads != c->res.spill_loads) {
 		ka_buf_puts(b, ", spills ");
-		spill_text(b, o->spill_stores, o->spill_loads);
+		spill_text(b, o->res.spill_stores, o->res.spill_loads);
 		ka_buf_puts(b, " -> ");
-		spill_text(b, c->spill_stores, c->spill_loads);
+		spill_text(b, c->res.spill_stores, c->res.spill_loads);
 	}
-	if (o->static_smem != c->static_smem)
-		ka_buf_printf(b, ", static shared memory %ld -> %ld B", o->static_smem, c->static_smem);
+	if (o->res.static_smem != c->res.static_smem)
+		ka_buf_printf(b, ", static shared memory %ld -> %ld B", o->res.static_smem, c->res.static_smem);
 }
 
 void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare *c)

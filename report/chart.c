@@ -2,7 +2,7 @@
  * occupancy model around one launch (block size, registers per thread,
  * shared memory per block), as runs of equal answers, with the launch in use
  * and the nearest change either way.  Pure: no I/O, no cairo. */
-#include "chart.h"
+#include "report.h"
 
 #include <stdlib.h>
 #include <string.h>

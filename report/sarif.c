@@ -1,4 +1,4 @@
-/* report_sarif.c — `--format sarif`: SARIF 2.1.0 for code scanning (GitHub,
+/* sarif.c — `--format sarif`: SARIF 2.1.0 for code scanning (GitHub,
  * GitLab, IDEs).  One rule per regression kind and for the cliff warning
  * (regressions.def), one result per regression kind of each regressed
  * kernel and one per kernel near a cliff, located at the kernel's
@@ -6,7 +6,8 @@
  * name (file, arch, kernel, rule), so an alert keeps its identity across
  * runs.  Built with jansson; output is deterministic. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "report.h"
+#include "analyzer.h"
 
 #include <ctype.h>
 #include <jansson.h>
@@ -108,23 +109,22 @@ static json_t *rules(void)
 
 /* KA101-KA108 of every analysed kernel, once per (file, rule, line, column)
  * however many archs reported it; KA104 only where an arch is sm_90+. */
-static void finding_results(json_t *results, const struct ka_report *r, const char *root)
+static void finding_results(json_t *results, const struct ka_result *r, const char *root)
 {
 	struct ka_buf seen = {0};           /* "\nkey\nkey\n...": the ones written */
 	ka_buf_puts(&seen, "\n");
 	for (size_t i = 0; i < r->n; i++) {
-		const struct ka_report_kernel *rk = &r->v[i];
-		int sm = ka_analyzer_sm_of(rk->k->arch);
+		const struct ka_kernel_result *rk = &r->v[i];
 		for (size_t j = 0; rk->u && j < rk->u->n_findings; j++) {
 			const struct ka_ufinding *f = &rk->u->findings[j];
 			char key[600];
-			if (f->min_sm && (rk->k->vendor != KA_VENDOR_NVIDIA || sm < f->min_sm))
+			if (f->min_sm && rk->sm < f->min_sm)
 				continue;
 			snprintf(key, sizeof(key), "\n%s:%s:%d:%d\n", rk->k->file, ka_rule_id(f->rule), f->line, f->col);
 			if (strstr(seen.data, key))
 				continue;
 			ka_buf_puts(&seen, key + 1);
-			char *file = ka_config_relpath(root, rk->k->file);
+			char *file = ka_relpath(root, rk->k->file);
 			json_t *res = json_object(), *locs = json_array(), *fp = json_object(), *loc = location(file, f->line);
 			json_t *region = json_object_get(json_object_get(loc, "physicalLocation"), "region");
 			if (region)
@@ -152,7 +152,7 @@ static void finding_results(json_t *results, const struct ka_report *r, const ch
 	ka_buf_free(&seen);
 }
 
-int ka_report_sarif(FILE *out, const struct ka_report *r, const struct ka_bl_compare *cmp, const char *root)
+int ka_report_sarif(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *root)
 {
 	json_t *doc = json_object(), *runs = json_array(), *run = json_object();
 	json_t *tool = json_object(), *driver = json_object(), *results = json_array();
@@ -198,12 +198,12 @@ int ka_report_sarif(FILE *out, const struct ka_report *r, const struct ka_bl_com
 		}
 	}
 	for (size_t i = 0; i < r->n; i++) {
-		const struct ka_report_kernel *rk = &r->v[i];
+		const struct ka_kernel_result *rk = &r->v[i];
 		struct ka_buf m = {0};
 		char *file;
-		if (!ka_gate_near_cliff(rk, r->warn_cliff))
+		if (!rk->near_cliff)
 			continue;
-		file = ka_config_relpath(root, rk->k->file);
+		file = ka_relpath(root, rk->k->file);
 		ka_buf_printf(&m, "%s (%s): %ld registers, %d below the cliff at %ld: +%d registers drop %d -> %d "
 			      "blocks/SM at %d threads/block", rk->k->name, rk->k->arch, rk->k->res.regs,
 			      rk->cliffs.regs_to_next_drop, rk->k->res.regs + rk->cliffs.regs_to_next_drop,

@@ -1,16 +1,60 @@
-/* chart.h — the three classic occupancy charts (occupancy against block size,
- * registers per thread and shared memory per block) as plain data, and their
- * two renderings: cairo (SVG, PNG) for `kanalyze plot`, text for `--chart`.
- * Private to cli/ (and its tests); the data comes from the occupancy model. */
-#ifndef KANALYZE_CHART_H
-#define KANALYZE_CHART_H
+/* report.h — the writers (report/): they read a ka_result and nothing else.
+ *
+ *   text      one block per kernel, laid out by its vendor's entry of a
+ *             table (text_nvidia.c, text_amd.c), the uniformity summary
+ *   json      the contract of DESIGN §3
+ *   sarif     2.1.0, one rule per finding id and regression kind
+ *   markdown  a pull-request comment
+ *   charts    the three occupancy sweeps as data, drawn with cairo (SVG,
+ *             PNG) or as terminal sparklines
+ * The baseline comparison (kanalyze.h) is an input of sarif and markdown;
+ * the gate in cli/ decides the exit code. */
+#ifndef KANALYZE_REPORT_H
+#define KANALYZE_REPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "analyzer.h"      /* the uniformity facts a result points at */
 #include "core.h"
+#include "frontends.h"     /* the SASS census a kernel carries */
+#include "kanalyze/kanalyze.h"
 #include "occupancy.h"
 
+/* How the text is laid out: not part of the result. */
+struct ka_report_options {
+	bool color;
+	bool chart;                   /* --chart: sparklines under each kernel */
+	bool utf8;                    /* the terminal takes UTF-8 (charts, names) */
+};
+
+void ka_report_text(FILE *out, const struct ka_result *r, const struct ka_report_options *o);
+/* 0, or -1 if writing failed. */
+int ka_report_json(FILE *out, const struct ka_result *r);
+/* cmp NULL when there is no baseline. */
+int ka_report_sarif(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *root);
+int ka_report_markdown(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp,
+		       const char *baseline, const char *root);
+/* Whether --chart can draw this kernel (its vendor has the charts). */
+bool ka_report_can_chart(const struct ka_kernel_result *kr);
+
+/* ---- formatting shared by the writers and the calculator (format.c) ------- */
+/* "registers, shared_memory" */
+void ka_text_limiters(FILE *out, unsigned mask);
+/* "registers,shared_memory" or, for JSON, "\"registers\",\"shared_memory\"". */
+void ka_limiter_list(FILE *out, unsigned mask, bool json);
+/* "400 B" / "40 KiB" */
+void ka_text_bytes(FILE *out, long b);
+/* Occupancy as JSON number text: "0.25", "1.0", "0.125" (never exponent). */
+void ka_format_fraction(char *buf, size_t n, double x);
+/* A JSON string even for bytes that are not UTF-8 (odd file names): those
+ * bytes become '?'. */
+struct json_t;
+struct json_t *ka_json_text(const char *s);
+/* Display columns of a UTF-8 string. */
+int ka_text_cols(const char *s);
+
+/* ---- the occupancy charts (chart.c) ------------------------------------------ */
 /* The three sweeps, in the order they are drawn (left to right). */
 enum ka_chart_axis { KA_CHART_BLOCK, KA_CHART_REGS, KA_CHART_SMEM, KA_CHART_AXES };
 

@@ -3,7 +3,7 @@
  * line under it, and the figures that matter at its right.  Each column shows
  * the worst occupancy over its range: exact for block size (32 threads a
  * column) and registers (8 a column, one allocation granule). */
-#include "chart.h"
+#include "report.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,7 @@
  * the nearest cliff either way (dashed lines, labelled).  The same drawing
  * goes to an SVG or a PNG surface; the bytes land in a ka_buf so the caller
  * writes the file atomically. */
-#include "chart.h"
-#include "cli.h"
+#include "report.h"
 
 #include <cairo-svg.h>
 #include <cairo.h>

@@ -1,32 +1,19 @@
 /* records.c — kernels as JSON, for the result cache ("kanalyze_cache") and
- * for kanalyze-launch's records ("kanalyze_record"), and `kanalyze report
- * DIR...`, which merges a build's records into one kernel list.  The JSON is
+ * for kanalyze-launch's records ("kanalyze_record"), and the reading of one
+ * record for `kanalyze report DIR...` (fe_records.c lists the directories).
+ * The resource keys are resources.def's.  The JSON is
  * versioned by its kind key; anything else is refused, never half-read:
  *
  *   {"kanalyze_record": 1, "file": "/src/k.cu", "archs": ["sm_90"],
  *    "nvcc": "13.0.88", "kernels": [{"arch": "sm_90", "name": "...",
  *    "mangled": "...", "line": 12, "resources": {"regs": 32, ...}}]} */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "lib.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const res_keys[] = {"regs", "uregs", "spill_stores", "spill_loads", "stack", "static_smem",
-				       "local", "barriers", "max_threads", "vgprs", "sgprs", "agprs", "lds",
-				       "scratch"};
-enum { N_RES = sizeof(res_keys) / sizeof(res_keys[0]) };
-
-static long *res_field(struct ka_resources *r, int i)
-{
-	long *f[N_RES] = {&r->regs, &r->uregs, &r->spill_stores, &r->spill_loads, &r->stack, &r->static_smem,
-			  &r->local, &r->barriers, &r->max_threads, &r->vgprs, &r->sgprs, &r->agprs, &r->lds,
-			  &r->scratch};
-	return f[i];
-}
 
 static json_t *str_or_null(const char *s)
 {
@@ -56,9 +43,9 @@ static json_t *kernels_doc(const struct ka_kernel *v, size_t n, const char *kind
 		json_object_set_new(k, "name", str_or_null(v[i].name));
 		json_object_set_new(k, "mangled", str_or_null(v[i].mangled));
 		json_object_set_new(k, "line", v[i].line > 0 ? json_integer(v[i].line) : json_null());
-		for (int f = 0; f < N_RES; f++) {
-			long x = *res_field(&res, f);
-			json_object_set_new(r, res_keys[f], x == KA_UNSET ? json_null() : json_integer(x));
+		for (int f = 0; f < ka_resource_count; f++) {
+			long x = ka_resource_get(&res, f);
+			json_object_set_new(r, ka_resource_fields[f].key, x == KA_UNSET ? json_null() : json_integer(x));
 		}
 		json_object_set_new(k, "resources", r);
 		json_array_append_new(ks, k);
@@ -108,15 +95,17 @@ static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
 	k->file = file ? ka_strdup(file) : NULL;
 	k->line = json_is_integer(line) ? (int)json_integer_value(line) : 0;
 	snprintf(k->arch, sizeof(k->arch), "%s", arch ? arch : "");
-	k->vendor = arch && strncmp(arch, "gfx", 3) == 0 ? KA_VENDOR_AMD : KA_VENDOR_NVIDIA;
-	for (int f = 0; f < N_RES; f++) {
-		json_t *x = json_object_get(res, res_keys[f]);
+	const struct ka_vendor_ops *vendor = ka_vendor_of_arch(k->arch);
+	k->vendor = vendor ? vendor->id : KA_VENDOR_NVIDIA;
+	for (int f = 0; f < ka_resource_count; f++) {
+		json_t *x = json_object_get(res, ka_resource_fields[f].key);
 		if (json_is_integer(x))
-			*res_field(&k->res, f) = (long)json_integer_value(x);
+			*ka_resource_at(&k->res, f) = (long)json_integer_value(x);
 		else if (x && !json_is_null(x))
 			return -1;
 	}
-	return k->res.regs == KA_UNSET && k->vendor == KA_VENDOR_NVIDIA ? -1 : 0;
+	/* a kernel record has a register count of its vendor */
+	return k->res.regs == KA_UNSET && k->res.vgprs == KA_UNSET ? -1 : 0;
 }
 
 static json_t *load(const char *text, size_t len, const char *kind)
@@ -155,11 +144,6 @@ int ka_kernels_from_json(const char *text, size_t len, const char *kind, const c
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static bool arch_wanted(const char *arch, const char *const *archs, int n)
 {
 	if (n == 0)
@@ -173,7 +157,7 @@ static bool arch_wanted(const char *arch, const char *const *archs, int n)
 /* One record file: its kernels (for the wanted archs) into out, its
  * (file, arch) pairs into done; a kernel already read from an earlier record
  * (the same file built by two targets) is kept once. */
-static int read_record(const char *path, const char *const *archs, int n_archs, struct ka_diag *d,
+int ka_record_read(const char *path, const char *const *archs, int n_archs, struct ka_diag *d,
 		       struct ka_kernel_list *out, char **version, struct ka_analysed *done)
 {
 	struct ka_buf text = {0};
@@ -224,55 +208,5 @@ static int read_record(const char *path, const char *const *archs, int n_archs, 
 out:
 	json_decref(root);
 	ka_buf_free(&text);
-	return rc;
-}
-
-int ka_records_load(struct ka_cli *cli, const char *const *archs, int n_archs, struct ka_diag *d,
-		    struct ka_kernel_list *out, char **version, struct ka_analysed *done)
-{
-	int rc = KA_EXIT_OK;
-
-	if (cli->n_files == 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, "report", "name the records directory (kanalyze-launch --records DIR)");
-		return KA_EXIT_USAGE;
-	}
-	for (int f = 0; f < cli->n_files; f++) {
-		DIR *dir = opendir(cli->files[f]);
-		struct dirent *e;
-		char **names = NULL;
-		size_t n = 0, cap = 0;
-
-		if (!dir) {
-			ka_diag_error(d, KA_EXIT_USAGE, cli->files[f], "cannot open the records directory: %s",
-				      strerror(errno));
-			rc = KA_EXIT_USAGE;
-			continue;
-		}
-		while ((e = readdir(dir)) != NULL) {
-			size_t len = strlen(e->d_name);
-			if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
-				continue;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 64;
-				names = ka_xrealloc(names, cap * sizeof(char *));
-			}
-			names[n++] = ka_strdup(e->d_name);
-		}
-		closedir(dir);
-		if (n > 1)
-			qsort(names, n, sizeof(char *), cmp_str);
-		if (n == 0)
-			ka_diag_note(d, cli->files[f], "no records (was the build run with kanalyze-launch?)");
-		for (size_t i = 0; i < n; i++) {
-			struct ka_buf p = {0};
-			ka_buf_printf(&p, "%s/%s", cli->files[f], names[i]);
-			int r = read_record(p.data, archs, n_archs, d, out, version, done);
-			if (r > rc)
-				rc = r;
-			ka_buf_free(&p);
-			free(names[i]);
-		}
-		free(names);
-	}
 	return rc;
 }

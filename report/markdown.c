@@ -1,9 +1,10 @@
-/* report_markdown.c — `--format markdown`: a pull-request comment.  With a
+/* markdown.c — `--format markdown`: a pull-request comment.  With a
  * baseline: a headline with the verdict and a table of what changed
  * (regressions first); without: a table of every kernel with its next
  * cliff.  Kernels near a cliff (--warn-cliff) get their own list.  Table
  * cells escape '|' so C++ operators cannot break a row. */
-#include "cli.h"
+#include "report.h"
+#include "analyzer.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,15 +58,15 @@ static void change_row(FILE *out, const struct ka_bl_change *ch)
 	cell_code(out, e->name);
 	fprintf(out, " | %s | ", e->arch);
 	if (o && c)
-		fprintf(out, "%ld → %ld | ", regs_of(o->regs, o->vgprs), regs_of(c->regs, c->vgprs));
+		fprintf(out, "%ld → %ld | ", regs_of(o->res.regs, o->res.vgprs), regs_of(c->res.regs, c->res.vgprs));
 	else
-		fprintf(out, "%ld | ", regs_of(e->regs, e->vgprs));
+		fprintf(out, "%ld | ", regs_of(e->res.regs, e->res.vgprs));
 	if (o && c) {
-		spills(out, o->spill_stores, o->spill_loads);
+		spills(out, o->res.spill_stores, o->res.spill_loads);
 		fputs(" → ", out);
-		spills(out, c->spill_stores, c->spill_loads);
+		spills(out, c->res.spill_stores, c->res.spill_loads);
 	} else {
-		spills(out, e->spill_stores, e->spill_loads);
+		spills(out, e->res.spill_stores, e->res.spill_loads);
 	}
 	if (o && c)
 		fprintf(out, " | %d → %d | %.1f %% → %.1f %% | ", o->blocks_per_sm, c->blocks_per_sm,
@@ -81,17 +82,17 @@ static void change_row(FILE *out, const struct ka_bl_change *ch)
 	fputs(" |\n", out);
 }
 
-static void near_list(FILE *out, const struct ka_report *r, const char *root)
+static void near_list(FILE *out, const struct ka_result *r, const char *root)
 {
 	int n = 0;
 	for (size_t i = 0; i < r->n; i++) {
-		const struct ka_report_kernel *rk = &r->v[i];
+		const struct ka_kernel_result *rk = &r->v[i];
 		char *file;
-		if (!ka_gate_near_cliff(rk, r->warn_cliff))
+		if (!rk->near_cliff)
 			continue;
 		if (n++ == 0)
 			fprintf(out, "\n#### Near a register cliff (within %d registers)\n\n", r->warn_cliff);
-		file = ka_config_relpath(root, rk->k->file);
+		file = ka_relpath(root, rk->k->file);
 		fputs("- ", out);
 		cell_code(out, rk->k->name);
 		fprintf(out, " (%s, `%s:%d`): %ld registers; +%d drops %d → %d blocks/SM at %d threads\n", rk->k->arch,
@@ -101,7 +102,7 @@ static void near_list(FILE *out, const struct ka_report *r, const char *root)
 	}
 }
 
-int ka_report_markdown(FILE *out, const struct ka_report *r, const struct ka_bl_compare *cmp,
+int ka_report_markdown(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp,
 		       const char *baseline, const char *root)
 {
 	if (cmp) {
@@ -124,8 +125,8 @@ int ka_report_markdown(FILE *out, const struct ka_report *r, const struct ka_bl_
 			fputs("| kernel | arch | registers | spills (B st/ld) | block | blocks/SM | occupancy | next cliff | where |\n"
 			      "|---|---|---|---|---|---|---|---|---|\n", out);
 		for (size_t i = 0; i < r->n; i++) {
-			const struct ka_report_kernel *rk = &r->v[i];
-			char *file = ka_config_relpath(root, rk->k->file);
+			const struct ka_kernel_result *rk = &r->v[i];
+			char *file = ka_relpath(root, rk->k->file);
 			struct ka_buf w = {0};
 			fputs("| ", out);
 			cell_code(out, rk->k->name);

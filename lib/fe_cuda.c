@@ -1,8 +1,6 @@
-/* pipeline.c — every (file, arch) of an analysis as one batch: files from
- * the command line or from -p's compile_commands.json (each with its own
- * flags and, when --arch is not given, its own architectures), each unit
- * taken from the result cache when its inputs are unchanged, the rest
- * compiled up to -j at once across files and architectures.
+/* fe_cuda.c — the CUDA source frontend: nvcc compiles device code only,
+ * one (file, arch) unit per run, up to -j at once; units whose inputs are
+ * unchanged come from the result cache instead.
  *
  * Cache keys (XXH3-128, core/cache.c):
  *   direct  = kanalyze version, toolchain identity, arch, language, flags,
@@ -13,7 +11,7 @@
  * and the host compiler: a new toolkit is a new key without running
  * `nvcc --version` on the warm path. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "lib.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -22,67 +20,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* ---- analysed (file, arch) pairs ------------------------------------------ */
-
-void ka_analysed_add(struct ka_analysed *a, const char *file, const char *arch)
+static bool claims(const char *path, const char *lang, const struct ka_compile_flags *cf)
 {
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 16;
-		a->file = ka_xrealloc(a->file, a->cap * sizeof(char *));
-		a->arch = ka_xrealloc(a->arch, a->cap * sizeof(char *));
-	}
-	a->file[a->n] = ka_strdup(file);
-	a->arch[a->n++] = ka_strdup(arch);
-}
-
-bool ka_analysed_has(const struct ka_analysed *a, const char *file, const char *arch)
-{
-	for (size_t i = 0; i < a->n; i++)
-		if (strcmp(a->file[i], file) == 0 && (!arch || strcmp(a->arch[i], arch) == 0))
-			return true;
-	return false;
-}
-
-void ka_analysed_free(struct ka_analysed *a)
-{
-	for (size_t i = 0; i < a->n; i++) {
-		free(a->file[i]);
-		free(a->arch[i]);
-	}
-	free(a->file);
-	free(a->arch);
-	memset(a, 0, sizeof(*a));
-}
-
-/* ---- inputs ---------------------------------------------------------------- */
-
-struct input {
-	const char *file;
-	const struct ka_compile_flags *cf;     /* from the database, or NULL */
-};
-
-static int check_input(const char *file, struct ka_diag *d)
-{
-	struct stat st;
-	if (stat(file, &st) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%s", errno == ENOENT ? "no such file" : strerror(errno));
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		ka_diag_error(d, KA_EXIT_USAGE, file, "is a directory (give the .cu files in it)");
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode) || access(file, R_OK) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, file, "not a readable regular file");
-		return -1;
-	}
-	return 0;
-}
-
-static bool is_hip(const char *file, const struct ka_compile_flags *cf)
-{
-	const char *dot = strrchr(file, '.');
-	return (cf && strcmp(cf->lang, "hip") == 0) || (dot && strcmp(dot, ".hip") == 0);
+	(void)path;
+	(void)cf;
+	return !lang || strcmp(lang, "cuda") == 0;
 }
 
 /* ---- cache keys ------------------------------------------------------------ */
@@ -246,86 +188,44 @@ static void progress(bool on, int done, int total, const char *what)
 
 /* ---- the run --------------------------------------------------------------- */
 
-int ka_pipeline_run(struct ka_cli *cli, const char *const *archs, int n_archs, bool archs_given,
-		    const struct ka_nvcc_options *nv, struct ka_diag *d, struct ka_kernel_list *out,
-		    char **version, struct ka_analysed *done)
+static struct ka_nvcc_options nvcc_options(const struct ka_run *run)
 {
-	struct ka_compdb db = {0};
-	struct input *in = NULL;
-	int n_in = 0, rc = KA_EXIT_OK;
-	struct ka_nvcc_unit *units = NULL;
-	char (*direct)[KA_HASH_HEX] = NULL;
-	int n_units = 0;
+	const struct ka_request *req = run->req;
+	return (struct ka_nvcc_options){
+		.nvcc = req->nvcc,
+		.extra = req->cc_args,
+		.lang = req->lang,
+		.timeout_s = req->timeout_s,
+		.jobs = req->jobs,
+		.lineinfo = run->nvdisasm != NULL,
+		.nvdisasm = run->nvdisasm,
+	};
+}
+
+static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct ka_diag *d)
+{
+	const struct ka_nvcc_options nvo = nvcc_options(run);
+	const struct ka_nvcc_options *nv = &nvo;
+	struct ka_kernel_list *out = run->out;
+	char **version = &run->nvcc_version;
+	struct ka_nvcc_unit *units = ka_xcalloc((size_t)n_units + 1, sizeof(*units));
+	char (*direct)[KA_HASH_HEX] = ka_xcalloc((size_t)n_units + 1, sizeof(*direct));
+	bool *hit = ka_xcalloc((size_t)n_units + 1, sizeof(bool));
 	struct ka_cache cache = {0};
-	bool use_cache = !cli->flag[OPT_NOCACHE];
+	bool use_cache = run->cache;
 	char *nvcc = NULL;
 	struct ka_buf tools = {0};
+	int rc = KA_EXIT_OK;
 
-	/* inputs: the named files (with their database entry, if any), else
-	 * every CUDA entry of the database */
-	if (cli->opt[OPT_COMPDB] && ka_compdb_load(cli->opt[OPT_COMPDB], &db, d) != 0)
-		return KA_EXIT_USAGE;
-	in = ka_xcalloc((size_t)(cli->n_files > 0 ? cli->n_files : (int)db.n) + 1, sizeof(*in));
-	if (cli->n_files > 0) {
-		for (int f = 0; f < cli->n_files; f++) {
-			in[n_in].file = cli->files[f];
-			in[n_in].cf = cli->opt[OPT_COMPDB] ? ka_compdb_find(&db, cli->files[f]) : NULL;
-			if (cli->opt[OPT_COMPDB] && !in[n_in].cf && access(cli->files[f], F_OK) == 0)
-				ka_diag_note(d, cli->files[f], "not in the compilation database: analysed with the "
-					     "command line's flags only");
-			n_in++;
-		}
-	} else {
-		for (size_t i = 0; i < db.n; i++)
-			in[n_in++] = (struct input){.file = db.v[i].source, .cf = &db.v[i]};
-		if (n_in == 0)
-			ka_diag_note(d, cli->opt[OPT_COMPDB], "no CUDA or HIP entries in the compilation database");
-	}
-
-	/* units: file x arch */
-	units = ka_xcalloc((size_t)n_in * (size_t)(n_archs > 8 ? n_archs : 8) + 1, sizeof(*units));
-	size_t cap = (size_t)n_in * (size_t)(n_archs > 8 ? n_archs : 8) + 1;
-	for (int f = 0; f < n_in; f++) {
-		const struct ka_compile_flags *cf = in[f].cf;
-		const char *const *use = archs;
-		int n_use = n_archs;
-
-		if (check_input(in[f].file, d) != 0) {
-			rc = rc > KA_EXIT_USAGE ? rc : KA_EXIT_USAGE;
-			continue;
-		}
-		if (is_hip(in[f].file, cf)) {
-			ka_diag_note(d, in[f].file, "HIP entry of the compilation database skipped (name the file "
-				     "on the command line to analyse it with clang)");
-			continue;
-		}
-		if (!archs_given && cf && cf->n_archs > 0) {
-			use = (const char *const *)cf->archs;
-			n_use = cf->n_archs;
-		}
-		for (int a = 0; a < n_use; a++) {
-			const struct ka_nv_arch *na = ka_nv_arch_find(use[a]);
-			if (!na || !na->analysable) {
-				ka_diag_note(d, in[f].file, "architecture %s from the compilation database is not "
-					     "analysable here; skipped", use[a]);
-				continue;
-			}
-			if ((size_t)n_units + 1 >= cap) {
-				cap *= 2;
-				units = ka_xrealloc(units, cap * sizeof(*units));
-			}
-			units[n_units++] = (struct ka_nvcc_unit){
-				.file = in[f].file,
-				.arch = use[a],
-				.extra = cf ? (const char *const *)cf->flags : NULL,
-				.lang = cf && !nv->lang ? "cuda" : NULL,
-			};
-		}
-	}
+	for (int i = 0; i < n_units; i++)
+		units[i] = (struct ka_nvcc_unit){
+			.file = in[i].file,
+			.arch = in[i].arch,
+			.extra = in[i].cf ? (const char *const *)in[i].cf->flags : NULL,
+			.lang = in[i].cf && !nv->lang ? "cuda" : NULL,
+		};
 
 	/* the cache: hits are done; misses are compiled below */
-	direct = ka_xcalloc((size_t)n_units + 1, sizeof(*direct));
-	bool *hit = ka_xcalloc((size_t)n_units + 1, sizeof(bool));
 	nvcc = ka_nvcc_locate(nv);
 	if (use_cache && nvcc && n_units > 0) {
 		int r = ka_cache_open(&cache, NULL);
@@ -383,8 +283,9 @@ int ka_pipeline_run(struct ka_cli *cli, const char *const *archs, int n_archs, b
 
 	/* what was analysed completely, per (file, arch) */
 	for (int i = 0; i < n_units; i++) {
+		in[i].rc = units[i].rc;
 		if (units[i].rc == KA_EXIT_OK)
-			ka_analysed_add(done, units[i].file, units[i].arch);
+			ka_analysed_add(run->done, units[i].file, units[i].arch);
 		else if (units[i].rc > rc)
 			rc = units[i].rc;
 	}
@@ -395,11 +296,54 @@ int ka_pipeline_run(struct ka_cli *cli, const char *const *archs, int n_archs, b
 	free(hit);
 	free(direct);
 	free(units);
-	free(in);
 	free(nvcc);
 	ka_buf_free(&tools);
 	ka_cache_close(&cache);
-	/* the database's strings are referenced by `done` only as copies */
-	ka_compdb_free(&db);
 	return rc;
 }
+
+/* --what-if regs=N: the same compile with -maxrregcount=N instead of any
+ * cap of the user's.  The variant's compiler chatter repeats the
+ * original's: it is kept only when the recompile fails. */
+static int recompile_capped(const char *file, long regs, struct ka_run *run, struct ka_diag *d,
+			    struct ka_kernel_list *out)
+{
+	struct ka_nvcc_options opt = nvcc_options(run);
+	const char *const *archs = run->archs[KA_VENDOR_NVIDIA];
+	char cap[48];
+	char *text = NULL;
+	size_t len = 0;
+	struct ka_diag quiet;
+	FILE *f;
+	int rc = KA_EXIT_OK;
+
+	snprintf(cap, sizeof(cap), "-maxrregcount=%ld", regs);
+	opt.extra = ka_flags_with_cap(run->req->cc_args, cap);
+	f = open_memstream(&text, &len);
+	ka_diag_init(&quiet, f ? f : stderr);
+	quiet.quiet = true;
+	if (ka_nvcc_analyze(file, archs, run->n_archs[KA_VENDOR_NVIDIA], &opt, &quiet, out, NULL) != KA_EXIT_OK) {
+		if (f)
+			fflush(f);
+		ka_diag_warn(d, file, "--what-if regs=%ld: the recompile with %s failed:\n%s", regs, cap,
+			     text ? text : "");
+		rc = KA_EXIT_TOOLCHAIN;
+	}
+	ka_diag_fini(&quiet);
+	if (f)
+		fclose(f);
+	free(text);
+	free((void *)opt.extra);
+	return rc;
+}
+
+const struct ka_frontend ka_fe_cuda = {
+	.name = "cuda-source",
+	.vendor = &ka_vendor_nvidia,
+	.has_source = true,
+	.suffix = ".cu",
+	.no_arch = "CUDA source and no NVIDIA --arch given (-x hip compiles it as HIP)",
+	.claims = claims,
+	.compile = compile,
+	.recompile_capped = recompile_capped,
+};

@@ -8,7 +8,7 @@
  *   cub::DeviceReduceKe…                                                            cut
  *
  * The full name is always in --format json. */
-#include "chart.h"
+#include "report.h"
 
 #include <string.h>
 

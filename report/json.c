@@ -1,28 +1,14 @@
-/* report_json.c — `--format json`, the contract of DESIGN §3: one object,
+/* json.c — `--format json`, the contract of DESIGN §3: one object,
  * files grouped by (file, arch) in report order, every resource field
  * present (null where the vendor or the run has no value).  Built with
  * jansson, which keeps keys in insertion order. */
-#include "cli.h"
+#include "report.h"
+#include "analyzer.h"
+#include "frontends.h"
 
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A JSON string even for bytes that are not UTF-8 (odd file names): those
- * bytes become '?' rather than making jansson drop the value. */
-json_t *ka_json_text(const char *s)
-{
-	json_t *j = json_string(s);
-	if (!j) {
-		char *c = ka_strdup(s);
-		for (char *p = c; *p; p++)
-			if ((unsigned char)*p >= 0x80 || (unsigned char)*p < 0x20)
-				*p = '?';
-		j = json_string(c);
-		free(c);
-	}
-	return j;
-}
 
 static json_t *num_or_null(long v)
 {
@@ -32,20 +18,8 @@ static json_t *num_or_null(long v)
 static json_t *resources(const struct ka_resources *r)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "regs", num_or_null(r->regs));
-	json_object_set_new(o, "uregs", num_or_null(r->uregs));
-	json_object_set_new(o, "spill_stores", num_or_null(r->spill_stores));
-	json_object_set_new(o, "spill_loads", num_or_null(r->spill_loads));
-	json_object_set_new(o, "stack", num_or_null(r->stack));
-	json_object_set_new(o, "static_smem", num_or_null(r->static_smem));
-	json_object_set_new(o, "local", num_or_null(r->local));
-	json_object_set_new(o, "barriers", num_or_null(r->barriers));
-	json_object_set_new(o, "max_threads", num_or_null(r->max_threads));
-	json_object_set_new(o, "vgprs", num_or_null(r->vgprs));
-	json_object_set_new(o, "sgprs", num_or_null(r->sgprs));
-	json_object_set_new(o, "agprs", num_or_null(r->agprs));
-	json_object_set_new(o, "lds", num_or_null(r->lds));
-	json_object_set_new(o, "scratch", num_or_null(r->scratch));
+	for (int f = 0; f < ka_resource_count; f++)
+		json_object_set_new(o, ka_resource_fields[f].key, num_or_null(ka_resource_get(r, f)));
 	return o;
 }
 
@@ -58,7 +32,7 @@ static json_t *limiter_array(unsigned mask)
 	return a;
 }
 
-static json_t *occupancy(const struct ka_report_kernel *rk)
+static json_t *occupancy(const struct ka_kernel_result *rk)
 {
 	json_t *o = json_object(), *best = json_array();
 	json_object_set_new(o, "block", json_integer(rk->block));
@@ -66,7 +40,7 @@ static json_t *occupancy(const struct ka_report_kernel *rk)
 	json_object_set_new(o, "smem", json_integer(rk->smem_dynamic));
 	json_object_set_new(o, "blocks_per_sm", json_integer(rk->occ.blocks_per_sm));
 	json_object_set_new(o, "warps_per_sm", json_integer(rk->occ.warps_per_sm));
-	json_object_set_new(o, "waves_per_simd", rk->amd ? json_integer(rk->amd_occ.waves_per_simd) : json_null());
+	json_object_set_new(o, "waves_per_simd", rk->waves_per_simd >= 0 ? json_integer(rk->waves_per_simd) : json_null());
 	json_object_set_new(o, "occupancy", json_real(rk->occ.occupancy));
 	json_object_set_new(o, "limiter", limiter_array(rk->occ.limiters));
 	for (int i = 0; i < rk->n_best; i++)
@@ -98,23 +72,22 @@ static json_t *cliffs(const struct ka_cliffs *c)
 	return o;
 }
 
-/* AMD: the waves per SIMD each cliff leads to (the blocks_after_* keys
- * hold workgroups per CU there); null for NVIDIA kernels. */
-static void amd_cliff_waves(json_t *o, const struct ka_report_kernel *rk)
+static json_t *waves_or_null(int w)
 {
-	const struct ka_amd_cliffs *c = &rk->amd_cliffs;
-	bool amd = rk->amd != NULL;
-	json_object_set_new(o, "waves_after_drop",
-			    amd && c->vgprs_to_next_drop >= 0 ? json_integer(c->waves_after_drop) : json_null());
-	json_object_set_new(o, "waves_after_gain",
-			    amd && c->vgprs_to_next_gain >= 0 ? json_integer(c->waves_after_gain) : json_null());
-	json_object_set_new(o, "waves_after_lds_drop",
-			    amd && c->lds_to_next_drop >= 0 ? json_integer(c->waves_after_lds_drop) : json_null());
-	json_object_set_new(o, "waves_after_lds_gain",
-			    amd && c->lds_to_next_gain >= 0 ? json_integer(c->waves_after_lds_gain) : json_null());
+	return w >= 0 ? json_integer(w) : json_null();
 }
 
-static json_t *what_ifs(const struct ka_report_kernel *rk)
+/* The waves per SIMD each cliff leads to (AMD; the blocks_after_* keys hold
+ * workgroups per CU there); null where the vendor has none. */
+static void cliff_waves(json_t *o, const struct ka_wave_cliffs *w)
+{
+	json_object_set_new(o, "waves_after_drop", waves_or_null(w->after_drop));
+	json_object_set_new(o, "waves_after_gain", waves_or_null(w->after_gain));
+	json_object_set_new(o, "waves_after_lds_drop", waves_or_null(w->after_smem_drop));
+	json_object_set_new(o, "waves_after_lds_gain", waves_or_null(w->after_smem_gain));
+}
+
+static json_t *what_ifs(const struct ka_kernel_result *rk)
 {
 	json_t *a = json_array();
 	for (int i = 0; i < rk->n_what_if; i++) {
@@ -156,13 +129,12 @@ static struct ka_uline *sass_lines(const struct ka_kernel *k, size_t *n)
 /* "uniformity": every initializer and assignment of the kernel (and of the
  * device functions it calls) with its class; null when the analysis did
  * not run.  "findings": KA101-KA108 that apply to this arch. */
-static void uniformity(json_t *o, const struct ka_report *r, const struct ka_report_kernel *rk)
+static void uniformity(json_t *o, const struct ka_result *r, const struct ka_kernel_result *rk)
 {
 	const struct ka_ukernel *u = rk->u;
 	json_t *facts = r->uniformity ? json_array() : json_null(), *finds = json_array();
 	size_t nl = 0;
 	struct ka_uline *lines = u ? sass_lines(rk->k, &nl) : NULL;
-	int sm = ka_analyzer_sm_of(rk->k->arch);
 	char note[256];
 
 	for (size_t i = 0; u && i < u->n_facts; i++) {
@@ -181,7 +153,7 @@ static void uniformity(json_t *o, const struct ka_report *r, const struct ka_rep
 	for (size_t i = 0; u && i < u->n_findings; i++) {
 		const struct ka_ufinding *f = &u->findings[i];
 		json_t *e;
-		if (f->min_sm && (rk->k->vendor != KA_VENDOR_NVIDIA || sm < f->min_sm))
+		if (f->min_sm && rk->sm < f->min_sm)
 			continue;
 		e = json_object();
 		json_object_set_new(e, "rule", json_string(ka_rule_id(f->rule)));
@@ -196,7 +168,7 @@ static void uniformity(json_t *o, const struct ka_report *r, const struct ka_rep
 	json_object_set_new(o, "findings", finds);
 }
 
-static json_t *kernel(const struct ka_report *r, const struct ka_report_kernel *rk)
+static json_t *kernel(const struct ka_result *r, const struct ka_kernel_result *rk)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "name", ka_json_text(rk->k->name));
@@ -205,7 +177,7 @@ static json_t *kernel(const struct ka_report *r, const struct ka_report_kernel *
 	json_object_set_new(o, "resources", resources(&rk->k->res));
 	json_object_set_new(o, "occupancy", occupancy(rk));
 	json_t *cl = cliffs(&rk->cliffs);
-	amd_cliff_waves(cl, rk);
+	cliff_waves(cl, &rk->waves);
 	json_object_set_new(o, "cliffs", cl);
 	json_object_set_new(o, "sass", rk->k->sass ? ka_sass_json(rk->k->sass) : json_null());   /* --sass */
 	uniformity(o, r, rk);                                 /* "uniformity", "findings" */
@@ -214,11 +186,11 @@ static json_t *kernel(const struct ka_report *r, const struct ka_report_kernel *
 	return o;
 }
 
-int ka_report_json(FILE *out, const struct ka_report *r)
+int ka_report_json(FILE *out, const struct ka_result *r)
 {
 	json_t *root = json_object(), *tc = json_object(), *files = json_array();
 	json_t *cur = NULL;
-	const struct ka_report_kernel *prev = NULL;
+	const struct ka_kernel_result *prev = NULL;
 	int rc;
 
 	json_object_set_new(root, "tool", json_string("kanalyze"));
@@ -227,7 +199,7 @@ int ka_report_json(FILE *out, const struct ka_report *r)
 	json_object_set_new(tc, "clang", r->clang_version ? json_string(r->clang_version) : json_null());
 	json_object_set_new(root, "toolchain", tc);
 	for (size_t i = 0; i < r->n; i++) {
-		const struct ka_report_kernel *rk = &r->v[i];
+		const struct ka_kernel_result *rk = &r->v[i];
 		if (!prev || strcmp(prev->k->file, rk->k->file) != 0 || strcmp(prev->k->arch, rk->k->arch) != 0) {
 			json_t *f = json_object();
 			json_object_set_new(f, "file", ka_json_text(rk->k->file));

@@ -1,0 +1,175 @@
+/* kanalyze.h — libkanalyze, the library behind the command line (lib/).
+ *
+ * A caller fills a ka_request (inputs, archs, compiler arguments, launch
+ * parameters, what-ifs, cache, tools) and calls ka_analyze(): each input is
+ * classified to a frontend (CUDA source, HIP source, saved AMD remarks,
+ * launcher records), compiled or read per architecture (cache, -j), modelled
+ * by its vendor's ops, joined with the source uniformity analysis, and
+ * handed back as a ka_result that the writers (report/) read.  Messages go
+ * to the caller's ka_diag; nothing here parses argv or writes stdout.
+ *
+ * Also here: the vendor table, the architecture list parser, the baseline
+ * (read, write, compare) and launcher records, which the command line,
+ * kanalyze-launch and the tests share. */
+#ifndef KANALYZE_H
+#define KANALYZE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "core.h"
+#include "kanalyze/result.h"
+#include "occupancy.h"
+
+#define KA_VERSION "0.1.0"
+
+/* ---- vendors -----------------------------------------------------------------
+ * Hardware differences as data and ops: the pipeline and the writers ask the
+ * kernel's vendor, never test which vendor it is. */
+enum { KA_VENDOR_COUNT = 2 };
+struct ka_model_params {          /* the launch asked for, per run       */
+	long block;                   /* --block, 0: per kernel              */
+	long smem;                    /* --smem: dynamic shared memory / LDS */
+	long smem_per_thread;
+	long sms;                     /* SMs or CUs of the device, 0 unknown */
+	int wave;                     /* --wave32/--wave64, 0: the arch's    */
+	int warn_cliff;
+};
+struct ka_what_spec;
+struct ka_kernel_list;
+struct ka_analyzer_options;
+struct ka_vendor_ops {
+	enum ka_vendor id;
+	const char *name;                 /* "nvidia", "amd"                 */
+	const char *reg_unit;             /* "registers", "VGPRs"            */
+	const char *default_arch;         /* "sm_90", "gfx90a"               */
+	/* the model row of `arch` ("sm_90a", "gfx90a:xnack-"), or NULL */
+	const void *(*arch_find)(const char *arch);
+	/* can this build compile for it (CUDA 13 cannot for sm_72 and older) */
+	bool (*analysable)(const char *arch);
+	/* --smem over the arch's per-block limit: 0, or -1 after a message */
+	int (*check_smem)(const char *arch, long smem, struct ka_diag *d);
+	/* occupancy, cliffs, best blocks and launch advice for one kernel;
+	 * variants: the recompiled kernels of each what-if (or NULL) */
+	void (*model)(struct ka_kernel_result *kr, const struct ka_kernel *k, const struct ka_model_params *p,
+		      const struct ka_what_spec *specs, int n_specs, const struct ka_kernel_list *variants,
+		      struct ka_diag *d);
+	/* the source analysis to run for a kernel of this arch */
+	void (*analyzer_options)(const char *arch, int wave, struct ka_analyzer_options *o);
+};
+extern const struct ka_vendor_ops *const ka_vendors[KA_VENDOR_COUNT];
+/* The vendor whose model knows `arch`, or NULL. */
+const struct ka_vendor_ops *ka_vendor_of_arch(const char *arch);
+
+/* Parse an --arch list of either vendor; `spelled` receives each name as
+ * given ("gfx90a:xnack-", "sm_90a").  analysable_only refuses NVIDIA archs
+ * CUDA 13 cannot compile for.  Count, or -1 after a message. */
+enum { KA_MAX_ARCHS = 32 };
+int ka_arch_list_parse(const char *list, bool analysable_only, struct ka_arch *out, char (*spelled)[32], int cap,
+		       struct ka_diag *d);
+/* The same for NVIDIA only (the NVIDIA calculator, plot). */
+int ka_nv_arch_list_parse(const char *list, bool analysable_only, const struct ka_nv_arch **out, int cap,
+			  struct ka_diag *d);
+
+/* ---- the request ---------------------------------------------------------------- */
+enum ka_what_kind { KA_WHAT_REGS, KA_WHAT_BLOCK, KA_WHAT_SMEM };
+struct ka_what_spec {
+	enum ka_what_kind kind;
+	long value;
+	char text[32];
+};
+/* "regs=N", "block=B" or "smem=S": 0, or -1 after a message. */
+int ka_what_spec_parse(const char *text, struct ka_what_spec *out, struct ka_diag *d);
+
+enum ka_input_mode {
+	KA_INPUTS_FILES,              /* sources (and -p's database)          */
+	KA_INPUTS_RECORDS,            /* kanalyze-launch record directories   */
+};
+
+struct ka_request {
+	enum ka_input_mode mode;
+	const char *const *inputs;    /* files, or record directories         */
+	int n_inputs;
+	const char *lang;             /* -x: "cuda", "hip", or NULL (by name) */
+	const char *archs;            /* --arch list, NULL: the inputs' vendor default */
+	const char *compdb;           /* -p: compile_commands.json or its dir */
+	const char *remarks;          /* --remarks: a saved AMD remarks log   */
+	const char *const *cc_args;   /* -I/-D/-std and after --, NULL-ended  */
+	struct ka_model_params launch;
+	const struct ka_what_spec *what_ifs;
+	int n_what_ifs;
+	bool cache;                   /* the result cache (default on)        */
+	bool sass;                    /* the SASS census (NVIDIA)             */
+	bool uniformity;              /* the libclang analysis                */
+	int jobs;                     /* concurrent compiles                  */
+	double timeout_s;
+	const char *nvcc, *clang;     /* tools; NULL: found as documented     */
+};
+
+/* Run the analysis.  Returns the worst exit code (KA_EXIT_OK, _USAGE for
+ * bad inputs, _TOOLCHAIN for compile failures); whatever could be analysed
+ * is in `out` even then.  Free with ka_result_free. */
+int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result *out);
+void ka_result_free(struct ka_result *r);
+
+/* ---- baseline (lib/baseline.c): one entry per (file, arch, kernel) ----------- */
+enum ka_regression {
+#define KA_REGRESSION(e, id, name, level, what) KA_REG_##e,
+#include "kanalyze/regressions.def"
+#undef KA_REGRESSION
+	KA_REG_COUNT
+};
+struct ka_regression_rule {
+	const char *id, *name, *level, *what;
+};
+extern const struct ka_regression_rule ka_regression_rules[KA_REG_COUNT];
+
+struct ka_bl_entry {
+	char *file;                   /* relative to the project root          */
+	char *arch, *name, *mangled;
+	int line, block, blocks_per_sm;
+	struct ka_resources res;      /* the baseline fields of resources.def  */
+	long smem_dynamic;
+	double occupancy;
+};
+struct ka_bl {
+	struct ka_bl_entry *v;
+	size_t n, cap;
+	char *nvcc;
+};
+enum ka_change { KA_CH_REGRESSION, KA_CH_IMPROVED, KA_CH_CHANGED, KA_CH_ADDED, KA_CH_REMOVED };
+struct ka_bl_change {
+	enum ka_change what;
+	unsigned kinds;               /* bits (1u << enum ka_regression)       */
+	const struct ka_bl_entry *old, *cur;   /* old NULL: added; cur NULL: removed */
+};
+struct ka_bl_compare {
+	struct ka_bl_change *v;
+	size_t n;
+	int count[KA_CH_REMOVED + 1];
+	int unchanged, not_analysed;
+};
+void ka_bl_from_result(const struct ka_result *r, const char *root, struct ka_bl *out);
+int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d);
+int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d);
+void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struct ka_analysed *done,
+		   const char *root, struct ka_bl_compare *out);
+void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare *c);
+void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b);
+void ka_bl_compare_free(struct ka_bl_compare *c);
+void ka_bl_free(struct ka_bl *b);
+/* `file` as the baseline names it: relative to root when under it, else
+ * absolute; '/'-separated, no "./".  malloc'd. */
+char *ka_relpath(const char *root, const char *file);
+
+/* ---- records (lib/records.c): kernels <-> JSON ----------------------------------
+ * The result cache's entries ("kanalyze_cache") and kanalyze-launch's
+ * records ("kanalyze_record"); anything else is refused, never half-read. */
+char *ka_kernels_json(const struct ka_kernel *v, size_t n, const char *kind, const char *file,
+		      const char *nvcc_version);
+char *ka_record_json(const struct ka_kernel *v, size_t n, const char *file, const char *const *archs,
+		     int n_archs, const char *nvcc_version);
+int ka_kernels_from_json(const char *text, size_t len, const char *kind, const char *file,
+			 struct ka_kernel_list *out, char **nvcc_version, char **record_file);
+
+#endif

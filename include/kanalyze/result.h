@@ -1,0 +1,99 @@
+/* result.h — what one analysis found: one vendor-neutral result per kernel
+ * per architecture, in report order (file, arch, mangled name).
+ *
+ * libkanalyze (lib/) fills it; the writers (report/) and the gate only read
+ * it.  Neutral fields mean the same for every vendor (blocks_per_sm holds
+ * workgroups per CU on AMD, warps_per_sm waves per CU, regs VGPRs); what
+ * only one vendor has is -1 / KA_UNSET for the other and JSON null.  The
+ * vendor's own model figures sit in `m`, read only through the vendor's
+ * entry of a table (report/text.c's per-vendor blocks, the charts). */
+#ifndef KANALYZE_RESULT_H
+#define KANALYZE_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kanalyze/kernel.h"
+#include "occupancy.h"
+
+enum { KA_MAX_BEST = 32 };
+
+/* A variant of a kernel: what --what-if asked, and what it gives. */
+struct ka_what_if {
+	char what[32];                /* "regs=128", "block=512", "smem=4096" */
+	long regs, spill_stores, spill_loads;   /* after the change        */
+	int block;
+	long smem_dynamic;
+	struct ka_occupancy occ;
+	bool failed;                  /* the recompile did not produce it   */
+};
+
+/* Waves per SIMD after each cliff (AMD); -1 where there is none or the
+ * vendor has no SIMD waves (NVIDIA). */
+struct ka_wave_cliffs {
+	int after_drop, after_gain, after_smem_drop, after_smem_gain;
+};
+
+struct ka_vendor_ops;
+struct ka_ukernel;
+
+struct ka_kernel_result {
+	const struct ka_kernel *k;
+	const struct ka_vendor_ops *vendor;   /* lib's vendor table: name, units, id */
+	int sm;                       /* NVIDIA compute capability x10 (arch-gated findings); 0 elsewhere */
+	int block;
+	const char *block_source;     /* "default", "launch_bounds", "option" */
+	long smem_dynamic;
+	struct ka_occupancy occ;      /* neutral part: blocks, warps, occupancy, limiters */
+	int waves_per_simd;           /* AMD; -1 for NVIDIA                  */
+	struct ka_cliffs cliffs;      /* regs: registers or VGPRs; smem: shared memory or LDS */
+	struct ka_wave_cliffs waves;
+	int best[KA_MAX_BEST];
+	int n_best;
+	int best_block;               /* what cudaOccupancyMaxPotentialBlockSize picks */
+	long min_grid;                /* blocks that fill the device, -1 unknown */
+	struct ka_what_if *what_if;   /* --what-if variants                   */
+	int n_what_if;
+	char suggestion[200];         /* "" or one line of advice             */
+	bool near_cliff;              /* the next drop is within --warn-cliff */
+	const struct ka_ukernel *u;   /* the source uniformity analysis, or NULL */
+	/* the vendor's own model, set by its vendor ops */
+	union {
+		struct {
+			const struct ka_nv_arch *arch;
+			struct ka_nv_launch launch;   /* the launch the model ran for */
+		} nv;
+		struct {
+			const struct ka_amd_arch *arch;   /* NULL: no model for it */
+			struct ka_amd_launch launch;
+			struct ka_amd_occupancy occ;
+			struct ka_amd_cliffs cliffs;
+		} amd;
+	} m;
+};
+
+/* (file, arch) pairs this run analysed completely.  A baseline kernel of such
+ * a pair that is gone was removed; one of another pair was not looked at. */
+struct ka_analysed {
+	char **file, **arch;
+	size_t n, cap;
+};
+void ka_analysed_add(struct ka_analysed *a, const char *file, const char *arch);
+bool ka_analysed_has(const struct ka_analysed *a, const char *file, const char *arch);
+void ka_analysed_free(struct ka_analysed *a);
+
+struct ka_session;
+
+struct ka_result {
+	const char *nvcc_version;     /* NULL if unknown                      */
+	const char *clang_version;    /* the HIP compiler's, NULL if unknown  */
+	struct ka_kernel_result *v;
+	size_t n;
+	struct ka_analysed done;
+	bool ran;                     /* the request was sound and ran: report it */
+	bool uniformity;              /* the uniformity analysis ran (else JSON null) */
+	int warn_cliff;
+	struct ka_session *session;   /* what the results point into (lib-private) */
+};
+
+#endif

@@ -1,0 +1,85 @@
+/* fe_records.c — `kanalyze report DIR...`: the records kanalyze-launch left
+ * in a real build's records directories, merged into one kernel list.  No
+ * compile: the kernels, files and archs come from the records (records.c
+ * reads each one); --arch keeps only those archs. */
+#include "lib.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The record files of one directory, sorted (deterministic merge order). */
+static char **list_records(const char *path, size_t *n, struct ka_diag *d)
+{
+	DIR *dir = opendir(path);
+	struct dirent *e;
+	char **names = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	if (!dir) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "cannot open the records directory: %s", strerror(errno));
+		return NULL;
+	}
+	while ((e = readdir(dir)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			names = ka_xrealloc(names, cap * sizeof(char *));
+		}
+		names[(*n)++] = ka_strdup(e->d_name);
+	}
+	closedir(dir);
+	if (*n > 1)
+		qsort(names, *n, sizeof(char *), cmp_str);
+	if (*n == 0)
+		ka_diag_note(d, path, "no records (was the build run with kanalyze-launch?)");
+	return names ? names : ka_xcalloc(1, sizeof(char *));
+}
+
+static int load(struct ka_run *run, struct ka_diag *d)
+{
+	const struct ka_request *req = run->req;
+	const char *archs[KA_VENDOR_COUNT * KA_MAX_ARCHS];
+	int n_archs = 0, rc = KA_EXIT_OK;
+
+	for (int v = 0; run->archs_given && v < KA_VENDOR_COUNT; v++)
+		for (int a = 0; a < run->n_archs[v]; a++)
+			archs[n_archs++] = run->archs[v][a];
+	if (req->n_inputs == 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, "report", "name the records directory (kanalyze-launch --records DIR)");
+		return KA_EXIT_USAGE;
+	}
+	for (int f = 0; f < req->n_inputs; f++) {
+		size_t n;
+		char **names = list_records(req->inputs[f], &n, d);
+		if (!names) {
+			rc = KA_EXIT_USAGE;
+			continue;
+		}
+		for (size_t i = 0; i < n; i++) {
+			struct ka_buf p = {0};
+			ka_buf_printf(&p, "%s/%s", req->inputs[f], names[i]);
+			int r = ka_record_read(p.data, archs, n_archs, d, run->out, &run->nvcc_version, run->done);
+			if (r > rc)
+				rc = r;
+			ka_buf_free(&p);
+			free(names[i]);
+		}
+		free(names);
+	}
+	return rc;
+}
+
+const struct ka_frontend ka_fe_records = {
+	.name = "launcher-records",
+	.load = load,
+};

@@ -1,0 +1,106 @@
+/* lib.h — libkanalyze's private interfaces (lib/ only; the public one is
+ * include/kanalyze/kanalyze.h).
+ *
+ * The session (session.c) classifies each input to a frontend -- one row of
+ * the table in inputs.c, like dwarves' debug_fmt_ops -- and runs it:
+ *   per-file frontends compile (file x arch) units, batched by the pipeline
+ *   (pipeline.c: inputs from the command line or -p, up to -j at once);
+ *   whole-run frontends (saved remarks, launcher records) load their kernels.
+ * A new input kind is one fe_*.c file and one row of that table. */
+#ifndef KANALYZE_LIB_H
+#define KANALYZE_LIB_H
+
+#include "analyzer.h"
+#include "frontends.h"
+#include "kanalyze/kanalyze.h"
+
+/* One compile: a file for one architecture (as spelled: "sm_90a",
+ * "gfx90a:xnack-"), with the compile database's flags when it has them. */
+struct ka_unit {
+	const char *file;
+	const char *arch;
+	const struct ka_compile_flags *cf;   /* NULL: the command line's flags */
+	const struct ka_frontend *fe;
+	int rc;                              /* out: KA_EXIT_OK or an exit code */
+};
+
+/* What a frontend reads and writes while it runs. */
+struct ka_run {
+	const struct ka_request *req;
+	const char *nvdisasm;                /* --sass: the SASS census's tool */
+	bool cache;                          /* the result caches are on (not with --sass) */
+	struct ka_kernel_list *out;          /* kernels found, any order      */
+	struct ka_analysed *done;            /* (file, arch) read completely  */
+	char *nvcc_version, *clang_version;  /* malloc'd, NULL if unknown     */
+	/* the run's archs of each vendor, as spelled */
+	const char *archs[KA_VENDOR_COUNT][KA_MAX_ARCHS];
+	int n_archs[KA_VENDOR_COUNT];
+	bool archs_given;                    /* --arch (else the database's)  */
+	char spelled[KA_MAX_ARCHS][32];      /* the storage behind archs      */
+};
+
+struct ka_frontend {
+	const char *name;                    /* "cuda-source", ...            */
+	const struct ka_vendor_ops *vendor;      /* whose archs it compiles for; NULL: its kernels say */
+	bool has_source;                     /* lines and uniformity come from a source file */
+	const char *suffix;                  /* its files, for messages: ".cu" */
+	const char *no_arch;                 /* the error when the run has no arch for it */
+	/* Does this frontend take `path`?  lang: -x, or the database's; cf may
+	 * be NULL.  Asked in table order; the first that claims it wins. */
+	bool (*claims)(const char *path, const char *lang, const struct ka_compile_flags *cf);
+	/* Per-file frontends: compile the units (all of this frontend), fill
+	 * each unit's rc, add kernels and analysed pairs.  The worst exit code. */
+	int (*compile)(struct ka_unit *units, int n, struct ka_run *run, struct ka_diag *d);
+	/* Whole-run frontends (compile NULL): read req's inputs or log. */
+	int (*load)(struct ka_run *run, struct ka_diag *d);
+	/* --what-if regs=N: recompile `file` with a register cap into out;
+	 * NULL when the frontend cannot (exit code). */
+	int (*recompile_capped)(const char *file, long regs, struct ka_run *run, struct ka_diag *d,
+				struct ka_kernel_list *out);
+};
+
+/* inputs.c: the table, and the one classifier. */
+extern const struct ka_frontend ka_fe_cuda, ka_fe_hip, ka_fe_remarks, ka_fe_records;
+const struct ka_frontend *ka_input_classify(const char *path, const char *lang, const struct ka_compile_flags *cf);
+/* 0, or -1 after "no such file" / "is a directory" / "not readable". */
+int ka_input_check(const char *file, const char *what_dir, struct ka_diag *d);
+
+/* pipeline.c: every (file, arch) unit of the per-file frontends, from the
+ * command line's files or -p's database, compiled frontend by frontend. */
+int ka_pipeline_run(struct ka_run *run, struct ka_diag *d);
+
+/* records.c: one kanalyze-launch record: its kernels of the wanted archs
+ * (n_archs 0: all) into out, its (file, arch) pairs into done; a kernel
+ * already read from an earlier record is kept once.  Exit code. */
+int ka_record_read(const char *path, const char *const *archs, int n_archs, struct ka_diag *d,
+		   struct ka_kernel_list *out, char **version, struct ka_analysed *done);
+
+/* whatif.c: the launch advice shared by the vendors' models. */
+const struct ka_kernel *ka_whatif_variant(const struct ka_kernel_list *l, const struct ka_kernel *k);
+long ka_spill_bytes(long stores, long loads);
+/* The user's flags without any register cap of theirs, plus `cap` (malloc'd
+ * array of borrowed strings). */
+const char **ka_flags_with_cap(const char *const *extra, const char *cap);
+
+/* source.c: the uniformity analysis beside the compiles. */
+struct ka_sources;
+struct ka_sources *ka_sources_start(struct ka_run *run, const char *const *files, int n);
+/* Add files found later (-p), wait, warn what libclang could not read, and
+ * point each result at its kernel's analysis. */
+void ka_sources_finish(struct ka_sources *s, struct ka_run *run, const char *const *files, int n,
+		       struct ka_result *res, struct ka_diag *d);
+void ka_sources_free(struct ka_sources *s);
+
+/* The session's private half of a ka_result. */
+struct ka_session {
+	struct ka_kernel_list kernels;
+	struct ka_kernel_list *variants;     /* per what-if spec              */
+	int n_variants;
+	struct ka_sources *sources;
+	char *nvcc_version, *clang_version;
+};
+
+/* vendor_*.c */
+extern const struct ka_vendor_ops ka_vendor_nvidia, ka_vendor_amd;
+
+#endif

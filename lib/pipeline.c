@@ -1,0 +1,111 @@
+/* pipeline.c — every (file, arch) of an analysis as one batch: files from
+ * the command line or from -p's compile_commands.json (each with its own
+ * flags and, when --arch is not given, its own architectures), each
+ * classified to its frontend (inputs.c) and compiled for the archs of that
+ * frontend's vendor; the frontend runs its units up to -j at once (and takes
+ * what it can from the result cache). */
+#include "lib.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct input {
+	const char *file;
+	const struct ka_compile_flags *cf;     /* from the database, or NULL */
+};
+
+/* The inputs: the named files (with their database entry, if any), else
+ * every CUDA/HIP entry of the database. */
+static struct input *inputs(const struct ka_request *req, const struct ka_compdb *db, int *n, struct ka_diag *d)
+{
+	struct input *in = ka_xcalloc((size_t)(req->n_inputs > 0 ? req->n_inputs : (int)db->n) + 1, sizeof(*in));
+	*n = 0;
+	if (req->n_inputs > 0) {
+		for (int f = 0; f < req->n_inputs; f++) {
+			in[*n].file = req->inputs[f];
+			in[*n].cf = req->compdb ? ka_compdb_find(db, req->inputs[f]) : NULL;
+			if (req->compdb && !in[*n].cf && access(req->inputs[f], F_OK) == 0)
+				ka_diag_note(d, req->inputs[f], "not in the compilation database: analysed with the "
+					     "command line's flags only");
+			(*n)++;
+		}
+	} else {
+		for (size_t i = 0; i < db->n; i++)
+			in[(*n)++] = (struct input){.file = db->v[i].source, .cf = &db->v[i]};
+		if (*n == 0)
+			ka_diag_note(d, req->compdb, "no CUDA or HIP entries in the compilation database");
+	}
+	return in;
+}
+
+/* Add the units of one input: its frontend's vendor's archs of the run, or
+ * (without --arch) those its database entry builds for. */
+static int add_units(const struct input *in, const struct ka_run *run, struct ka_unit **units, size_t *n,
+		     size_t *cap, struct ka_diag *d)
+{
+	const char *lang = run->req->lang ? run->req->lang : in->cf ? in->cf->lang : NULL;
+	const struct ka_frontend *fe = ka_input_classify(in->file, lang, in->cf);
+	const struct ka_vendor_ops *v = fe->vendor;
+	const char *const *use = run->archs[v->id];
+	int n_use = run->n_archs[v->id];
+
+	if (!run->archs_given && in->cf && in->cf->n_archs > 0) {
+		use = (const char *const *)in->cf->archs;
+		n_use = in->cf->n_archs;
+	} else if (n_use == 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, in->file, "%s", fe->no_arch);
+		return KA_EXIT_USAGE;
+	}
+	if (ka_input_check(in->file, fe->suffix, d) != 0)
+		return KA_EXIT_USAGE;
+	for (int a = 0; a < n_use; a++) {
+		if (ka_vendor_of_arch(use[a]) != v || !v->analysable(use[a])) {
+			ka_diag_note(d, in->file, "architecture %s from the compilation database is not "
+				     "analysable here; skipped", use[a]);
+			continue;
+		}
+		if (*n == *cap) {
+			*cap = *cap ? 2 * *cap : 16;
+			*units = ka_xrealloc(*units, *cap * sizeof(**units));
+		}
+		(*units)[(*n)++] = (struct ka_unit){.file = in->file, .arch = use[a], .cf = in->cf, .fe = fe};
+	}
+	return KA_EXIT_OK;
+}
+
+int ka_pipeline_run(struct ka_run *run, struct ka_diag *d)
+{
+	static const struct ka_frontend *const order[] = {&ka_fe_cuda, &ka_fe_hip};
+	const struct ka_request *req = run->req;
+	struct ka_compdb db = {0};
+	struct ka_unit *units = NULL, *mine;
+	size_t n_units = 0, cap = 0;
+	int n_in = 0, rc = KA_EXIT_OK;
+
+	if (req->compdb && ka_compdb_load(req->compdb, &db, d) != 0)
+		return KA_EXIT_USAGE;
+	struct input *in = inputs(req, &db, &n_in, d);
+	for (int f = 0; f < n_in; f++) {
+		int r = add_units(&in[f], run, &units, &n_units, &cap, d);
+		rc = r > rc ? r : rc;
+	}
+	/* frontend by frontend, each with all of its units (-j across files) */
+	mine = ka_xcalloc(n_units + 1, sizeof(*mine));
+	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {
+		size_t k = 0;
+		for (size_t i = 0; i < n_units; i++)
+			if (units[i].fe == order[o])
+				mine[k++] = units[i];
+		if (k == 0)
+			continue;
+		int r = order[o]->compile(mine, (int)k, run, d);
+		rc = r > rc ? r : rc;
+	}
+	free(mine);
+	free(units);
+	free(in);
+	/* `done` holds copies of the database's strings */
+	ka_compdb_free(&db);
+	return rc;
+}

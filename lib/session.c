@@ -1,0 +1,187 @@
+/* session.c — ka_analyze(): one analysis from a request to a result.
+ *
+ *   archs     the --arch list (else the inputs' vendor's default), split by
+ *             vendor (vendor.c), each checked against --smem
+ *   inputs    launcher records, or the files and -p's database through the
+ *             pipeline (each file to its frontend), and saved remarks
+ *   sources   the uniformity analysis, started before the compiles
+ *   what-ifs  regs=N: each file recompiled by its frontend with the cap
+ *   model     each kernel, in report order, by its vendor's ops
+ * Bad inputs are reported one line each and the run goes on with the rest;
+ * the return value is the worst exit code seen. */
+#include "lib.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* sm_90 unless every input (or the remarks log) belongs to one other vendor. */
+static const char *default_archs(const struct ka_request *req)
+{
+	const struct ka_vendor_ops *v = NULL;
+
+	if (req->remarks)
+		return ka_fe_remarks.vendor->default_arch;
+	if (req->mode != KA_INPUTS_FILES || req->n_inputs == 0)
+		return ka_vendor_nvidia.default_arch;
+	for (int i = 0; i < req->n_inputs; i++) {
+		const struct ka_vendor_ops *f = ka_input_classify(req->inputs[i], req->lang, NULL)->vendor;
+		if (v && f != v)
+			return ka_vendor_nvidia.default_arch;
+		v = f;
+	}
+	return v->default_arch;
+}
+
+static int split_archs(const struct ka_request *req, struct ka_run *run, struct ka_diag *d)
+{
+	struct ka_arch any[KA_MAX_ARCHS];
+	char (*spelled)[32] = run->spelled;
+	int n = ka_arch_list_parse(req->archs ? req->archs : default_archs(req), true, any, spelled, KA_MAX_ARCHS, d);
+
+	if (n < 0)
+		return -1;
+	run->archs_given = req->archs != NULL;
+	for (int i = 0; i < n; i++) {
+		const struct ka_vendor_ops *v = ka_vendor_of_arch(spelled[i]);
+		if (v->check_smem(spelled[i], req->launch.smem, d) != 0)
+			return -1;
+		run->archs[v->id][run->n_archs[v->id]++] = spelled[i];
+	}
+	if (req->remarks) {
+		if (run->n_archs[KA_VENDOR_AMD] != 1 || n != 1) {
+			ka_diag_error(d, KA_EXIT_USAGE, NULL, "--remarks reads one compile: give exactly one AMD --arch "
+				      "(the one the log was made for)");
+			return -1;
+		}
+		if (req->n_inputs > 0) {
+			ka_diag_error(d, KA_EXIT_USAGE, NULL, "--remarks replaces compiling: give no source files "
+				      "(the kernels, files and lines come from the log)");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* --what-if regs=N: every analysed file again, with the cap. */
+static void what_ifs(const struct ka_request *req, struct ka_run *run, struct ka_session *s, struct ka_diag *d)
+{
+	const struct ka_analysed *done = run->done;
+
+	for (size_t f = 0; req->n_what_ifs > 0 && f < done->n; f++) {
+		const struct ka_frontend *fe = ka_input_classify(done->file[f], req->lang, NULL);
+		if ((f > 0 && strcmp(done->file[f], done->file[f - 1]) == 0) || !fe->recompile_capped)
+			continue;
+		if (!s->variants) {
+			s->variants = ka_xcalloc((size_t)req->n_what_ifs, sizeof(*s->variants));
+			s->n_variants = req->n_what_ifs;
+		}
+		for (int i = 0; i < req->n_what_ifs; i++)
+			if (req->what_ifs[i].kind == KA_WHAT_REGS)
+				fe->recompile_capped(done->file[f], req->what_ifs[i].value, run, d, &s->variants[i]);
+	}
+}
+
+static void model(const struct ka_request *req, struct ka_session *s, struct ka_result *out, struct ka_diag *d)
+{
+	ka_kernel_list_sort(&s->kernels);
+	out->v = ka_xcalloc(s->kernels.n ? s->kernels.n : 1, sizeof(*out->v));
+	for (size_t i = 0; i < s->kernels.n; i++) {
+		const struct ka_kernel *k = &s->kernels.v[i];
+		struct ka_kernel_result *kr = &out->v[out->n++];
+		int warn = req->launch.warn_cliff;
+
+		kr->k = k;
+		kr->vendor = ka_vendors[k->vendor];
+		kr->vendor->model(kr, k, &req->launch, req->what_ifs, req->n_what_ifs, s->variants, d);
+		kr->near_cliff = warn > 0 && kr->cliffs.regs_to_next_drop >= 0 && kr->cliffs.regs_to_next_drop <= warn;
+	}
+}
+
+int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result *out)
+{
+	struct ka_session *s;
+	struct ka_run run = {.req = req};
+	bool unif = req->uniformity && req->mode == KA_INPUTS_FILES;
+	char *nvdisasm = NULL;
+	int rc = KA_EXIT_OK, r;
+
+	memset(out, 0, sizeof(*out));
+	if (req->lang && strcmp(req->lang, "cuda") != 0 && strcmp(req->lang, "hip") != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "-x: 'cuda' or 'hip', not '%s'", req->lang);
+		return KA_EXIT_USAGE;
+	}
+	if (req->mode == KA_INPUTS_FILES && req->n_inputs == 0 && !req->compdb && !req->remarks) {
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "no input files (try kanalyze --help)");
+		return KA_EXIT_USAGE;
+	}
+	if (split_archs(req, &run, d) != 0)
+		return KA_EXIT_USAGE;
+	if (req->sass) {
+		/* nvdisasm before any compile; -lineinfo for the lines; no result
+		 * cache (it keeps no census) */
+		nvdisasm = ka_nvdisasm_locate();
+		if (!nvdisasm) {
+			ka_diag_error(d, KA_EXIT_TOOLCHAIN, NULL,
+				      "--sass: nvdisasm not found (looked at $KANALYZE_NVDISASM, the project's .tools, "
+				      "PATH, /usr/local/cuda/bin); install it with ./setup.sh or "
+				      "pip install nvidia-cuda-nvdisasm");
+			return KA_EXIT_TOOLCHAIN;
+		}
+	}
+	/* the request is sound: from here on there is a result to report */
+	s = ka_xcalloc(1, sizeof(*s));
+	out->session = s;
+	out->ran = true;
+	out->warn_cliff = req->launch.warn_cliff;
+	run.out = &s->kernels;
+	run.done = &out->done;
+	run.nvdisasm = nvdisasm;
+	run.cache = req->cache && !req->sass;
+
+	if (unif)
+		s->sources = ka_sources_start(&run, req->inputs, req->n_inputs);
+	if (req->mode == KA_INPUTS_RECORDS) {
+		rc = ka_fe_records.load(&run, d);
+	} else {
+		if (req->n_inputs > 0 || req->compdb)
+			rc = ka_pipeline_run(&run, d);
+		if (req->remarks && (r = ka_fe_remarks.load(&run, d)) > rc)
+			rc = r;
+	}
+	what_ifs(req, &run, s, d);
+	model(req, s, out, d);
+	if (unif) {
+		const char **files = ka_xcalloc(out->done.n + 1, sizeof(char *));
+		for (size_t f = 0; f < out->done.n; f++)
+			files[f] = out->done.file[f];
+		ka_sources_finish(s->sources, &run, files, (int)out->done.n, out, d);
+		free(files);
+	}
+	s->nvcc_version = run.nvcc_version;
+	s->clang_version = run.clang_version;
+	out->nvcc_version = s->nvcc_version;
+	out->clang_version = s->clang_version;
+	free(nvdisasm);
+	return rc;
+}
+
+void ka_result_free(struct ka_result *r)
+{
+	struct ka_session *s = r->session;
+
+	for (size_t i = 0; i < r->n; i++)
+		free(r->v[i].what_if);
+	free(r->v);
+	if (s) {
+		for (int i = 0; i < s->n_variants; i++)
+			ka_kernel_list_free(&s->variants[i]);
+		free(s->variants);
+		ka_sources_free(s->sources);
+		ka_kernel_list_free(&s->kernels);
+		free(s->nvcc_version);
+		free(s->clang_version);
+		free(s);
+	}
+	ka_analysed_free(&r->done);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,69 @@
+/* format.c — the small pieces of text every writer (and the calculator)
+ * formats the same way: limiter lists, byte counts, fractions, JSON strings
+ * from bytes that may not be UTF-8, display widths. */
+#include "report.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ka_text_limiters(FILE *out, unsigned mask)
+{
+	bool first = true;
+	for (int l = 0; l < KA_LIMIT_COUNT; l++)
+		if (mask & (1u << l)) {
+			fprintf(out, "%s%s", first ? "" : ", ", ka_limiter_name((enum ka_limiter)l));
+			first = false;
+		}
+}
+
+void ka_limiter_list(FILE *out, unsigned mask, bool json)
+{
+	bool first = true;
+	for (int l = 0; l < KA_LIMIT_COUNT; l++) {
+		if (!(mask & (1u << l)))
+			continue;
+		if (json)
+			fprintf(out, "%s\"%s\"", first ? "" : ",", ka_limiter_name((enum ka_limiter)l));
+		else
+			fprintf(out, "%s%s", first ? "" : ",", ka_limiter_name((enum ka_limiter)l));
+		first = false;
+	}
+}
+
+void ka_text_bytes(FILE *out, long b)
+{
+	if (b >= 10240 && b % 1024 == 0)
+		fprintf(out, "%ld KiB", b / 1024);
+	else
+		fprintf(out, "%ld B", b);
+}
+
+void ka_format_fraction(char *buf, size_t n, double x)
+{
+	snprintf(buf, n, "%.6g", x);
+	if (!strpbrk(buf, ".e"))
+		snprintf(buf + strlen(buf), n - strlen(buf), ".0");
+}
+
+json_t *ka_json_text(const char *s)
+{
+	json_t *j = json_string(s);
+	if (!j) {
+		char *c = ka_strdup(s);
+		for (char *p = c; *p; p++)
+			if ((unsigned char)*p >= 0x80 || (unsigned char)*p < 0x20)
+				*p = '?';
+		j = json_string(c);
+		free(c);
+	}
+	return j;
+}
+
+int ka_text_cols(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}

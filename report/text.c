@@ -1,0 +1,84 @@
+/* text.c — the report a kernel engineer reads at a glance: one block per
+ * kernel, laid out by its vendor's entry of the table below, then what the
+ * uniformity analysis found.  Colour only when asked for (--color). */
+#include "text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The uniformity analysis in two or three lines: how many values of each
+ * kind, the --sass join's "uniform in source, vector registers here", and
+ * the findings for this arch (the full list is in --format json). */
+static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka_kernel_result *rk)
+{
+	const struct ka_ukernel *u = rk->u;
+	int cnt[KA_U_COUNT] = {0}, vec_lines = 0, first = 0;
+	char note[256];
+
+	if (!t->r->uniformity || !u)
+		return;
+	for (size_t i = 0; i < u->n_facts; i++)
+		cnt[u->facts[i].cls]++;
+	fprintf(out, "  uniformity  %zu value%s: %d uniform (%d const), %d warp-uniform-if, %d lane-varying (%d affine)\n",
+		u->n_facts, u->n_facts == 1 ? "" : "s", cnt[KA_U_CONST] + cnt[KA_U_GRID] + cnt[KA_U_BLOCK] + cnt[KA_U_WARP], cnt[KA_U_CONST],
+		cnt[KA_U_WARP_IF], cnt[KA_U_AFFINE] + cnt[KA_U_VARYING], cnt[KA_U_AFFINE]);
+	if (rk->k->sass) {
+		struct ka_uline *lines = ka_xcalloc(rk->k->sass->n_lines + 1, sizeof(*lines));
+		for (size_t i = 0; i < rk->k->sass->n_lines; i++)
+			lines[i] = (struct ka_uline){rk->k->sass->lines[i].line, rk->k->sass->lines[i].instructions,
+						     rk->k->sass->lines[i].uniform, rk->k->sass->lines[i].vector};
+		for (size_t i = 0; i < u->n_facts; i++)
+			if (u->facts[i].cls <= KA_U_WARP &&
+			    ka_ufact_machine_note(&u->facts[i], lines, rk->k->sass->n_lines, note, sizeof(note)) &&
+			    strncmp(note, "uniform in source, computed", 27) == 0) {
+				if (!vec_lines++)
+					first = u->facts[i].line;
+			}
+		free(lines);
+		if (vec_lines)
+			fprintf(out, "              %d uniform value%s computed in vector registers (first: line %d)\n",
+				vec_lines, vec_lines == 1 ? "" : "s", first);
+	}
+	for (size_t i = 0; i < u->n_findings; i++) {
+		const struct ka_ufinding *f = &u->findings[i];
+		if (f->min_sm && rk->sm < f->min_sm)
+			continue;
+		fprintf(out, "  %s%s%s       %d:%d %s\n", strcmp(ka_rule_severity(f->rule), "warning") == 0 ? YEL(t) : "",
+			ka_rule_id(f->rule), OFF(t), f->line, f->col, f->message);
+	}
+}
+
+/* Each vendor's block (the table is indexed by the kernel's vendor). */
+static const struct ka_text_vendor *const vendors[KA_VENDOR_COUNT] = {
+	[KA_VENDOR_NVIDIA] = &ka_text_nvidia,
+	[KA_VENDOR_AMD] = &ka_text_amd,
+};
+
+const char *ka_text_block_source(const char *source)
+{
+	return strcmp(source, "option") == 0 ? "--block"
+	       : strcmp(source, "launch_bounds") == 0 ? "__launch_bounds__" : "default";
+}
+
+bool ka_report_can_chart(const struct ka_kernel_result *kr)
+{
+	return vendors[kr->vendor->id]->chart;
+}
+
+void ka_report_text(FILE *out, const struct ka_result *r, const struct ka_report_options *o)
+{
+	struct ka_text t = {r, o, 0};
+	for (size_t i = 0; i < r->n; i++) {
+		char name[4 * KA_NAME_MAX_COLS];
+		int w = ka_text_cols(ka_name_short(r->v[i].k->name, KA_NAME_MAX_COLS, o->utf8, name, sizeof(name)));
+		t.name_w = w > t.name_w ? w : t.name_w;
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		if (i)
+			fputc('\n', out);
+		vendors[r->v[i].vendor->id]->kernel(out, &t, &r->v[i]);
+		uniformity_block(out, &t, &r->v[i]);
+	}
+	if (r->n == 0)
+		fputs("no kernels found\n", out);
+}
