@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "frontends.h"
+#include "kanalyze/kanalyze.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

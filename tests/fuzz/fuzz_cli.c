@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ka_cli_parse(argc, argv, &cli, &d) == 0) {
 		const struct ka_nv_arch *archs[8];
 		if (cli.opt[OPT_ARCH])
-			(void)ka_cli_archs(cli.opt[OPT_ARCH], false, archs, 8, &d);
+			(void)ka_nv_arch_list_parse(cli.opt[OPT_ARCH], false, archs, 8, &d);
 	}
 	ka_cli_free(&cli);
 	ka_diag_fini(&d);

@@ -3,7 +3,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "frontends.h"
+#include "kanalyze/kanalyze.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
