@@ -67,3 +67,9 @@ int ka_text_cols(const char *s)
 		n += ((unsigned char)*s & 0xc0) != 0x80;
 	return n;
 }
+
+const char *ka_text_block_source(const char *source)
+{
+	return strcmp(source, "option") == 0 ? "--block"
+	       : strcmp(source, "launch_bounds") == 0 ? "__launch_bounds__" : "default";
+}

@@ -53,6 +53,8 @@ struct json_t;
 struct json_t *ka_json_text(const char *s);
 /* Display columns of a UTF-8 string. */
 int ka_text_cols(const char *s);
+/* "--block", "__launch_bounds__" or "default" for a block_source. */
+const char *ka_text_block_source(const char *source);
 
 /* ---- the occupancy charts (chart.c) ------------------------------------------ */
 /* The three sweeps, in the order they are drawn (left to right). */

@@ -54,12 +54,6 @@ static const struct ka_text_vendor *const vendors[KA_VENDOR_COUNT] = {
 	[KA_VENDOR_AMD] = &ka_text_amd,
 };
 
-const char *ka_text_block_source(const char *source)
-{
-	return strcmp(source, "option") == 0 ? "--block"
-	       : strcmp(source, "launch_bounds") == 0 ? "__launch_bounds__" : "default";
-}
-
 bool ka_report_can_chart(const struct ka_kernel_result *kr)
 {
 	return vendors[kr->vendor->id]->chart;

@@ -28,7 +28,4 @@ struct ka_text_vendor {
 };
 extern const struct ka_text_vendor ka_text_nvidia, ka_text_amd;
 
-/* "--block", "__launch_bounds__" or "default" for a block_source. */
-const char *ka_text_block_source(const char *source);
-
 #endif
