@@ -71,7 +71,8 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct
 	bool have_cmp = false;
 	int rc = KA_EXIT_OK, near = 0, level = fail_level(cli);
 
-	ka_bl_from_result(rep, root, &cur);
+	if (bpath || cli->opt[OPT_WBASELINE])     /* a baseline's view of the result */
+		ka_bl_from_result(rep, root, &cur);
 	if (bpath) {
 		if (cli->baseline_optional && access(bpath, F_OK) != 0 && errno == ENOENT) {
 			ka_diag_note(d, bpath, "no baseline yet (the config names it; write it with --write-baseline %s)",

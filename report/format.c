@@ -73,3 +73,11 @@ const char *ka_text_block_source(const char *source)
 	return strcmp(source, "option") == 0 ? "--block"
 	       : strcmp(source, "launch_bounds") == 0 ? "__launch_bounds__" : "default";
 }
+
+void ka_text_where(FILE *out, const struct ka_kernel *k)
+{
+	if (k->line > 0)
+		fprintf(out, "%s:%d", k->file ? k->file : "", k->line);
+	else
+		fputs(k->file ? k->file : "", out);
+}

@@ -212,8 +212,10 @@ int ka_report_json(FILE *out, const struct ka_result *r)
 		prev = rk;
 	}
 	json_object_set_new(root, "files", files);
-	rc = json_dumpf(root, out, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
-	fputc('\n', out);
+	/* one write: json_dumpf would call fwrite once per token */
+	char *text = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
 	json_decref(root);
+	rc = text && fputs(text, out) >= 0 && fputc('\n', out) != EOF ? 0 : -1;
+	free(text);
 	return rc == 0 && !ferror(out) ? 0 : -1;
 }

@@ -53,6 +53,8 @@ struct json_t;
 struct json_t *ka_json_text(const char *s);
 /* Display columns of a UTF-8 string. */
 int ka_text_cols(const char *s);
+/* "file.cu:12", or "file.o" when the line is not known. */
+void ka_text_where(FILE *out, const struct ka_kernel *k);
 /* "--block", "__launch_bounds__" or "default" for a block_source. */
 const char *ka_text_block_source(const char *source);
 

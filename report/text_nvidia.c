@@ -35,8 +35,9 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 
 	char name[4 * KA_NAME_MAX_COLS];
 	ka_name_short(k->name, KA_NAME_MAX_COLS, t->o->utf8, name, sizeof(name));
-	fprintf(out, "%s%s%s%*s  %s:%d  %s\n", BOLD(t), name, OFF(t), t->name_w - ka_text_cols(name), "", k->file, k->line,
-		k->arch);
+	fprintf(out, "%s%s%s%*s  ", BOLD(t), name, OFF(t), t->name_w - ka_text_cols(name), "");
+	ka_text_where(out, k);
+	fprintf(out, "  %s\n", k->arch);
 	fprintf(out, "  resources   %ld regs", res->regs);
 	fprintf(out, "   spills %s", spills ? RED(t) : "");
 	known(out, res->spill_stores);
