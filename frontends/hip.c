@@ -153,6 +153,8 @@ void ka_amd_kernel_fill(struct ka_kernel *k, const struct ka_amd_remark *r, cons
 		k->res.agprs = r->agprs;          /* printed on MAI targets only */
 		k->res.lds = r->lds;
 		k->res.scratch = r->scratch;
+		k->res.vgpr_spills = r->vgpr_spill;
+		k->res.sgpr_spills = r->sgpr_spill;
 		k->llvm_waves_per_simd = r->occupancy > 0 ? (int)r->occupancy : 0;
 	}
 	if (md) {
@@ -197,6 +199,8 @@ void ka_amd_kernel_fill(struct ka_kernel *k, const struct ka_amd_remark *r, cons
 		k->res.vgprs = md->accum_offset != KA_UNSET && md->agpr_count > 0 ? md->accum_offset : md->vgpr_count;
 		k->res.lds = md->group_segment;
 		k->res.scratch = md->private_segment;
+		k->res.vgpr_spills = md->vgpr_spill;
+		k->res.sgpr_spills = md->sgpr_spill;
 		ka_diag_warn(d, where, "%s (%s): no resource remark; counts from the assembly metadata%s", k->name,
 			     k->arch, md->accum_offset != KA_UNSET && md->agpr_count > 0 ? " (VGPRs rounded up to 4)" : "");
 	}
