@@ -18,7 +18,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 APT_PACKAGES=(cmake make pkg-config gcc g++ python3 python3-pip groff-base
               libelf-dev libjansson-dev libcmocka-dev libxxhash-dev libcairo2-dev
               libclang-16-dev clang-16 llvm-16 libclang-rt-16-dev
-              hipcc libamdhip64-dev rocm-device-libs valgrind)
+              hipcc libamdhip64-dev rocm-device-libs valgrind
+              liblz4-dev libzstd-dev zlib1g-dev libmsgpack-dev)
 # nvdisasm / cuobjdump for the SASS census (no CUDA 13.0 wheels exist; 13.2
 # disassembles 13.0 cubins).  Installed into .tools/python, not system-wide.
 PIP_PINS=(nvidia-cuda-nvdisasm==13.2.86 nvidia-cuda-cuobjdump==13.2.86)

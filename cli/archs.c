@@ -1,5 +1,7 @@
 /* archs.c — `kanalyze archs`: the architecture table as the model sees it,
- * straight from nvidia_archs.def, with what is assumed said out loud. */
+ * straight from nvidia_archs.def, with what is assumed said out loud, and
+ * the GPUs --device knows (devices.def; text only: the JSON list is the
+ * architectures' and stays as it is). */
 #include "cli.h"
 
 #include <string.h>
@@ -108,6 +110,9 @@ int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d)
 		       "(2 on sm_60), at most 255 per thread.\n"
 		       "cuda: yes = CUDA 13 compiles for it; calc = calculator only.\n");
 		archs_print_amd(stdout, false);
+		printf("\n%-10s %-7s %5s   (--device NAME: its SMs for --sms)\n", "device", "arch", "SMs");
+		for (int i = 0; i < ka_device_count; i++)
+			printf("%-10s %-7s %5d\n", ka_devices[i].name, ka_devices[i].arch, ka_devices[i].sms);
 	}
-	return fflush(stdout) == 0 ? KA_EXIT_OK : KA_EXIT_USAGE;
+	return KA_EXIT_OK;                 /* main checks that stdout took it all */
 }

@@ -1,7 +1,9 @@
 /* args.c — parse the command line against options.def and print --help from
  * the same table.  Forms: --name=V, --name V, -xV, -x V; "--" hands every
  * later argument to the compiler; -I, -D and -std=... go to the compiler too.
- * Name a file that starts with '-' as ./-name.cu. */
+ * Name a file that starts with '-' as ./-name.cu.  The --arch list is
+ * checked here (and a config's in config.c): no empty entries, no name
+ * twice, no compute_XX where kanalyze compiles. */
 #include "cli.h"
 
 #include <stdlib.h>
@@ -24,7 +26,7 @@ static const struct opt_row rows[OPT_COUNT] = {
 
 static const char *cmd_name(enum ka_cmd c)
 {
-	return c == KA_CMD_OCCUPANCY ? "occupancy" : c == KA_CMD_ARCHS ? "archs" : c == KA_CMD_REPORT ? "report" : c == KA_CMD_PLOT ? "plot" : c == KA_CMD_VERIFY ? "verify" : "analyze";
+	return c == KA_CMD_OCCUPANCY ? "occupancy" : c == KA_CMD_ARCHS ? "archs" : c == KA_CMD_REPORT ? "report" : c == KA_CMD_PLOT ? "plot" : c == KA_CMD_VERIFY ? "verify" : c == KA_CMD_TRUST ? "trust" : "analyze";
 }
 
 void ka_cli_help(FILE *out, enum ka_cmd cmd)
@@ -54,6 +56,13 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 		      "prediction (registers, blocks per SM, best block size) with the CUDA runtime;\n"
 		      "time the reductions and the cliff pairs; write the record.  No GPU: \"not run\".\n", out);
 		break;
+	case KA_CMD_TRUST:
+		fputs("usage: kanalyze trust [FILE|DIR]\n"
+		      "Trust a repository's .kanalyze.json as it is now (default: the one found from here\n"
+		      "up to the repository's top): its defines, compile database, std and paths outside\n"
+		      "the repository apply from then on, until the file changes.  Untrusted, only archs,\n"
+		      "thresholds and paths inside the repository apply.\n", out);
+		break;
 	case KA_CMD_REPORT:
 		fputs("usage: kanalyze report [OPTIONS] DIR...\n"
 		      "Merge the records kanalyze-launch wrote into DIR during a real build and report\n"
@@ -66,6 +75,7 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 		      "       kanalyze plot [OPTIONS] [-o F.svg]  occupancy charts\n"
 		      "       kanalyze report [OPTIONS] DIR...    merge kanalyze-launch records\n"
 		      "       kanalyze verify [OPTIONS]           check the predictions on a GPU\n"
+		      "       kanalyze trust [FILE|DIR]           trust a repository's .kanalyze.json\n"
 		      "Compiles the device code for each architecture, reads the registers, spills,\n"
 		      "stack and shared memory the compiler really produced, and reports occupancy,\n"
 		      "its limiter and the distance to the next occupancy cliff.\n", out);
@@ -155,6 +165,9 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 	} else if (argc > 1 && strcmp(argv[1], "verify") == 0) {
 		cli->cmd = KA_CMD_VERIFY;
 		i = 2;
+	} else if (argc > 1 && strcmp(argv[1], "trust") == 0) {
+		cli->cmd = KA_CMD_TRUST;
+		i = 2;
 	}
 	cli->files = ka_xcalloc((size_t)argc + 1, sizeof(char *));
 	cc_push(cli, NULL);
@@ -207,7 +220,8 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 				val = a + 2;
 			}
 		} else {
-			if (cli->cmd != KA_CMD_ANALYZE && cli->cmd != KA_CMD_REPORT && cli->cmd != KA_CMD_PLOT) {
+			if (cli->cmd != KA_CMD_ANALYZE && cli->cmd != KA_CMD_REPORT && cli->cmd != KA_CMD_PLOT &&
+			    cli->cmd != KA_CMD_TRUST) {
 				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "unexpected argument '%s'", a);
 				return KA_EXIT_USAGE;
 			}
@@ -245,18 +259,70 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 	}
 
 	const char *color = cli->opt[OPT_COLOR] ? cli->opt[OPT_COLOR] : "auto";
+	const char *term = getenv("TERM");
 	if (strcmp(color, "always") == 0)
 		cli->color = true;
 	else if (strcmp(color, "never") == 0)
 		cli->color = false;
-	else if (strcmp(color, "auto") == 0)
-		cli->color = isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
+	else if (strcmp(color, "auto") == 0)     /* a terminal that has colours, and no NO_COLOR */
+		cli->color = isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") && *getenv("NO_COLOR")) &&
+			     !(term && strcmp(term, "dumb") == 0);
 	else {
 		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--color takes auto, always or never, not '%s'", color);
 		return KA_EXIT_USAGE;
 	}
 	d->quiet = cli->flag[OPT_QUIET];
+	if (cli->opt[OPT_ARCH]) {
+		bool compiles = cli->cmd == KA_CMD_ANALYZE || cli->cmd == KA_CMD_REPORT ||
+				(cli->cmd == KA_CMD_PLOT && cli->n_files > 0);
+		char *list = ka_cli_arch_list(cli->opt[OPT_ARCH], compiles, NULL, d);
+		if (!list)
+			return KA_EXIT_USAGE;
+		cli->owned = ka_xrealloc(cli->owned, (size_t)(cli->n_owned + 1) * sizeof(char *));
+		cli->owned[cli->n_owned++] = list;
+		cli->opt[OPT_ARCH] = list;
+	}
 	return 0;
+}
+
+char *ka_cli_arch_list(const char *list, bool compiles, const char *where, struct ka_diag *d)
+{
+	const char *what = where ? "\"archs\"" : "--arch";
+	struct ka_buf out = {0};
+	const char *p = list;
+
+	if (!*list) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "%s: empty list", what);
+		return NULL;
+	}
+	for (;;) {
+		size_t n = strcspn(p, ",");
+		bool dup = false;
+		if (n == 0) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "%s '%s': an empty entry (a comma too many)", what, list);
+			ka_buf_free(&out);
+			return NULL;
+		}
+		if (compiles && strncmp(p, "compute_", 8) == 0) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "%s: '%.*s' is a virtual architecture (PTX: no machine "
+				      "code, no registers to read); give sm_%.*s", what, (int)n, p, (int)(n - 8), p + 8);
+			ka_buf_free(&out);
+			return NULL;
+		}
+		/* each name once: sm_90,sm_90 would report every kernel twice */
+		for (const char *q = out.data; q && *q && !dup;) {
+			size_t m = strcspn(q, ",");
+			dup = m == n && strncmp(q, p, n) == 0;
+			q += m + (q[m] == ',');
+		}
+		if (!dup)
+			ka_buf_printf(&out, "%s%.*s", out.len ? "," : "", (int)n, p);
+		p += n;
+		if (!*p)
+			break;
+		p++;
+	}
+	return out.data;
 }
 
 void ka_cli_free(struct ka_cli *cli)

@@ -68,8 +68,9 @@ int ka_cmd_occupancy_amd(struct ka_cli *cli, struct ka_diag *d)
 		goto out;
 
 	if (fmt == F_TEXT)
-		printf("%-8s %4s %5s %5s %5s %6s %7s %10s %6s %9s  %s\n", "arch", "wave", "vgprs", "agprs", "sgprs",
-		       "block", "lds", "waves/SIMD", "wg/CU", "occupancy", "limiter");
+		printf("%s%-8s %4s %5s %5s %5s %6s %7s %10s %6s %9s  %s%s\n", ka_calc_colour(cli->color, -1), "arch",
+		       "wave", "vgprs", "agprs", "sgprs", "block", "lds", "waves/SIMD", "wg/CU", "occupancy", "limiter",
+		       cli->color ? "\033[0m" : "");
 	if (fmt == F_JSON)
 		printf("[");
 	unsigned long long rows = 0;
@@ -101,9 +102,10 @@ int ka_cmd_occupancy_amd(struct ka_cli *cli, struct ka_diag *d)
 			}
 			ka_format_fraction(occ, sizeof(occ), o.occupancy);
 			if (fmt == F_TEXT) {
-				printf("%-8s %4d %5d %5d %5d %6d %7ld %10d %6d %8.1f%%  ", a->name, in.wave, in.vgprs,
+				printf("%-8s %4d %5d %5d %5d %6d %7ld %10d %6d %s%8.1f%%%s  ", a->name, in.wave, in.vgprs,
 				       in.agprs, in.sgprs, in.block, in.lds, o.waves_per_simd, o.workgroups_per_cu,
-				       100.0 * o.occupancy);
+				       ka_calc_colour(cli->color, o.occupancy), 100.0 * o.occupancy,
+				       cli->color ? "\033[0m" : "");
 				ka_limiter_list(stdout, o.limiters, false);
 				putchar('\n');
 			} else {
@@ -130,7 +132,7 @@ int ka_cmd_occupancy_amd(struct ka_cli *cli, struct ka_diag *d)
 		       rows, ms / 1e3, ms > 0 ? rows / (ms / 1e3) : 0.0, best_arch ? best_arch->name : "",
 		       best_in.vgprs, best_in.agprs, best_in.sgprs, best_in.block, best_in.lds, occ);
 	}
-	rc = fflush(stdout) == 0 ? KA_EXIT_OK : KA_EXIT_USAGE;
+	rc = KA_EXIT_OK;           /* main checks that stdout took it all */
 out:
 	ka_values_free(&vg);
 	ka_values_free(&ag);

@@ -20,6 +20,7 @@ enum ka_cmd {
 	KA_CMD_REPORT = 8,          /* merge launcher records */
 	KA_CMD_PLOT = 16,           /* the occupancy charts */
 	KA_CMD_VERIFY = 32,         /* predictions against a GPU */
+	KA_CMD_TRUST = 64,          /* allow a repository's .kanalyze.json */
 };
 
 enum ka_opt_id {
@@ -41,6 +42,8 @@ void ka_values_free(struct ka_values *v);
 struct ka_cli {
 	enum ka_cmd cmd;
 	const char *opt[OPT_COUNT];      /* last value of each option, or NULL */
+	const char *origin[OPT_COUNT];   /* the config file a value came from;  */
+	                                 /* NULL: the command line              */
 	bool flag[OPT_COUNT];            /* option seen (valueless ones)       */
 	const char **files;              /* analyze: inputs                    */
 	int n_files;
@@ -62,6 +65,15 @@ void ka_cli_free(struct ka_cli *cli);
 void ka_cli_help(FILE *out, enum ka_cmd cmd);
 /* "block" for OPT_BLOCK: options.def's long name. */
 const char *ka_cli_opt_name(int id);
+/* An --arch list as the library gets it (malloc'd): no empty entries, each
+ * name once; compute_XX refused where kanalyze compiles (it has no machine
+ * code).  where: the config file it came from, NULL for the command line.
+ * NULL after a message (exit 2). */
+char *ka_cli_arch_list(const char *list, bool compiles, const char *where, struct ka_diag *d);
+/* A message for an option value that is wrong: names the config file and
+ * key when the value came from one, else --name.  Exit 2. */
+void ka_cli_bad_value(const struct ka_cli *cli, int id, struct ka_diag *d, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* values.c: option `id` as one number in [lo, hi] (def when absent); on a
  * bad value a message naming the option, *bad set.  Expand option `id`
@@ -73,14 +85,20 @@ int ka_calc_values(struct ka_cli *cli, int id, const char *name, const char *def
 int ka_cli_wave(const struct ka_cli *cli, struct ka_diag *d);
 
 /* config.c: .kanalyze.json (--config FILE, else found walking up from the
- * current directory to the git work tree's top) fills the options the
- * command line left unset; sets cli->root.  0, or an exit code. */
+ * current directory to the git work tree's top; no walk outside a
+ * repository; a file of another user's is ignored) fills the options the
+ * command line left unset; sets cli->root.  Unless the file is trusted
+ * (named with --config, or allowed with `kanalyze trust`), only settings
+ * that run nothing apply: archs, thresholds, and paths inside the
+ * repository.  0, or an exit code. */
 int ka_config_apply(struct ka_cli *cli, struct ka_diag *d);
+/* The config key that sets option `id` ("warn_cliff"), or NULL. */
+const char *ka_config_key(int id);
 
 /* gate.c: the result in the asked format, the baseline comparison and
  * write, and the exit code (--strict, --fail-on).  ka_gate_check runs
  * before anything is compiled: 0 or exit 2. */
-int ka_gate_check(const struct ka_cli *cli, const char *format, struct ka_diag *d);
+int ka_gate_check(struct ka_cli *cli, const char *format, struct ka_diag *d);
 int ka_gate_output(struct ka_cli *cli, const struct ka_result *res, const struct ka_report_options *ro,
 		   const char *format, struct ka_diag *d);
 
@@ -88,8 +106,12 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *res, const struct
 int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d);      /* analyze.c: also `report` */
 int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d);    /* calc.c */
 int ka_cmd_occupancy_amd(struct ka_cli *cli, struct ka_diag *d); /* calc_amd.c */
+/* values.c: the escape sequence for an occupancy (-1: the header) under
+ * --color, "" without (the calculators' text rows). */
+const char *ka_calc_colour(bool on, double occupancy);
 int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d);        /* archs.c */
 int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d);         /* plot.c */
 int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d);       /* verify.c */
+int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d);        /* config.c */
 
 #endif

@@ -10,11 +10,35 @@
  *    "baseline": "ci/kanalyze-baseline.json",  "compile_commands": "build"}
  *
  * Unknown keys and wrong types are errors (exit 2): a typo must not turn a
- * gate off silently. */
+ * gate off silently.
+ *
+ * Trust (as direnv's `allow`, git's safe.directory).  A file found in a
+ * cloned repository is the repository's word, not the user's, and nvcc runs
+ * whatever flags it is given through a shell.  So such a file may choose
+ * what runs nothing:
+ *
+ *   always            archs, block, smem, warn_cliff, strict, fail_on,
+ *                     std when it is a plain name (c++17), include
+ *                     directories and the baseline inside the repository
+ *   trusted only      define (raw -D flags), compile_commands (a database
+ *                     names compilers, -ccbin, any flag), include and
+ *                     baseline paths outside the repository, any other std
+ *
+ * A file is trusted when named with --config, or when `kanalyze trust` put
+ * it on the user's allow list: $XDG_CONFIG_HOME/kanalyze/trusted/ (else
+ * ~/.config/...), one entry per file, named by the hash of its real path,
+ * holding that path and an exact copy of the trusted bytes -- any change to
+ * the file ends the trust, and no hash collision can forge it.  What a
+ * trusted file does not control is settled on the command line (-D, -p).
+ * The search never leaves the repository (no .git above: the current
+ * directory only), and a file that belongs to another user, or that
+ * anyone may write, is ignored. */
 #define _GNU_SOURCE
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -40,18 +64,24 @@ static bool exists(const char *dir, const char *name, bool want_dir)
 	return ok;
 }
 
-/* Walk up from the cwd: the first directory with .kanalyze.json (config),
- * and the first with .git (work tree top, where the walk stops).  *config
- * and *top are malloc'd or NULL. */
+/* Walk up from the cwd to the first directory with .git (the work tree's
+ * top, where the walk stops): the first .kanalyze.json on the way is the
+ * config.  Outside a repository only the current directory counts: a
+ * parent's file is nobody's settings for this one.  *config and *top are
+ * malloc'd or NULL. */
 static void walk_up(char **config, char **top)
 {
 	char *dir = getcwd(NULL, 0);
+	char *first = NULL;
+	bool here = false;                 /* first is in the current directory */
+
 	*config = *top = NULL;
-	while (dir) {
-		if (!*config && exists(dir, ".kanalyze.json", false)) {
+	for (int level = 0; dir; level++) {
+		if (!first && exists(dir, ".kanalyze.json", false)) {
 			struct ka_buf b = {0};
 			ka_buf_printf(&b, "%s/.kanalyze.json", dir);
-			*config = b.data;
+			first = b.data;
+			here = level == 0;
 		}
 		if (exists(dir, ".git", true) || exists(dir, ".git", false)) {
 			*top = ka_strdup(dir);
@@ -63,6 +93,10 @@ static void walk_up(char **config, char **top)
 		*slash = '\0';
 	}
 	free(dir);
+	if (*top || here)
+		*config = first;
+	else
+		free(first);
 }
 
 static char *join(const char *dir, const char *path)
@@ -73,6 +107,30 @@ static char *join(const char *dir, const char *path)
 	else
 		ka_buf_printf(&b, "%s/%s", dir, path);
 	return b.data;
+}
+
+/* path (resolved as far as it exists) lies under root (a real path). */
+static bool inside(const char *root, const char *path)
+{
+	char *copy = ka_strdup(path), *real = NULL, *cut;
+	struct ka_buf rest = {0};
+	bool in;
+
+	/* the deepest existing ancestor, resolved; the rest must not climb */
+	while (!(real = realpath(copy, NULL)) && (cut = strrchr(copy, '/')) != NULL && cut != copy) {
+		struct ka_buf r = {0};
+		ka_buf_printf(&r, "%s%s", cut, rest.data ? rest.data : "");
+		ka_buf_free(&rest);
+		rest = r;
+		*cut = '\0';
+	}
+	in = real && (!rest.data || !strstr(rest.data, "/..")) &&
+	     (strcmp(real, root) == 0 || (strncmp(real, root, strlen(root)) == 0 &&
+					  (real[strlen(root)] == '/' || strcmp(root, "/") == 0)));
+	free(real);
+	free(copy);
+	ka_buf_free(&rest);
+	return in;
 }
 
 static int bad(struct ka_diag *d, const char *path, const char *key, const char *want)
@@ -99,13 +157,80 @@ static void add_cc_flags(struct ka_cli *cli, char **defs, int n_defs, char **inc
 	cli->n_cc_args = n;
 }
 
-static int apply(struct ka_cli *cli, json_t *root, const char *path, const char *dir, struct ka_diag *d)
+static const struct {
+	int id;
+	const char *key;
+} keys[] = {
+	{OPT_ARCH, "archs"}, {OPT_BLOCK, "block"}, {OPT_SMEM, "smem"}, {OPT_WARNCLIFF, "warn_cliff"},
+	{OPT_STRICT, "strict"}, {OPT_FAILON, "fail_on"}, {OPT_STD, "std"}, {OPT_BASELINE, "baseline"},
+	{OPT_COMPDB, "compile_commands"}, {OPT_INCLUDE, "include"}, {OPT_DEFINE, "define"},
+};
+
+const char *ka_config_key(int id)
+{
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (keys[i].id == id)
+			return keys[i].key;
+	return NULL;
+}
+
+/* An untrusted setting, left out: its key, once, for the warning. */
+static void skip(struct ka_buf *skipped, const char *key)
+{
+	struct ka_buf k = {0};
+	ka_buf_printf(&k, "\"%s\"", key);
+	if (!skipped->data || !strstr(skipped->data, k.data))
+		ka_buf_printf(skipped, "%s%s", skipped->len ? ", " : "", k.data);
+	ka_buf_free(&k);
+}
+
+/* A language standard that is a name, not a flag: c++17, gnu++20, c++2a. */
+static bool plain_std(const char *s)
+{
+	if (!*s || strlen(s) > 16)
+		return false;
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '+')
+			return false;
+	return true;
+}
+
+/* The config's archs against the models, its message naming the file
+ * (the library's would name --arch). */
+static bool archs_known(const char *list, const char *path, struct ka_diag *d)
+{
+	struct ka_arch any[KA_MAX_ARCHS];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct ka_diag quiet;
+	bool ok;
+
+	if (!f)
+		return true;                    /* the library says it later */
+	ka_diag_init(&quiet, f);
+	ok = ka_arch_list_parse(list, false, any, NULL, KA_MAX_ARCHS, &quiet) > 0;
+	fclose(f);
+	if (!ok) {
+		const char *msg = text && strncmp(text, "kanalyze: ", 10) == 0 ? text + 10 : text ? text : "";
+		size_t n = strcspn(msg, "\n");
+		ka_diag_error(d, KA_EXIT_USAGE, path, "\"archs\": %.*s", (int)n, msg);
+	}
+	ka_diag_fini(&quiet);
+	free(text);
+	return ok;
+}
+
+static int apply(struct ka_cli *cli, json_t *root, const char *path, const char *dir, bool trusted,
+		 struct ka_diag *d)
 {
 	const char *key;
 	json_t *v;
 	char *defs[64], *incs[64];
 	int n_defs = 0, n_incs = 0;
 	char num[32];
+	struct ka_buf skipped = {0};
+	int rc = 0;
 
 	if (!json_is_object(root)) {
 		ka_diag_error(d, KA_EXIT_USAGE, path, "not a kanalyze config: the top level must be an object");
@@ -122,51 +247,84 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 				json_array_foreach(v, i, a) {
 					if (!json_is_string(a)) {
 						ka_buf_free(&b);
-						return bad(d, path, key, "a list of architecture names");
+						rc = bad(d, path, key, "a list of architecture names");
+						goto out;
 					}
 					ka_buf_printf(&b, "%s%s", i ? "," : "", json_string_value(a));
 				}
 			} else {
-				return bad(d, path, key, "a list of architecture names");
+				rc = bad(d, path, key, "a list of architecture names");
+				goto out;
 			}
-			if (!cli->opt[OPT_ARCH])
-				cli->opt[OPT_ARCH] = own(cli, b.data);
-			else
+			if (!cli->opt[OPT_ARCH]) {
+				char *list = ka_cli_arch_list(b.data ? b.data : "", cli->cmd != KA_CMD_OCCUPANCY, path, d);
 				ka_buf_free(&b);
+				if (!list || !archs_known(list, path, d)) {
+					free(list);
+					rc = KA_EXIT_USAGE;
+					goto out;
+				}
+				cli->opt[OPT_ARCH] = own(cli, list);
+				cli->origin[OPT_ARCH] = path;
+			} else {
+				ka_buf_free(&b);
+			}
 		} else if (strcmp(key, "block") == 0 || strcmp(key, "smem") == 0 || strcmp(key, "warn_cliff") == 0) {
 			int id = key[0] == 'b' ? OPT_BLOCK : key[0] == 's' ? OPT_SMEM : OPT_WARNCLIFF;
-			if (!json_is_integer(v) || json_integer_value(v) < 0)
-				return bad(d, path, key, "a whole number");
+			if (!json_is_integer(v) || json_integer_value(v) < 0) {
+				rc = bad(d, path, key, "a whole number");
+				goto out;
+			}
 			snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(v));
-			if (!cli->opt[id])
+			if (!cli->opt[id]) {
 				cli->opt[id] = own(cli, ka_strdup(num));
+				cli->origin[id] = path;
+			}
 		} else if (strcmp(key, "strict") == 0) {
-			if (!json_is_boolean(v))
-				return bad(d, path, key, "true or false");
+			if (!json_is_boolean(v)) {
+				rc = bad(d, path, key, "true or false");
+				goto out;
+			}
 			if (json_is_true(v) && !cli->opt[OPT_FAILON])
 				cli->flag[OPT_STRICT] = true;
 		} else if (strcmp(key, "fail_on") == 0 || strcmp(key, "std") == 0) {
 			int id = key[0] == 'f' ? OPT_FAILON : OPT_STD;
-			if (!json_is_string(v))
-				return bad(d, path, key, "a string");
+			if (!json_is_string(v)) {
+				rc = bad(d, path, key, "a string");
+				goto out;
+			}
 			if (cli->opt[id])
 				continue;
 			if (id == OPT_STD) {
 				struct ka_buf b = {0};
+				if (!trusted && !plain_std(json_string_value(v))) {
+					skip(&skipped, key);
+					continue;
+				}
 				ka_buf_printf(&b, "-std=%s", json_string_value(v));
 				if (n_defs < 64)
 					defs[n_defs++] = own(cli, b.data);
+				else
+					ka_buf_free(&b);
 			}
 			cli->opt[id] = own(cli, ka_strdup(json_string_value(v)));
+			cli->origin[id] = path;
 		} else if (strcmp(key, "baseline") == 0 || strcmp(key, "compile_commands") == 0) {
 			int id = key[0] == 'b' ? OPT_BASELINE : OPT_COMPDB;
-			if (!json_is_string(v) || !*json_string_value(v))
-				return bad(d, path, key, "a path");
+			if (!json_is_string(v) || !*json_string_value(v)) {
+				rc = bad(d, path, key, "a path");
+				goto out;
+			}
 			if (cli->opt[id] || (id == OPT_COMPDB && cli->cmd != KA_CMD_ANALYZE))
 				continue;
 			/* a FILE on the command line names the files: the database
 			 * then only gives their flags, as with -p */
 			char *full = join(dir, json_string_value(v));
+			if (!trusted && (id == OPT_COMPDB || !inside(dir, full))) {
+				skip(&skipped, key);
+				free(full);
+				continue;
+			}
 			if (id == OPT_COMPDB && access(full, F_OK) != 0) {
 				/* not built yet (a fresh clone's pre-commit hook) */
 				ka_diag_note(d, path, "\"compile_commands\": %s does not exist yet; files are "
@@ -175,25 +333,39 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 				continue;
 			}
 			cli->opt[id] = own(cli, full);
+			cli->origin[id] = path;
 			if (id == OPT_BASELINE)
 				cli->baseline_optional = true;
 		} else if (strcmp(key, "include") == 0 || strcmp(key, "define") == 0) {
 			size_t i;
 			json_t *a;
 			bool inc = key[0] == 'i';
-			if (!json_is_array(v))
-				return bad(d, path, key, "a list of strings");
+			if (!json_is_array(v)) {
+				rc = bad(d, path, key, "a list of strings");
+				goto out;
+			}
 			json_array_foreach(v, i, a) {
 				struct ka_buf b = {0};
-				if (!json_is_string(a))
-					return bad(d, path, key, "a list of strings");
-				if ((inc ? n_incs : n_defs) >= 64)
-					return bad(d, path, key, "at most 64 entries");
+				if (!json_is_string(a)) {
+					rc = bad(d, path, key, "a list of strings");
+					goto out;
+				}
+				if ((inc ? n_incs : n_defs) >= 64) {
+					rc = bad(d, path, key, "at most 64 entries");
+					goto out;
+				}
 				if (inc) {
 					char *full = join(dir, json_string_value(a));
+					if (!trusted && !inside(dir, full)) {
+						skip(&skipped, key);
+						free(full);
+						continue;
+					}
 					ka_buf_printf(&b, "-I%s", full);
 					free(full);
 					incs[n_incs++] = own(cli, b.data);
+				} else if (!trusted) {
+					skip(&skipped, key);
 				} else {
 					ka_buf_printf(&b, "-D%s", json_string_value(a));
 					defs[n_defs++] = own(cli, b.data);
@@ -205,12 +377,94 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 			ka_diag_error(d, KA_EXIT_USAGE, path,
 				      "unknown key \"%s\" (known: archs, block, smem, include, define, std, warn_cliff, "
 				      "strict, fail_on, baseline, compile_commands)", key);
-			return KA_EXIT_USAGE;
+			rc = KA_EXIT_USAGE;
+			goto out;
 		}
 	}
 	if (cli->cmd == KA_CMD_ANALYZE)
 		add_cc_flags(cli, defs, n_defs, incs, n_incs);
-	return 0;
+	if (skipped.len)
+		ka_diag_warn(d, path, "not trusted, so left out: %s (they pass flags to the compiler, name a "
+			     "compile database, or reach outside the repository); if you trust this file as it is, "
+			     "run: kanalyze trust %s", skipped.data, path);
+out:
+	ka_buf_free(&skipped);
+	return rc;
+}
+
+/* ---- the allow list ------------------------------------------------------------- */
+
+/* $XDG_CONFIG_HOME/kanalyze/trusted, else $HOME/.config/kanalyze/trusted. */
+static char *trust_dir(void)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	struct ka_buf b = {0};
+	if (xdg && xdg[0] == '/')
+		ka_buf_printf(&b, "%s/kanalyze/trusted", xdg);
+	else if (home && *home)
+		ka_buf_printf(&b, "%s/.config/kanalyze/trusted", home);
+	return b.data;
+}
+
+/* The entry of one config: TRUSTDIR/<hash of its real path>. */
+static char *trust_entry(const char *real)
+{
+	char *dir = trust_dir(), hex[KA_HASH_HEX];
+	struct ka_buf b = {0};
+	if (!dir)
+		return NULL;
+	ka_hash_bytes(real, strlen(real), hex);
+	ka_buf_printf(&b, "%s/%s", dir, hex);
+	free(dir);
+	return b.data;
+}
+
+static void trust_text(struct ka_buf *b, const char *real, const struct ka_buf *content)
+{
+	ka_buf_printf(b, "kanalyze-trust 1\n%s\n", real);
+	ka_buf_append(b, content->data ? content->data : "", content->len);
+}
+
+/* This user's, and written by no one else: else the list says nothing. */
+static bool owned_private(const char *path, bool dir)
+{
+	struct stat st;
+	return lstat(path, &st) == 0 && (dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode)) &&
+	       st.st_uid == geteuid() && !(st.st_mode & 022);
+}
+
+static bool trusted_now(const char *real, const struct ka_buf *content)
+{
+	char *entry = trust_entry(real), *dir = trust_dir();
+	struct ka_buf want = {0}, got = {0};
+	bool ok = entry && dir && owned_private(dir, true) && owned_private(entry, false) &&
+		  ka_read_file_flags(entry, 2u << 20, O_NOFOLLOW, &got) == 0;
+	if (ok) {
+		trust_text(&want, real, content);
+		ok = got.len == want.len && memcmp(got.data, want.data, want.len) == 0;
+	}
+	ka_buf_free(&want);
+	ka_buf_free(&got);
+	free(entry);
+	free(dir);
+	return ok;
+}
+
+/* Why a found config is not the user's to apply, or NULL. */
+static const char *foreign(const char *path, struct ka_buf *why)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return NULL;
+	if (st.st_uid != geteuid()) {
+		ka_buf_printf(why, "it belongs to another user (uid %ld)", (long)st.st_uid);
+		return why->data;
+	}
+	if (st.st_mode & S_IWOTH) {
+		ka_buf_puts(why, "anyone may write it");
+		return why->data;
+	}
+	return NULL;
 }
 
 int ka_config_apply(struct ka_cli *cli, struct ka_diag *d)
@@ -219,15 +473,25 @@ int ka_config_apply(struct ka_cli *cli, struct ka_diag *d)
 	const char *path;
 	json_error_t err;
 	json_t *root;
+	bool trusted = false;
 	int rc;
 
 	walk_up(&found, &top);
-	if (cli->flag[OPT_NOCONFIG])
+	if (cli->flag[OPT_NOCONFIG]) {
 		path = NULL;
-	else if (cli->opt[OPT_CONFIG])
+	} else if (cli->opt[OPT_CONFIG]) {
 		path = cli->opt[OPT_CONFIG];
-	else
+		trusted = true;                  /* the user named it */
+	} else {
+		struct ka_buf why = {0};
 		path = found;
+		if (path && foreign(path, &why)) {
+			ka_diag_warn(d, path, "ignored: %s (kanalyze trust %s, or --config %s, to use it)", why.data, path,
+				     path);
+			path = NULL;
+		}
+		ka_buf_free(&why);
+	}
 	if (!path) {
 		cli->root = top ? own(cli, top) : ".";
 		free(found);
@@ -258,6 +522,11 @@ int ka_config_apply(struct ka_cli *cli, struct ka_diag *d)
 		ka_buf_free(&text);
 		return KA_EXIT_USAGE;
 	}
+	if (!trusted) {
+		char *real = realpath(path, NULL);
+		trusted = real && trusted_now(real, &text);
+		free(real);
+	}
 	root = json_loadb(text.data ? text.data : "", text.len, JSON_REJECT_DUPLICATES, &err);
 	ka_buf_free(&text);
 	if (!root) {
@@ -265,8 +534,94 @@ int ka_config_apply(struct ka_cli *cli, struct ka_diag *d)
 		free(found);
 		return KA_EXIT_USAGE;
 	}
-	rc = apply(cli, root, path, cli->root, d);
+	/* messages name the file; it must outlive this call */
+	path = own(cli, ka_strdup(path));
+	rc = apply(cli, root, path, cli->root, trusted, d);
 	json_decref(root);
 	free(found);
+	return rc;
+}
+
+/* ---- kanalyze trust [FILE|DIR] ----------------------------------------------- */
+
+static int mkdirs_private(char *path)
+{
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		int r = mkdir(path, 0700);
+		*p = '/';
+		if (r != 0 && errno != EEXIST)
+			return -errno;
+	}
+	if (mkdir(path, 0700) != 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d)
+{
+	char *found = NULL, *top = NULL, *real = NULL, *entry = NULL, *dir = NULL;
+	struct ka_buf path = {0}, text = {0}, out = {0};
+	json_error_t err;
+	json_t *root;
+	struct stat st;
+	int rc = KA_EXIT_USAGE, r;
+
+	if (cli->n_files > 1) {
+		ka_diag_error(d, KA_EXIT_USAGE, "trust", "one config file (or its directory) at a time");
+		return KA_EXIT_USAGE;
+	}
+	if (cli->n_files == 1) {
+		ka_buf_puts(&path, cli->files[0]);
+		if (stat(path.data, &st) == 0 && S_ISDIR(st.st_mode))
+			ka_buf_puts(&path, "/.kanalyze.json");
+	} else {
+		walk_up(&found, &top);
+		if (!found) {
+			ka_diag_error(d, KA_EXIT_USAGE, "trust", "no .kanalyze.json in this directory%s",
+				      top ? " or above it in the repository" : " (outside a repository only this one counts)");
+			goto out;
+		}
+		ka_buf_puts(&path, found);
+	}
+	if (!(real = realpath(path.data, NULL)) || (r = ka_read_file(real, 1u << 20, &text)) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, path.data, "cannot read it: %s", strerror(real ? -r : errno));
+		goto out;
+	}
+	root = json_loadb(text.data ? text.data : "", text.len, JSON_REJECT_DUPLICATES, &err);
+	if (!root || !json_is_object(root)) {
+		ka_diag_error(d, KA_EXIT_USAGE, path.data, "not a kanalyze config (line %d: %s); not trusted",
+			      root ? 1 : err.line, root ? "the top level must be an object" : err.text);
+		json_decref(root);
+		goto out;
+	}
+	json_decref(root);
+	entry = trust_entry(real);
+	dir = trust_dir();
+	if (!entry || !dir || (r = mkdirs_private(dir)) != 0 || !owned_private(dir, true)) {
+		ka_diag_error(d, KA_EXIT_USAGE, dir ? dir : "trust", "cannot keep the allow list here: %s",
+			      !entry || !dir ? "no $HOME or $XDG_CONFIG_HOME"
+			      : r ? strerror(-r) : "it is not a private directory of this user's");
+		goto out;
+	}
+	trust_text(&out, real, &text);
+	if ((r = ka_write_file_atomic(entry, out.data, out.len)) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, entry, "cannot write the allow list: %s", strerror(-r));
+		goto out;
+	}
+	printf("kanalyze: trusted %s as it is now: its defines, compile database, std and paths outside the "
+	       "repository apply until the file changes (to withdraw: rm %s)\n", real, entry);
+	rc = KA_EXIT_OK;
+out:
+	ka_buf_free(&path);
+	ka_buf_free(&text);
+	ka_buf_free(&out);
+	free(found);
+	free(top);
+	free(real);
+	free(entry);
+	free(dir);
 	return rc;
 }

@@ -7,11 +7,13 @@
  *
  * It runs the real compiler command unchanged (its argv, posix_spawn, no
  * shell), passes on its output and exit status, and then, when the command
- * compiled a .cu file, runs kanalyze's device-only analysis of that file with
- * the same flags (compdb.c keeps the ones that matter) for the architectures
- * the command built, through the shared result cache, and writes one record
- * (DIR/<hash>.json, atomically).  Recording never fails the build: a problem
- * is one "kanalyze-launch: note:" line on stderr.
+ * compiled a .cu file into an object, cubin or fatbin, reads the kernels of
+ * that file (libkanalyze's binary frontend: no second compile) and writes one
+ * record (DIR/<hash>.json, atomically) naming the source, with the lines of
+ * the kernels' definitions found in it.  Spill bytes stay null: only ptxas -v
+ * prints them, and adding -Xptxas -v would change the build's output (the
+ * cubin embeds ptxas's command line).  Recording never fails the build: a
+ * problem is one "kanalyze-launch: note:" line on stderr.
  *
  *   kanalyze-launch [--records DIR] [--] COMPILER ARGS...
  *   DIR defaults to $KANALYZE_RECORDS_DIR, else ./kanalyze-records. */
@@ -20,6 +22,7 @@
 #include "kanalyze/kanalyze.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -50,69 +53,89 @@ static int mkdir_p(const char *path)
 	return rc;
 }
 
-/* The record of one analysis: its kernels and the archs analysed completely. */
+/* The file the command wrote: -o X, -oX, --output-file X / =X, else nvcc's
+ * default (the source's base name with .o, .cubin or .fatbin, in the
+ * current directory).  malloc'd, or NULL when it wrote none we can read. */
+static char *output_of(char **cmd, int n, const char *source)
+{
+	const char *ext = NULL, *base, *dot;
+	struct ka_buf b = {0};
+
+	for (int i = 1; i < n; i++) {
+		const char *a = cmd[i];
+		if ((strcmp(a, "-o") == 0 || strcmp(a, "--output-file") == 0) && i + 1 < n)
+			return ka_strdup(cmd[i + 1]);
+		if (strncmp(a, "--output-file=", 14) == 0)
+			return ka_strdup(a + 14);
+		if (strncmp(a, "-o", 2) == 0 && a[2] && strcmp(a, "-odir") != 0)
+			return ka_strdup(a + 2 + (a[2] == '='));
+		if (strcmp(a, "-c") == 0 || strcmp(a, "--compile") == 0 || strcmp(a, "-dc") == 0 ||
+		    strcmp(a, "--device-c") == 0)
+			ext = ".o";
+		else if (strcmp(a, "-cubin") == 0 || strcmp(a, "--cubin") == 0)
+			ext = ".cubin";
+		else if (strcmp(a, "-fatbin") == 0 || strcmp(a, "--fatbin") == 0)
+			ext = ".fatbin";
+	}
+	if (!ext)
+		return NULL;
+	base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
+	dot = strrchr(base, '.');
+	ka_buf_printf(&b, "%.*s%s", (int)(dot ? dot - base : (long)strlen(base)), base, ext);
+	return b.data;
+}
+
+/* The record of one analysis: its kernels (at their lines in the source)
+ * and the archs analysed completely. */
 static char *record_json(const struct ka_result *res, const char *source)
 {
 	struct ka_kernel *kernels = ka_xcalloc(res->n + 1, sizeof(*kernels));
 	const char **archs = ka_xcalloc(res->done.n + 1, sizeof(char *));
+	struct ka_buf src = {0};
+	bool have = ka_read_file(source, 64u << 20, &src) == 0;
 	char *json;
 
-	for (size_t i = 0; i < res->n; i++)
+	for (size_t i = 0; i < res->n; i++) {
 		kernels[i] = *res->v[i].k;             /* borrowed: the result owns them */
+		kernels[i].line = have ? ka_source_find_kernel_line(src.data, src.len, kernels[i].name) : 0;
+	}
 	for (size_t i = 0; i < res->done.n; i++)
 		archs[i] = res->done.arch[i];
 	json = ka_record_json(kernels, res->n, source, archs, (int)res->done.n, res->nvcc_version);
+	ka_buf_free(&src);
 	free(archs);
 	free(kernels);
 	return json;
 }
 
-/* Analyse the compiled file the way `kanalyze` would and write its record. */
+/* Read what the compile wrote and record its kernels. */
 static void record(const char *dir, char **cmd, int n, struct ka_diag *d)
 {
 	struct ka_compile_flags cf;
 	char *cwd = getcwd(NULL, 0);
 	struct ka_result res = {0};
-	struct ka_buf archs = {0};
+	char *output = NULL;
 
 	if (ka_compile_flags_from_argv(cmd, n, cwd, NULL, &cf) != 0) {
 		free(cwd);
 		return;                   /* not a CUDA compile: nothing to record */
 	}
-	if (!cf.compiles || strcmp(cf.lang, "cuda") != 0) {
+	if (!cf.compiles || strcmp(cf.lang, "cuda") != 0 || !(output = output_of(cmd, n, cf.source))) {
 		ka_compile_flags_free(&cf);
 		free(cwd);
 		return;
 	}
-	/* the archs the command built that this build can analyse (nvcc's own
-	 * default target when it names none) */
-	for (int i = 0; i < cf.n_archs; i++) {
-		const struct ka_nv_arch *na = ka_nv_arch_find(cf.archs[i]);
-		if (na && na->analysable)
-			ka_buf_printf(&archs, "%s%s", archs.len ? "," : "", cf.archs[i]);
-	}
-	if (cf.n_archs == 0)
-		ka_buf_puts(&archs, "sm_75");
-
-	/* the analysis, with the real compiler when it is an nvcc, through the cache */
-	const char *base = strrchr(cmd[0], '/') ? strrchr(cmd[0], '/') + 1 : cmd[0];
-	const char *files[2] = {cf.source, NULL};
+	const char *inputs[2] = {output, NULL};
 	struct ka_request req = {
 		.mode = KA_INPUTS_FILES,
-		.inputs = files,
+		.inputs = inputs,
 		.n_inputs = 1,
-		.lang = "cuda",
-		.archs = archs.data,
-		.cc_args = (const char *const *)cf.flags,
-		.cache = true,
 		.jobs = 1,
-		.timeout_s = 3600,
-		.nvcc = strstr(base, "nvcc") ? cmd[0] : NULL,
+		.timeout_s = 600,
 	};
-	if (archs.len > 0)
-		ka_analyze(&req, d, &res);
+	ka_analyze(&req, d, &res);
 
-	/* the record: the archs analysed completely, their kernels */
+	/* the record: the archs read completely, their kernels */
 	if (res.done.n > 0) {
 		struct ka_hash h;
 		char key[KA_HASH_HEX];
@@ -138,7 +161,7 @@ static void record(const char *dir, char **cmd, int n, struct ka_diag *d)
 		free(json);
 	}
 	ka_result_free(&res);
-	ka_buf_free(&archs);
+	free(output);
 	ka_compile_flags_free(&cf);
 	free(cwd);
 }
@@ -180,7 +203,12 @@ int main(int argc, char **argv)
 	}
 
 	/* the real compile, unchanged; no timeout: the build system owns that */
-	ka_spawn(argv + i, 7 * 86400.0, &res);
+	{
+		/* all of the build's output passes through, however long */
+		char *const *const one[1] = {argv + i};
+		struct ka_spawn_opts all = {.err_head = SIZE_MAX, .err_tail = 0};
+		ka_spawn_many_opts(one, 1, 1, 7 * 86400.0, &all, &res);
+	}
 	if (res.out.len)
 		fwrite(res.out.data, 1, res.out.len, stdout);
 	if (res.err.len)

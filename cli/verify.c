@@ -55,7 +55,7 @@ struct verify {
 	const struct ka_nv_arch *arch;
 	const char *kdir;
 	struct ka_nvcc_options nv;
-	struct ka_kernel_list units[N_UNITS];
+	struct ka_result units[N_UNITS];  /* libkanalyze's analysis of each unit */
 	bool compiled[N_UNITS];
 	char *nvcc_version;
 	struct ka_buf record;        /* the JSONL being written             */
@@ -299,20 +299,31 @@ out:
 
 /* ---- predictions ------------------------------------------------------------ */
 
-/* Compile unit u for the record's arch (once).  0 or an exit code. */
+/* Analyse unit u for the record's arch (once), as `kanalyze FILE --arch A`
+ * would.  0 or an exit code. */
 static int unit_compile(struct verify *v, int u)
 {
 	struct ka_buf path = {0};
-	const char *arch = v->arch->name;
 	int rc;
 
 	if (v->compiled[u])
 		return KA_EXIT_OK;
 	v->compiled[u] = true;
 	ka_buf_printf(&path, "%s/%s", v->kdir, verify_units[u].source);
-	v->nv.extra = verify_units[u].flags;
-	rc = ka_nvcc_analyze(path.data, &arch, 1, &v->nv, v->d, &v->units[u],
-			     v->nvcc_version ? NULL : &v->nvcc_version);
+	const char *inputs[2] = {path.data, NULL};
+	struct ka_request req = {
+		.mode = KA_INPUTS_FILES,
+		.inputs = inputs,
+		.n_inputs = 1,
+		.archs = v->arch->name,
+		.cc_args = verify_units[u].flags,
+		.jobs = 1,
+		.timeout_s = v->nv.timeout_s,
+		.nvcc = v->nv.nvcc,
+	};
+	rc = ka_analyze(&req, v->d, &v->units[u]);
+	if (!v->nvcc_version && v->units[u].nvcc_version)
+		v->nvcc_version = ka_strdup(v->units[u].nvcc_version);
 	ka_buf_free(&path);
 	return rc;
 }
@@ -320,8 +331,8 @@ static int unit_compile(struct verify *v, int u)
 static const struct ka_kernel *unit_kernel(const struct verify *v, int u, const char *mangled)
 {
 	for (size_t i = 0; u >= 0 && mangled && i < v->units[u].n; i++)
-		if (strcmp(v->units[u].v[i].mangled, mangled) == 0)
-			return &v->units[u].v[i];
+		if (strcmp(v->units[u].v[i].k->mangled, mangled) == 0)
+			return v->units[u].v[i].k;
 	return NULL;
 }
 
@@ -811,7 +822,7 @@ int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d)
 		     cli->opt[OPT_VOUT]);
 out:
 	for (int u = 0; u < N_UNITS; u++)
-		ka_kernel_list_free(&v.units[u]);
+		ka_result_free(&v.units[u]);
 	free(v.nvcc_version);
 	ka_buf_free(&v.record);
 	ka_buf_free(&text);

@@ -12,11 +12,16 @@
  * match, the result is used without running the preprocessor.  Worked
  * example: cliff128.cu includes 187 headers (3.3 MB, cuda_runtime.h and the
  * C++ library); re-hashing them costs about 2 ms, running nvcc -E 60 ms and
- * a real compile 260 ms. */
+ * a real compile 260 ms.
+ *
+ * The cache is private (0700, this user's, written by no one else: else it
+ * is not used), and every entry is sealed with a checksum of its kind, key
+ * and bytes, checked before it is believed. */
 #define _GNU_SOURCE
 #include "core.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -94,22 +99,53 @@ bool ka_hash_valid(const char *hex)
 
 /* ---- the store ----------------------------------------------------------- */
 
-/* mkdir -p for the cache's own directories; EEXIST from a racing process is
- * success. */
+/* mkdir -p for the cache's own directories (0700: the cache is private);
+ * EEXIST from a racing process is success. */
 static int mkdirs(char *path)
 {
 	for (char *p = path + 1; *p; p++) {
 		if (*p != '/')
 			continue;
 		*p = '\0';
-		int r = mkdir(path, 0755);
+		int r = mkdir(path, 0700);
 		*p = '/';
 		if (r != 0 && errno != EEXIST)
 			return -errno;
 	}
-	if (mkdir(path, 0755) != 0 && errno != EEXIST)
+	if (mkdir(path, 0700) != 0 && errno != EEXIST)
 		return -errno;
 	return 0;
+}
+
+/* The cache's directory must be this user's and written by nobody else:
+ * anyone who can write into it can plant an entry (the seal below is a
+ * checksum, not a secret).  One that is ours but readable by others is made
+ * private (an older kanalyze made it 0755); one writable by others is
+ * refused, never repaired: it may already hold someone's entries. */
+static int private_dir(const char *path, bool may_be_link)
+{
+	struct stat st;
+
+	if ((may_be_link ? stat(path, &st) : lstat(path, &st)) != 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if (st.st_uid != geteuid())
+		return -KA_ECACHE_OWNER;
+	if (st.st_mode & 022)
+		return -KA_ECACHE_MODE;
+	if ((st.st_mode & 077) && chmod(path, 0700) != 0)
+		return -errno;
+	return 0;
+}
+
+const char *ka_cache_strerror(int rc)
+{
+	if (rc == -KA_ECACHE_OWNER)
+		return "it belongs to another user";
+	if (rc == -KA_ECACHE_MODE)
+		return "others may write into it (chmod 700 it, or remove it)";
+	return strerror(-rc);
 }
 
 int ka_cache_open(struct ka_cache *c, const char *dir)
@@ -128,8 +164,15 @@ int ka_cache_open(struct ka_cache *c, const char *dir)
 		ka_buf_printf(&b, "%s/.cache/kanalyze", home);
 	else
 		return -ENOENT;
-	ka_buf_puts(&b, "/v1");
+	/* the directory first: nothing is made inside one that is not ours */
 	rc = mkdirs(b.data);
+	if (rc == 0)
+		rc = private_dir(b.data, true);
+	ka_buf_puts(&b, "/v1");
+	if (rc == 0 && mkdir(b.data, 0700) != 0 && errno != EEXIST)
+		rc = -errno;
+	if (rc == 0)
+		rc = private_dir(b.data, false);
 	if (rc == 0 && access(b.data, W_OK | X_OK) != 0)
 		rc = -errno;
 	if (rc != 0) {
@@ -155,19 +198,104 @@ static int entry_path(const struct ka_cache *c, const char *kind, const char *ke
 	return 0;
 }
 
+/* ---- the seal ------------------------------------------------------------------
+ * Every entry carries XXH3-128 of (kind, key, its bytes); ka_cache_get
+ * checks it and hands back the bytes without it.  An entry edited, cut
+ * short, or copied under another key is a miss, never believed.  So that an
+ * entry stays what it was (a JSON object, a manifest), the seal is written
+ * in its own syntax:
+ *
+ *   {"kernels":[...]}      ->  {"kernels":[...],"kanalyze_seal":"<32 hex>"}
+ *   {}                     ->  {"kanalyze_seal":"<32 hex>"}
+ *   anything else, TEXT    ->  TEXT\n#kanalyze-seal <32 hex>\n
+ */
+#define SEAL_JSON "\"kanalyze_seal\":\""
+#define SEAL_TEXT "\n#kanalyze-seal "
+enum { SEAL_JSON_LEN = 17 + 32 + 2, SEAL_TEXT_LEN = 16 + 32 + 1 };
+
+static void seal_of(const char *kind, const char *key, const char *p, size_t n, char hex[KA_HASH_HEX])
+{
+	struct ka_hash h;
+	ka_hash_init(&h);
+	ka_hash_str(&h, "kanalyze-seal 1");
+	ka_hash_str(&h, kind);
+	ka_hash_str(&h, key);
+	ka_hash_update(&h, &n, sizeof(n));
+	ka_hash_update(&h, p, n);
+	ka_hash_final(&h, hex);
+}
+
+static bool json_object_text(const char *p, size_t n, bool *empty)
+{
+	if (n < 2 || p[0] != '{' || p[n - 1] != '}')
+		return false;
+	*empty = true;
+	for (size_t i = 1; i + 1 < n && *empty; i++)
+		*empty = strchr(" \t\r\n", p[i]) != NULL;
+	return true;
+}
+
+static void seal(const char *kind, const char *key, const char *p, size_t n, struct ka_buf *out)
+{
+	char hex[KA_HASH_HEX];
+	bool empty;
+
+	seal_of(kind, key, p, n, hex);
+	if (json_object_text(p, n, &empty)) {
+		ka_buf_append(out, p, n - 1);
+		ka_buf_printf(out, "%s" SEAL_JSON "%s\"}", empty ? "" : ",", hex);
+	} else {
+		ka_buf_append(out, p, n);
+		ka_buf_printf(out, SEAL_TEXT "%s\n", hex);
+	}
+}
+
+/* The entry's bytes in place of the sealed text; -EBADMSG if it does not
+ * carry a seal that matches. */
+static int unseal(const char *kind, const char *key, struct ka_buf *b)
+{
+	char want[KA_HASH_HEX], got[KA_HASH_HEX];
+	size_t n = b->len;
+
+	if (n >= SEAL_JSON_LEN + 1 && memcmp(b->data + n - 2, "\"}", 2) == 0 &&
+	    memcmp(b->data + n - SEAL_JSON_LEN, SEAL_JSON, 17) == 0) {
+		memcpy(want, b->data + n - 34, 32);
+		n -= SEAL_JSON_LEN;
+		if (n >= 2 && b->data[n - 1] == ',')
+			n--;
+		b->data[n++] = '}';
+	} else if (n >= SEAL_TEXT_LEN && b->data[n - 1] == '\n' &&
+		   memcmp(b->data + n - SEAL_TEXT_LEN, SEAL_TEXT, 16) == 0) {
+		memcpy(want, b->data + n - 33, 32);
+		n -= SEAL_TEXT_LEN;
+	} else {
+		return -EBADMSG;
+	}
+	want[32] = '\0';
+	b->len = n;
+	b->data[n] = '\0';
+	seal_of(kind, key, b->data, b->len, got);
+	return strcmp(got, want) == 0 ? 0 : -EBADMSG;
+}
+
 int ka_cache_get(const struct ka_cache *c, const char *kind, const char *key, struct ka_buf *out)
 {
-	struct ka_buf p = {0};
+	struct ka_buf p = {0}, v = {0};
 	int rc = entry_path(c, kind, key, &p);
 	if (rc == 0)
-		rc = ka_read_file(p.data, 64u << 20, out);
+		rc = ka_read_file_flags(p.data, 64u << 20, O_NOFOLLOW, &v);
+	if (rc == 0)
+		rc = unseal(kind, key, &v);
+	if (rc == 0)
+		ka_buf_append(out, v.data, v.len);
+	ka_buf_free(&v);
 	ka_buf_free(&p);
 	return rc;
 }
 
 int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, const void *data, size_t len)
 {
-	struct ka_buf p = {0};
+	struct ka_buf p = {0}, v = {0};
 	int rc = entry_path(c, kind, key, &p);
 	if (rc == 0) {
 		char *slash = strrchr(p.data, '/');
@@ -175,8 +303,11 @@ int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, co
 		rc = mkdirs(p.data);
 		*slash = '/';
 	}
-	if (rc == 0)   /* a lost entry after a crash is a miss: no fsync */
-		rc = ka_write_file_replace(p.data, data, len, false);
+	if (rc == 0) {   /* a lost entry after a crash is a miss: no fsync */
+		seal(kind, key, data, len, &v);
+		rc = ka_write_file_replace(p.data, v.data, v.len, false);
+	}
+	ka_buf_free(&v);
 	ka_buf_free(&p);
 	return rc;
 }
@@ -222,8 +353,11 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 	int rc = ka_cache_get(c, "m", key, &m);
 	const char *p, *end;
 
-	if (rc != 0)
+	if (rc != 0) {
+		if (rc != -ENOENT)
+			rc = -ESTALE;       /* unreadable, or a seal that does not match */
 		goto out;
+	}
 	rc = -ESTALE;
 	p = m.data;
 	end = m.data + m.len;

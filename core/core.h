@@ -1,7 +1,9 @@
 /* core.h — the few services every kanalyze library shares: a caller-owned
  * diagnostics context, a growable string buffer, whole-file reading, atomic
  * file replacement, private temp directories, and spawning tools with an argv
- * (posix_spawn, never a shell) under a timeout.  No globals. */
+ * (posix_spawn, never a shell) under a timeout.  No globals, but for what a
+ * signal handler must find: the process groups started and the temp
+ * directories made (spawn.c, fs.c). */
 #ifndef KANALYZE_CORE_H
 #define KANALYZE_CORE_H
 
@@ -23,6 +25,12 @@ enum ka_exit {
  * they happen.  The context remembers the worst exit code seen so far. */
 enum ka_severity { KA_NOTE, KA_WARNING, KA_ERROR };
 
+struct ka_diag_record {   /* one error, kept for the reports (SARIF)     */
+	int code;               /* its enum ka_exit                             */
+	char *where, *text;     /* where may be NULL                            */
+	char *detail;           /* e.g. the compiler's own lines; may be NULL   */
+};
+enum { KA_DIAG_KEEP = 200 };
 struct ka_diag {
 	FILE *out;             /* stderr normally; a memstream in tests        */
 	bool quiet;            /* -q: drop notes and warnings                  */
@@ -30,6 +38,8 @@ struct ka_diag {
 	int exit_code;         /* worst enum ka_exit seen                      */
 	char *once_keys;       /* "\n"-separated keys of report-once messages  */
 	size_t once_len;
+	struct ka_diag_record *records;   /* the first KA_DIAG_KEEP errors       */
+	size_t n_records;
 };
 
 void ka_diag_init(struct ka_diag *d, FILE *out);
@@ -37,6 +47,8 @@ void ka_diag_fini(struct ka_diag *d);
 /* Report an error that maps to exit code `code` (KA_EXIT_USAGE, ...). */
 void ka_diag_error(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* Attach text to the last error kept (not printed: it was shown already). */
+void ka_diag_detail(struct ka_diag *d, const char *text);
 void ka_diag_warn(struct ka_diag *d, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void ka_diag_note(struct ka_diag *d, const char *where, const char *fmt, ...)
@@ -62,19 +74,38 @@ void *ka_xrealloc(void *p, size_t n);
 /* ---- files ---------------------------------------------------------------
  * ka_read_file: whole regular file into *out (NUL-terminated); refuses
  * directories and files over max_bytes.  Returns 0 or -errno (-EISDIR,
- * -EFBIG, ...). */
+ * -EFBIG, ...).  _flags adds open(2) flags (O_NOFOLLOW). */
 int ka_read_file(const char *path, size_t max_bytes, struct ka_buf *out);
-/* Replace `path` atomically: write a temp file in the same directory, fsync,
- * rename.  On failure nothing is left behind and the old file is intact. */
+int ka_read_file_flags(const char *path, size_t max_bytes, int open_flags, struct ka_buf *out);
+/* Write an output (fs.c's table): a missing path or a regular file is
+ * replaced atomically -- a temp file in the same directory, fsync, rename;
+ * on failure nothing is left behind and the old file is intact; an existing
+ * file keeps its mode (and, written by root, its owner).  A character
+ * device or a FIFO (also through a symbolic link: /dev/stdout) is written
+ * into.  Any other symbolic link is refused (-ELOOP), as are directories
+ * (-EISDIR), block devices and sockets (-EINVAL). */
 int ka_write_file_atomic(const char *path, const void *data, size_t len);
 /* The same; durable=false skips the fsync: still never torn for a reader
  * (rename is atomic), but a crash may lose it.  For caches, which treat an
  * unreadable entry as a miss. */
 int ka_write_file_replace(const char *path, const void *data, size_t len, bool durable);
-/* mkdtemp under $TMPDIR (or /tmp); returns malloc'd path or NULL. */
+/* What writing `path` would do: KA_OUT_NEW, _FILE (replace), _STREAM
+ * (write into), _SYMLINK (refused), or -errno (-EISDIR, -EINVAL, ...). */
+enum { KA_OUT_NEW = 1, KA_OUT_FILE, KA_OUT_STREAM, KA_OUT_SYMLINK };
+int ka_output_kind(const char *path);
+/* A private directory (0700) under $TMPDIR (or /tmp), inside this
+ * process's own $TMPDIR/kanalyze-<pid>-XXXXXX; malloc'd path, or NULL with
+ * errno set. */
 char *ka_tempdir_create(const char *tag);
-/* Remove a directory created by ka_tempdir_create and the files in it. */
+/* Remove a directory created by ka_tempdir_create and everything in it
+ * (symbolic links are removed, never followed). */
 void ka_tempdir_remove(const char *dir);
+/* Remove the temp directories of kanalyze processes that no longer run
+ * (killed, crashed): this user's, in $TMPDIR.  Returns how many. */
+int ka_tempdir_clean_stale(void);
+/* Everything this process made there, and the temp file of an output being
+ * written.  Async-signal-safe: the signal handler's. */
+void ka_tempdir_remove_all(void);
 
 /* ---- argument vectors -------------------------------------------------------
  * A NULL-terminated argv being built for ka_spawn; owns its strings. */
@@ -89,28 +120,52 @@ void ka_argv_free(struct ka_argv *a);
 /* ---- spawning -------------------------------------------------------------
  * Run argv[0] (searched in PATH when it has no '/') with stdin from
  * /dev/null, capturing stdout and stderr, in its own process group so a
- * timeout kills the whole tree (nvcc runs cicc and ptxas). */
+ * timeout kills the whole tree (nvcc runs cicc and ptxas).  Of stderr, the
+ * first err_head bytes and the last err_tail are kept (whole lines), with
+ * "[kanalyze: N lines (M bytes) of output not kept]" between them. */
+enum { KA_SPAWN_ERR_HEAD = 8 << 20, KA_SPAWN_ERR_TAIL = 1 << 20 };
 struct ka_spawn_result {
 	int status;            /* exit status, or 128+signal                   */
 	bool timed_out;
 	bool not_found;        /* the program could not be started (ENOENT)    */
 	int spawn_errno;       /* errno of a failed start, else 0              */
 	struct ka_buf out, err;
+	long long err_dropped_bytes, err_dropped_lines;   /* of stderr, not kept */
+};
+struct ka_spawn_opts {
+	const char *cwd;       /* NULL: kanalyze's own                          */
+	size_t err_head, err_tail;   /* 0: KA_SPAWN_ERR_HEAD / _TAIL            */
 };
 int ka_spawn(char *const argv[], double timeout_s, struct ka_spawn_result *res);
 void ka_spawn_result_free(struct ka_spawn_result *res);
 /* Several commands at once (at most `jobs` running): argvs[i] -> res[i]. */
 int ka_spawn_many(char *const *const argvs[], int n, int jobs, double timeout_s,
 		  struct ka_spawn_result *res);
+int ka_spawn_many_opts(char *const *const argvs[], int n, int jobs, double timeout_s,
+		       const struct ka_spawn_opts *opts, struct ka_spawn_result *res);
 /* Full path of an executable found on PATH, or NULL (malloc'd). */
 char *ka_which(const char *prog);
 /* Milliseconds from a monotonic clock. */
 double ka_now_ms(void);
+/* SIGINT, SIGTERM, SIGHUP (unless ignored at start): kill every process
+ * group ka_spawn* started, remove this process's temp directories, say so
+ * on stderr, exit 128 + the signal (130, 143, 129). */
+void ka_signals_install(void);
+
+/* ---- shell text -------------------------------------------------------------
+ * nvcc (and hipcc) run their sub-steps with sh -c, so a path or flag handed
+ * to them is shell text.  The first byte of s that sh would act on -- one of
+ * ` $ ( ) ; & | < > " ' \ or a control byte (newline, tab) -- or 0 if none;
+ * and its name for a message ("a backtick (`)"). */
+int ka_shell_unsafe(const char *s);
+const char *ka_shell_char_name(int c);
 
 /* ---- hashing and the result cache (cache.c) -------------------------------
  * XXH3-128 (libxxhash) as 32 lower-case hex digits.  The cache lives under
- * $KANALYZE_CACHE_DIR, else ~/.cache/kanalyze; entries are written with
- * ka_write_file_atomic, so processes sharing it never see a torn entry. */
+ * $KANALYZE_CACHE_DIR, else ~/.cache/kanalyze, private to the user;
+ * entries are written with ka_write_file_replace, so processes sharing it
+ * never see a torn entry, and sealed with a checksum that ka_cache_get
+ * checks: an edited or truncated entry is a miss. */
 enum { KA_HASH_HEX = 33 };
 struct ka_hash {
 	void *state;
@@ -126,11 +181,16 @@ bool ka_hash_valid(const char *hex);
 struct ka_cache {
 	char *dir;             /* ".../v1"; NULL when the cache is off */
 };
-/* dir NULL: $KANALYZE_CACHE_DIR, else $HOME/.cache/kanalyze.  Creates it.
- * 0, or -errno (the caller goes on without a cache). */
+/* dir NULL: $KANALYZE_CACHE_DIR, else $HOME/.cache/kanalyze.  Creates it
+ * (0700).  0, or -errno, -KA_ECACHE_OWNER (another user's) or
+ * -KA_ECACHE_MODE (others may write into it): the caller goes on without a
+ * cache, saying why with ka_cache_strerror. */
+enum { KA_ECACHE_OWNER = 10001, KA_ECACHE_MODE = 10002 };
 int ka_cache_open(struct ka_cache *c, const char *dir);
+const char *ka_cache_strerror(int rc);
 void ka_cache_close(struct ka_cache *c);
-/* kind "r" (results, JSON) or "m" (manifests).  0, or -ENOENT on a miss. */
+/* kind "r" (results, JSON) or "m" (manifests).  0, or -ENOENT on a miss,
+ * -EBADMSG for an entry whose seal does not match (also a miss). */
 int ka_cache_get(const struct ka_cache *c, const char *kind, const char *key, struct ka_buf *out);
 int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, const void *data, size_t len);
 /* Direct mode: under `key`, record the result key and the hash of every

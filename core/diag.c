@@ -1,6 +1,7 @@
 /* diag.c — the caller-owned diagnostics context: every message kanalyze
  * prints about its inputs goes through here, so the worst exit code is known
  * at the end and tests can capture the text. */
+#define _GNU_SOURCE
 #include "core.h"
 
 #include <stdlib.h>
@@ -14,6 +15,14 @@ void ka_diag_init(struct ka_diag *d, FILE *out)
 
 void ka_diag_fini(struct ka_diag *d)
 {
+	for (size_t i = 0; i < d->n_records; i++) {
+		free(d->records[i].where);
+		free(d->records[i].text);
+		free(d->records[i].detail);
+	}
+	free(d->records);
+	d->records = NULL;
+	d->n_records = 0;
 	free(d->once_keys);
 	d->once_keys = NULL;
 	d->once_len = 0;
@@ -30,15 +39,45 @@ static void emit(struct ka_diag *d, const char *sev, const char *where, const ch
 	fflush(d->out);
 }
 
+/* Errors are also kept (at most KA_DIAG_KEEP), for a report that carries
+ * them: SARIF's toolExecutionNotifications. */
+static void record(struct ka_diag *d, int code, const char *where, const char *fmt, va_list ap)
+{
+	struct ka_diag_record *r;
+	char *text = NULL;
+
+	if (d->n_records >= KA_DIAG_KEEP || vasprintf(&text, fmt, ap) < 0)
+		return;
+	d->records = ka_xrealloc(d->records, (d->n_records + 1) * sizeof(*d->records));
+	r = &d->records[d->n_records++];
+	r->code = code;
+	r->where = where && *where ? ka_strdup(where) : NULL;
+	r->text = text;
+	r->detail = NULL;
+}
+
 void ka_diag_error(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	emit(d, "", where, fmt, ap);
 	va_end(ap);
+	va_start(ap, fmt);
+	record(d, code, where, fmt, ap);
+	va_end(ap);
 	d->errors++;
 	if (code > d->exit_code)
 		d->exit_code = code;
+}
+
+void ka_diag_detail(struct ka_diag *d, const char *text)
+{
+	struct ka_diag_record *r;
+	if (d->n_records == 0 || !text || !*text)
+		return;
+	r = &d->records[d->n_records - 1];
+	free(r->detail);
+	r->detail = ka_strdup(text);
 }
 
 void ka_diag_warn(struct ka_diag *d, const char *where, const char *fmt, ...)

@@ -1,6 +1,23 @@
 /* fs.c — reading inputs and writing outputs safely: bounded whole-file reads
- * that refuse directories, atomic replacement (temp file + fsync + rename)
- * so a reader never sees a torn baseline, and private temp directories. */
+ * that refuse directories, outputs replaced atomically (temp file + fsync +
+ * rename) so a reader never sees a torn baseline, and private temp
+ * directories that outlive no kanalyze.
+ *
+ * Writing an output, by what the path names now:
+ *
+ *   nothing              temp file + rename (mode 0644)
+ *   a regular file       temp file + rename, its mode (and, for root, owner) kept
+ *   a character device   written into directly: /dev/null stays a device
+ *   or a FIFO            (the same through a symbolic link: /dev/stdout)
+ *   a symbolic link      refused, -ELOOP (the caller may resolve it when asked)
+ *   a directory, block   refused, -EISDIR / -EINVAL
+ *   device, socket
+ *
+ * Temp directories: every one a process makes lives in one directory of its
+ * own, $TMPDIR/kanalyze-<pid>-XXXXXX, which the process holds an flock(2)
+ * on while it exists.  A kanalyze starting later removes the ones nobody
+ * holds (their process was killed, or crashed), as ccache removes its stale
+ * temporary files; the signal handler (spawn.c) removes the process's own. */
 #define _GNU_SOURCE
 #include "core.h"
 
@@ -8,15 +25,25 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 int ka_read_file(const char *path, size_t max_bytes, struct ka_buf *out)
 {
+	return ka_read_file_flags(path, max_bytes, 0, out);
+}
+
+int ka_read_file_flags(const char *path, size_t max_bytes, int open_flags, struct ka_buf *out)
+{
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | open_flags);
 	int err = 0;
 
 	if (fd < 0)
@@ -60,6 +87,131 @@ out:
 	return err;
 }
 
+/* ---- removal that a signal handler may call ---------------------------------
+ * openat, getdents64, unlinkat and close only; symbolic links are removed,
+ * never followed.  Depth-limited: kanalyze's own trees are 3 deep. */
+struct ka_dirent64 {
+	unsigned long long d_ino;
+	long long d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+static int rm_tree_at(int parent, const char *name, int depth)
+{
+	char buf[4096];
+
+	if (unlinkat(parent, name, 0) == 0 || errno == ENOENT)
+		return 0;
+	if ((errno != EISDIR && errno != EPERM) || depth > 8)
+		return -1;
+	/* read it whole, remove what was listed; again if something came in */
+	for (int pass = 0; pass < 3; pass++) {
+		int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		for (;;) {
+			long n = syscall(SYS_getdents64, fd, buf, sizeof(buf));
+			if (n <= 0)
+				break;
+			for (long off = 0; off < n;) {
+				struct ka_dirent64 *e = (struct ka_dirent64 *)(buf + off);
+				off += e->d_reclen;
+				if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+					rm_tree_at(fd, e->d_name, depth + 1);
+			}
+		}
+		close(fd);
+		if (unlinkat(parent, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
+			return 0;
+		if (errno != ENOTEMPTY && errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+static void rm_tree(const char *path)
+{
+	rm_tree_at(AT_FDCWD, path, 0);
+}
+
+/* ---- outputs ------------------------------------------------------------------ */
+
+/* The temp files of outputs being written, for the signal handler. */
+enum { KA_OUT_SLOTS = 8 };
+static char out_tmp[KA_OUT_SLOTS][PATH_MAX];
+static int out_used[KA_OUT_SLOTS];
+
+static int out_track(const char *path)
+{
+	if (strlen(path) >= PATH_MAX)
+		return -1;
+	for (int i = 0; i < KA_OUT_SLOTS; i++) {
+		int none = 0;
+		if (__atomic_compare_exchange_n(&out_used[i], &none, 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+			strcpy(out_tmp[i], path);
+			__atomic_store_n(&out_used[i], 2, __ATOMIC_SEQ_CST);
+			return i;
+		}
+	}
+	return -1;
+}
+
+static void out_untrack(int slot)
+{
+	if (slot >= 0)
+		__atomic_store_n(&out_used[slot], 0, __ATOMIC_SEQ_CST);
+}
+
+static int write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* A character device or a FIFO: written into, never replaced. */
+static int write_into(const char *path, const void *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	err = write_all(fd, data, len);
+	if (close(fd) != 0 && !err)
+		err = -errno;
+	return err;
+}
+
+int ka_output_kind(const char *path)
+{
+	struct stat st, t;
+
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? KA_OUT_NEW : -errno;
+	if (S_ISLNK(st.st_mode)) {
+		if (stat(path, &t) == 0 && (S_ISCHR(t.st_mode) || S_ISFIFO(t.st_mode)))
+			return KA_OUT_STREAM;
+		return KA_OUT_SYMLINK;
+	}
+	if (S_ISREG(st.st_mode))
+		return KA_OUT_FILE;
+	if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+		return KA_OUT_STREAM;
+	return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+}
+
 int ka_write_file_atomic(const char *path, const void *data, size_t len)
 {
 	return ka_write_file_replace(path, data, len, true);
@@ -67,30 +219,37 @@ int ka_write_file_atomic(const char *path, const void *data, size_t len)
 
 int ka_write_file_replace(const char *path, const void *data, size_t len, bool durable)
 {
-	char *copy = ka_strdup(path);
-	const char *dir = dirname(copy);
+	char *copy;
+	const char *dir;
 	struct ka_buf tmp = {0};
-	const char *p = data;
-	int fd, err = 0;
+	struct stat old;
+	int kind = ka_output_kind(path), fd, err = 0, slot = -1;
+	mode_t mode = 0644;
 
+	if (kind < 0)
+		return kind;
+	if (kind == KA_OUT_SYMLINK)
+		return -ELOOP;
+	if (kind == KA_OUT_STREAM)
+		return write_into(path, data, len);
+	if (kind == KA_OUT_FILE && lstat(path, &old) == 0)
+		mode = old.st_mode & 07777;
+
+	copy = ka_strdup(path);
+	dir = dirname(copy);
 	ka_buf_printf(&tmp, "%s/.kanalyze-tmp-XXXXXX", dir);
-	fd = mkstemp(tmp.data);
+	fd = mkostemp(tmp.data, O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;
 		goto out;
 	}
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			err = -errno;
-			break;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	if (!err && fchmod(fd, 0644) != 0)
+	slot = out_track(tmp.data);
+	err = write_all(fd, data, len);
+	if (!err && fchmod(fd, mode) != 0)
+		err = -errno;
+	/* root replacing someone's file leaves it theirs */
+	if (!err && kind == KA_OUT_FILE && (old.st_uid != geteuid() || old.st_gid != getegid()) && geteuid() == 0 &&
+	    fchown(fd, old.st_uid, old.st_gid) != 0)
 		err = -errno;
 	if (!err && durable && fsync(fd) != 0)
 		err = -errno;
@@ -100,22 +259,91 @@ int ka_write_file_replace(const char *path, const void *data, size_t len, bool d
 		err = -errno;
 	if (err)
 		unlink(tmp.data);
+	out_untrack(slot);
 out:
 	ka_buf_free(&tmp);
 	free(copy);
 	return err;
 }
 
-char *ka_tempdir_create(const char *tag)
+/* ---- temp directories ------------------------------------------------------------ */
+
+static pthread_mutex_t td_lock = PTHREAD_MUTEX_INITIALIZER;
+static char td_parent[PATH_MAX];      /* the process's directory; "" when none */
+static int td_set;                    /* read by the signal handler            */
+static int td_fd = -1;                /* held with flock while it exists        */
+static int td_count;                  /* temp dirs made in it, not yet removed  */
+
+static const char *tmp_base(void)
 {
 	const char *base = getenv("TMPDIR");
-	struct ka_buf b = {0};
+	return base && *base ? base : "/tmp";
+}
 
-	if (!base || !*base)
-		base = "/tmp";
-	ka_buf_printf(&b, "%s/kanalyze-%s-XXXXXX", base, tag);
-	if (!mkdtemp(b.data)) {
+/* $TMPDIR/kanalyze-<pid>-XXXXXX, made as .kanalyze-new-XXXXXX, locked, and
+ * renamed: no other process ever sees it unlocked under its final name. */
+static int parent_make(void)
+{
+	struct ka_buf tmpl = {0}, final = {0};
+	const char *suffix;
+	int fd, err = 0;
+
+	ka_buf_printf(&tmpl, "%s/.kanalyze-new-XXXXXX", tmp_base());
+	if (!mkdtemp(tmpl.data)) {
+		err = -errno;
+		goto out;
+	}
+	fd = open(tmpl.data, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		err = -errno;
+		if (fd >= 0)
+			close(fd);
+		rmdir(tmpl.data);
+		goto out;
+	}
+	suffix = strrchr(tmpl.data, '-') + 1;
+	ka_buf_printf(&final, "%s/kanalyze-%ld-%s", tmp_base(), (long)getpid(), suffix);
+	if (final.len >= PATH_MAX || renameat2(AT_FDCWD, tmpl.data, AT_FDCWD, final.data, RENAME_NOREPLACE) != 0) {
+		err = final.len >= PATH_MAX ? -ENAMETOOLONG : -errno;
+		close(fd);
+		rmdir(tmpl.data);
+		goto out;
+	}
+	strcpy(td_parent, final.data);
+	td_fd = fd;
+	__atomic_store_n(&td_set, 1, __ATOMIC_SEQ_CST);
+out:
+	ka_buf_free(&tmpl);
+	ka_buf_free(&final);
+	return err;
+}
+
+char *ka_tempdir_create(const char *tag)
+{
+	struct ka_buf b = {0};
+	int err = 0;
+
+	pthread_mutex_lock(&td_lock);
+	if (!td_set)
+		err = parent_make();
+	if (!err) {
+		ka_buf_printf(&b, "%s/%s-XXXXXX", td_parent, tag);
+		if (mkdtemp(b.data))
+			td_count++;
+		else
+			err = -errno;
+	}
+	if (err && td_set && td_count == 0) {
+		/* nothing else in it: do not leave it behind */
+		__atomic_store_n(&td_set, 0, __ATOMIC_SEQ_CST);
+		rmdir(td_parent);
+		close(td_fd);
+		td_fd = -1;
+	}
+	pthread_mutex_unlock(&td_lock);
+	if (err) {
 		ka_buf_free(&b);
+		errno = -err;
 		return NULL;
 	}
 	return b.data;
@@ -123,20 +351,70 @@ char *ka_tempdir_create(const char *tag)
 
 void ka_tempdir_remove(const char *dir)
 {
-	DIR *d;
-	struct dirent *e;
+	size_t n;
 
 	if (!dir)
 		return;
-	d = opendir(dir);
-	if (d) {
-		int fd = dirfd(d);
-		while ((e = readdir(d)) != NULL) {
-			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-				continue;
-			unlinkat(fd, e->d_name, 0);
-		}
-		closedir(d);
+	rm_tree(dir);
+	pthread_mutex_lock(&td_lock);
+	n = strlen(td_parent);
+	if (td_set && strncmp(dir, td_parent, n) == 0 && dir[n] == '/' && !strchr(dir + n + 1, '/') &&
+	    --td_count == 0) {
+		__atomic_store_n(&td_set, 0, __ATOMIC_SEQ_CST);
+		rmdir(td_parent);
+		close(td_fd);
+		td_fd = -1;
 	}
-	rmdir(dir);
+	pthread_mutex_unlock(&td_lock);
+}
+
+void ka_tempdir_remove_all(void)
+{
+	if (__atomic_load_n(&td_set, __ATOMIC_SEQ_CST))
+		rm_tree(td_parent);
+	for (int i = 0; i < KA_OUT_SLOTS; i++)
+		if (__atomic_load_n(&out_used[i], __ATOMIC_SEQ_CST) == 2)
+			unlink(out_tmp[i]);
+}
+
+/* "kanalyze-<digits>-XXXXXX": this version's; "kanalyze-<tag>-XXXXXX" and
+ * ".kanalyze-new-XXXXXX" (made, not yet renamed) are an hour-old rule's. */
+static bool ours_now(const char *name)
+{
+	const char *p = name + 9;
+	size_t digits = strspn(p, "0123456789");
+	return digits > 0 && p[digits] == '-' && strlen(p + digits + 1) == 6;
+}
+
+int ka_tempdir_clean_stale(void)
+{
+	DIR *d = opendir(tmp_base());
+	struct dirent *e;
+	int removed = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		bool fresh_style, legacy;
+		struct stat st;
+		int fd;
+
+		fresh_style = strncmp(e->d_name, "kanalyze-", 9) == 0 && ours_now(e->d_name);
+		legacy = !fresh_style && (strncmp(e->d_name, "kanalyze-", 9) == 0 ||
+					  strncmp(e->d_name, ".kanalyze-new-", 14) == 0);
+		if (!fresh_style && !legacy)
+			continue;
+		fd = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		/* only this user's, only unheld; an old-style one only an hour on */
+		if (fstat(fd, &st) == 0 && st.st_uid == geteuid() &&
+		    (fresh_style || st.st_mtime < time(NULL) - 3600) && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+			rm_tree_at(dirfd(d), e->d_name, 0);
+			removed++;
+		}
+		close(fd);
+	}
+	closedir(d);
+	return removed;
 }

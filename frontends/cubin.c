@@ -24,6 +24,10 @@
 #ifndef EM_CUDA
 #define EM_CUDA 190
 #endif
+/* st_other of a kernel's symbol.  A device function called through a
+ * pointer (nvlink'd cubins: NCCL's ncclDevFunc_*, libdevice helpers) has a
+ * .nv.info.<name> section too, but not this mark. */
+#define STO_CUDA_ENTRY 0x10
 
 enum {
 #define KA_EIATTR(id, name, use) EIATTR_##name = id,
@@ -95,6 +99,7 @@ static int attr_next(const uint8_t *data, size_t len, size_t *off, struct nv_att
 struct sym {
 	const char *name;
 	int is_func;
+	int is_entry;          /* STO_CUDA_ENTRY (st_other 0x10): a kernel */
 };
 
 struct cubin {
@@ -103,6 +108,9 @@ struct cubin {
 	struct sym *syms;
 	size_t nsyms;
 	bool has_reserved_smem;
+	bool has_entries;      /* some symbol is marked STO_CUDA_ENTRY */
+	struct ka_kernel **sorted;   /* this cubin's kernels by mangled name */
+	size_t n_sorted;
 };
 
 static const char *sec_name(struct cubin *c, Elf_Scn *scn, GElf_Shdr *sh)
@@ -130,6 +138,8 @@ static int load_symbols(struct cubin *c, Elf_Scn *scn, GElf_Shdr *sh)
 			return -1;
 		c->syms[i].name = elf_strptr(c->elf, sh->sh_link, s.st_name);
 		c->syms[i].is_func = GELF_ST_TYPE(s.st_info) == STT_FUNC;
+		c->syms[i].is_entry = c->syms[i].is_func && (s.st_other & STO_CUDA_ENTRY);
+		c->has_entries |= c->syms[i].is_entry;
 	}
 	return 0;
 }
@@ -142,6 +152,30 @@ static struct ka_kernel *kernel_find(struct ka_kernel_list *out, size_t first, c
 	return NULL;
 }
 
+static int cmp_kernel_ptr(const void *a, const void *b)
+{
+	return strcmp((*(struct ka_kernel *const *)a)->mangled, (*(struct ka_kernel *const *)b)->mangled);
+}
+
+/* Index out->v[first..] by name: a library's cubin holds hundreds of
+ * kernels and .nv.info a record per kernel and attribute. */
+static void index_build(struct cubin *c, struct ka_kernel_list *out, size_t first)
+{
+	free(c->sorted);
+	c->n_sorted = out->n - first;
+	c->sorted = ka_xcalloc(c->n_sorted + 1, sizeof(*c->sorted));
+	for (size_t i = 0; i < c->n_sorted; i++)
+		c->sorted[i] = &out->v[first + i];
+	qsort(c->sorted, c->n_sorted, sizeof(*c->sorted), cmp_kernel_ptr);
+}
+
+static struct ka_kernel *kernel_lookup(const struct cubin *c, const char *mangled)
+{
+	struct ka_kernel key = {.mangled = (char *)mangled}, *kp = &key, **hit;
+	hit = bsearch(&kp, c->sorted, c->n_sorted, sizeof(*c->sorted), cmp_kernel_ptr);
+	return hit ? *hit : NULL;
+}
+
 static void warn_attr(struct ka_diag *d, const char *where, const char *sec, const struct nv_attr *a)
 {
 	char key[48];
@@ -152,7 +186,7 @@ static void warn_attr(struct ka_diag *d, const char *where, const char *sec, con
 
 /* Records of the global .nv.info: <u32 symbol index, u32 value>. */
 static int read_global_info(struct cubin *c, const uint8_t *data, size_t len, const char *where,
-			    struct ka_diag *d, struct ka_kernel_list *out, size_t first)
+			    struct ka_diag *d)
 {
 	size_t off = 0;
 	struct nv_attr a;
@@ -172,7 +206,7 @@ static int read_global_info(struct cubin *c, const uint8_t *data, size_t len, co
 		v = rd32(a.payload + 4);
 		if (sym >= c->nsyms || !c->syms[sym].name)
 			continue;
-		k = kernel_find(out, first, c->syms[sym].name);
+		k = kernel_lookup(c, c->syms[sym].name);
 		if (!k)
 			continue;      /* a device function: resources roll up into callers */
 		switch (a.id) {
@@ -274,7 +308,6 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 	Elf_Scn *scn = NULL;
 	size_t first = out->n;
 	char arch[16];
-	char *copy;
 	int err = -EINVAL;
 
 	if (len < 64 || memcmp(bytes, "\177ELF", 4) != 0) {
@@ -282,9 +315,10 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 		return -EINVAL;
 	}
 	elf_version(EV_CURRENT);
-	copy = ka_xmalloc(len);              /* libelf wants a writable image */
-	memcpy(copy, bytes, len);
-	c.elf = elf_memory(copy, len);
+	/* libelf reads the image where it lies: elf_memory() converts nothing
+	 * and writes nothing for a native-order ELF it only reads (fuzz_cubin
+	 * runs on libFuzzer's const input, which catches a write) */
+	c.elf = elf_memory((char *)bytes, len);
 	if (!c.elf || elf_kind(c.elf) != ELF_K_ELF || !gelf_getehdr(c.elf, &eh)) {
 		ka_diag_error(d, KA_EXIT_USAGE, where, "unreadable ELF: %s", elf_errmsg(-1));
 		goto out;
@@ -325,6 +359,26 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 		ka_diag_error(d, KA_EXIT_USAGE, where, "cubin has no symbol table");
 		goto out;
 	}
+	/* Keep the entry functions (when the cubin marks them at all). */
+	index_build(&c, out, first);
+	if (c.has_entries) {
+		bool *entry = ka_xcalloc(out->n - first + 1, sizeof(*entry));
+		size_t keep = first;
+		for (size_t j = 0; j < c.nsyms; j++) {
+			struct ka_kernel *k;
+			if (c.syms[j].is_entry && c.syms[j].name && (k = kernel_lookup(&c, c.syms[j].name)))
+				entry[k - &out->v[first]] = true;
+		}
+		for (size_t i = first; i < out->n; i++) {
+			if (entry[i - first])
+				out->v[keep++] = out->v[i];
+			else
+				ka_kernel_free(&out->v[i]);
+		}
+		out->n = keep;
+		free(entry);
+		index_build(&c, out, first);
+	}
 
 	/* Pass 2: attributes and shared memory. */
 	while ((scn = elf_nextscn(c.elf, scn)) != NULL) {
@@ -333,7 +387,7 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 		if (!name)
 			goto out;
 		if (strncmp(name, ".nv.shared.", 11) == 0) {
-			struct ka_kernel *k = kernel_find(out, first, name + 11);
+			struct ka_kernel *k = kernel_lookup(&c, name + 11);
 			if (k) {
 				long size = (long)sh.sh_size;
 				if (c.has_reserved_smem)
@@ -352,10 +406,10 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 			goto out;
 		}
 		if (strcmp(name, ".nv.info") == 0) {
-			if (read_global_info(&c, data->d_buf, data->d_size, where, d, out, first) != 0)
+			if (read_global_info(&c, data->d_buf, data->d_size, where, d) != 0)
 				goto out;
 		} else {
-			struct ka_kernel *k = kernel_find(out, first, name + 9);
+			struct ka_kernel *k = kernel_lookup(&c, name + 9);
 			if (k && read_kernel_info(k, data->d_buf, data->d_size, where, name, d) != 0)
 				goto out;
 		}
@@ -372,6 +426,6 @@ out:
 	if (c.elf)
 		elf_end(c.elf);
 	free(c.syms);
-	free(copy);
+	free(c.sorted);
 	return err;
 }

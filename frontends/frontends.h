@@ -26,6 +26,9 @@ void ka_kernel_list_free(struct ka_kernel_list *l);
 int ka_arch_cmp(const char *a, const char *b);
 /* Sort by file, arch, mangled name (the report order, DESIGN §3). */
 void ka_kernel_list_sort(struct ka_kernel_list *l);
+/* Set file = where (when not NULL) and arch (when not NULL) on
+ * out->v[first..]: kernels read from something inside `where`. */
+void ka_kernel_list_adopt(struct ka_kernel_list *out, size_t first, const char *where, const char *arch);
 
 /* ---- ptxas -v text --------------------------------------------------------
  * One entry per "Compiling entry function" (or "Function properties for")
@@ -319,5 +322,109 @@ struct ka_compdb {
 int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d);
 const struct ka_compile_flags *ka_compdb_find(const struct ka_compdb *db, const char *file);
 void ka_compdb_free(struct ka_compdb *db);
+
+/* ---- binaries: what a build produced (binary.c, fatbin.c, fatbin_run.c,
+ *      offload_bundle.c, amd_codeobj.c) ---------------------------------------
+ * Classified by content, never by name.  Every reader takes bytes and a
+ * diagnostics context and appends one ka_kernel per kernel per arch to `out`
+ * (file = `where`, or "lib.a(member.o)" for an archive member; line 0;
+ * NVIDIA spills KA_UNSET: a cubin does not record them).  Each returns the
+ * number of device-code entries it found but could not decode -- every one
+ * reported through d as "unsupported" with its offset, once per kind, never
+ * dropped in silence -- or -EINVAL for input it cannot read (one error line
+ * through d, exit code 2; nothing appended).  Archs keep their variant:
+ * sm_90a, sm_100f, gfx90a:xnack-.  Bounded: no read past the input, no
+ * entry decompressed past 512 MiB (fatbin) or 1 GiB (bundle). */
+enum ka_binary_kind {
+#define KA_BINARY_KIND(id, name, what) KA_BINARY_##id,
+#include "binary_kinds.def"
+#undef KA_BINARY_KIND
+};
+/* The kind of `data` by content (magic numbers; for a host ELF, its section
+ * names).  Cheap, never fails: KA_BINARY_NONE for anything else. */
+int ka_binary_sniff(const void *data, size_t len);
+/* "cubin", "fatbin", "host-elf", ... (binary_kinds.def); "?" otherwise. */
+const char *ka_binary_kind_name(int kind);
+/* Any kind ka_binary_sniff knows.  Host ELF: every fatbin of its
+ * .nv_fatbin / __nv_relfatbin sections and every bundle of .hip_fatbin (a
+ * section may hold several back to back); without them, a note and no
+ * kernels.  Archives: each member read as above. */
+int ka_binary_read(const void *data, size_t len, const char *where, struct ka_diag *d, struct ka_kernel_list *out);
+struct ka_binary_options {
+	const char *cuobjdump;     /* non-NULL: fatbin cubins kanalyze cannot    */
+	                           /* decode go to ka_fatbin_entry_cuobjdump     */
+	double timeout_s;          /* each cuobjdump run                          */
+};
+int ka_binary_read_opts(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
+			struct ka_diag *d, struct ka_kernel_list *out);
+
+/* NVIDIA fatbins (fatbin.c).  One entry of a container: */
+enum ka_fatbin_entry_kind { KA_FATBIN_PTX = 1, KA_FATBIN_ELF = 2, KA_FATBIN_LTO = 8 };
+enum ka_fatbin_compression { KA_FATBIN_PLAIN, KA_FATBIN_LZ4, KA_FATBIN_ZSTD, KA_FATBIN_UNKNOWN };
+struct ka_fatbin_entry {
+	size_t offset;             /* of its header in the bytes walked          */
+	size_t container;          /* offset of its container's header           */
+	unsigned kind;             /* enum ka_fatbin_entry_kind, or another      */
+	unsigned sm;               /* 90                                          */
+	char arch[16];             /* "sm_90", "sm_90a", "sm_100f"                */
+	unsigned version_major, version_minor;  /* PTX ISA (9.0); ELF (1.8)      */
+	uint64_t flags;
+	enum ka_fatbin_compression compression;
+	const uint8_t *header;     /* header_size bytes, in the walked bytes     */
+	size_t header_size;
+	const uint8_t *payload;    /* payload_size bytes as stored (padded)      */
+	size_t payload_size;
+	size_t stored_size;        /* the compressed stream's length             */
+	uint64_t uncompressed_size;
+};
+/* Call fn(entry, arg) for every entry of every container in data
+ * (containers back to back, zero padding between them).  A non-zero return
+ * of fn stops the walk and is returned.  0, or -EINVAL (with a message) for
+ * bytes that are not a fatbin or run past the end. */
+int ka_fatbin_walk(const void *data, size_t len, const char *where, struct ka_diag *d,
+		   int (*fn)(const struct ka_fatbin_entry *e, void *arg), void *arg);
+/* The entry's payload decoded into out (an LZ4 block or a zstd frame, to
+ * exactly uncompressed_size bytes).  0; -ENOTSUP for a compression kanalyze
+ * does not know (no message); -EINVAL / -EFBIG with a message. */
+int ka_fatbin_entry_decode(const struct ka_fatbin_entry *e, const char *where, struct ka_diag *d,
+			   struct ka_buf *out);
+const char *ka_fatbin_compression_name(int compression);    /* "zstd" */
+/* Every cubin entry through ka_cubin_read, named by its entry's arch; a
+ * note for each arch that has PTX (or LTO IR) but no cubin in a container:
+ * "no SASS for sm_120 (PTX ISA 9.0)". */
+int ka_fatbin_read(const void *data, size_t len, const char *where, struct ka_diag *d, struct ka_kernel_list *out);
+int ka_fatbin_read_opts(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
+			struct ka_diag *d, struct ka_kernel_list *out);
+/* The fallback (fatbin_run.c): the entry written as a one-entry fatbin into
+ * a private temp dir, extracted there by `env -C DIR CUOBJDUMP -xelf all`
+ * (an argv, never a shell, killed after timeout_s), each cubin read with
+ * ka_cubin_read under the entry's arch.  KA_EXIT_OK, or KA_EXIT_TOOLCHAIN
+ * with a message. */
+int ka_fatbin_entry_cuobjdump(const char *cuobjdump, const struct ka_fatbin_entry *e, double timeout_s,
+			      const char *where, struct ka_diag *d, struct ka_kernel_list *out);
+/* $KANALYZE_CUOBJDUMP (only that, when set), the pinned wheel beside
+ * ka_nvdisasm_locate()'s nvdisasm, PATH, /usr/local/cuda/bin.  Malloc'd. */
+char *ka_cuobjdump_locate(void);
+
+/* AMD code objects (amd_codeobj.c): one kernel per amdhsa.kernels entry of
+ * the NT_AMDGPU_METADATA note, filled as hip.c fills a kernel from clang's
+ * remarks: vgprs = .vgpr_count (on gfx90a/gfx94x/gfx950 with AGPRs in use,
+ * the accumulation offset: VGPRs rounded up to 4), sgprs = .sgpr_count,
+ * agprs on targets that have them, lds, scratch, wave_size, max_threads =
+ * .max_flat_workgroup_size.  The kernel descriptors (<name>.kd) cross-check
+ * the counts (a warning when they disagree). */
+int ka_amd_codeobj_read(const void *data, size_t len, const char *where, struct ka_diag *d,
+			struct ka_kernel_list *out);
+
+/* Clang offload bundles (offload_bundle.c), plain or compressed (CCOB v1-3,
+ * zlib or zstd), several back to back: each AMD code object entry (and any
+ * cubin) read; bitcode entries (-fgpu-rdc) get a note; the host entry is
+ * skipped. */
+int ka_offload_bundle_read(const void *data, size_t len, const char *where, struct ka_diag *d,
+			   struct ka_kernel_list *out);
+/* The plain bundle a CCOB at data holds, into out; *consumed (may be NULL):
+ * the CCOB's own length.  0, or -EINVAL with a message. */
+int ka_offload_bundle_decompress(const void *data, size_t len, const char *where, struct ka_diag *d,
+				 struct ka_buf *out, size_t *consumed);
 
 #endif

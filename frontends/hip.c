@@ -278,6 +278,21 @@ int ka_hip_analyze(const char *file, const char *const *archs, int n_archs, cons
 		free(cc);
 		return KA_EXIT_TOOLCHAIN;
 	}
+	if (hipcc) {
+		/* hipcc runs clang through a shell: nothing kanalyze gives it may be
+		 * shell text (clang itself is spawned with an argv) */
+		const char *bad_arg = ka_shell_unsafe(dir) ? dir : NULL;
+		for (const char *const *e = opt->extra; e && *e && !bad_arg; e++)
+			if (ka_shell_unsafe(*e))
+				bad_arg = *e;
+		if (bad_arg) {
+			ka_diag_error(d, KA_EXIT_USAGE, file, "'%s' holds %s, which hipcc would hand to its shell; "
+				      "refused (give --clang clang-16, which runs without one)", bad_arg,
+				      ka_shell_char_name(ka_shell_unsafe(bad_arg)));
+			rc = KA_EXIT_USAGE;
+			goto done;
+		}
+	}
 	if (hipcc && !plain_path(file)) {
 		char *abs = realpath(file, NULL);
 		ka_buf_printf(&path, "%s/input.hip", dir);

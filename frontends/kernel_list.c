@@ -3,6 +3,7 @@
 #include "frontends.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,4 +77,17 @@ void ka_kernel_list_sort(struct ka_kernel_list *l)
 {
 	if (l->n > 1)
 		qsort(l->v, l->n, sizeof(*l->v), cmp_kernel);
+}
+
+void ka_kernel_list_adopt(struct ka_kernel_list *out, size_t first, const char *where, const char *arch)
+{
+	for (size_t i = first; i < out->n; i++) {
+		struct ka_kernel *k = &out->v[i];
+		if (where) {
+			free(k->file);
+			k->file = ka_strdup(where);
+		}
+		if (arch)
+			snprintf(k->arch, sizeof(k->arch), "%s", arch);
+	}
 }

@@ -8,8 +8,13 @@
  *   result  = kanalyze version, toolchain identity, arch, language, flags,
  *             the preprocessed device source      -> the kernels as JSON
  * The toolchain identity is the path, size and mtime of nvcc, ptxas, cicc
- * and the host compiler: a new toolkit is a new key without running
- * `nvcc --version` on the warm path. */
+ * and the host compiler (gcc and g++ on PATH, or what -ccbin or
+ * $NVCC_CCBIN names), the bytes of nvcc.profile, and the environment nvcc
+ * reads flags from ($NVCC_APPEND_FLAGS, $NVCC_PREPEND_FLAGS): a new
+ * toolkit, compiler or environment is a new key without running
+ * `nvcc --version` on the warm path.  An entry read back is believed only
+ * whole (core/cache.c checks its seal) and only when it says what a compile
+ * of this unit would: its arch, kernels with names and register counts. */
 #define _GNU_SOURCE
 #include "lib.h"
 
@@ -42,11 +47,49 @@ static void hash_stat(struct ka_hash *h, const char *path)
 	ka_hash_update(h, v, sizeof(v));
 }
 
-/* nvcc, the ptxas and cicc beside it, and the host compiler nvcc runs. */
+/* The file a program name resolves to (PATH or a path), its size and mtime;
+ * a directory (-ccbin DIR) stands for the gcc and g++ in it. */
+static void hash_program(struct ka_hash *h, const char *prog)
+{
+	struct stat st;
+	char *p = prog ? ka_which(prog) : NULL;
+	char *real = p ? realpath(p, NULL) : NULL;
+
+	if (!real && prog && stat(prog, &st) == 0 && S_ISDIR(st.st_mode)) {
+		struct ka_buf b = {0};
+		ka_hash_str(h, "dir");
+		ka_buf_printf(&b, "%s/gcc", prog);
+		hash_program(h, b.data);
+		b.len = 0;
+		ka_buf_printf(&b, "%s/g++", prog);
+		hash_program(h, b.data);
+		ka_buf_free(&b);
+	} else {
+		hash_stat(h, real ? real : prog);
+	}
+	free(real);
+	free(p);
+}
+
+/* A file's bytes (nvcc.profile), or "absent". */
+static void hash_contents(struct ka_hash *h, const char *path)
+{
+	struct ka_buf b = {0};
+	if (ka_read_file(path, 1u << 20, &b) == 0) {
+		ka_hash_str(h, "file");
+		ka_hash_update(h, b.data ? b.data : "", b.len);
+	} else {
+		ka_hash_str(h, "absent");
+	}
+	ka_buf_free(&b);
+}
+
+/* nvcc, the ptxas and cicc beside it, its profile and environment, and the
+ * host compiler nvcc runs when no -ccbin says otherwise. */
 static void toolchain_identity(const char *nvcc, struct ka_hash *h)
 {
+	static const char *const env[] = {"NVCC_APPEND_FLAGS", "NVCC_PREPEND_FLAGS", "NVCC_CCBIN"};
 	char *real = nvcc ? realpath(nvcc, NULL) : NULL;
-	char *gcc = ka_which("gcc");
 	struct ka_buf b = {0};
 
 	hash_stat(h, real ? real : nvcc);
@@ -57,11 +100,36 @@ static void toolchain_identity(const char *nvcc, struct ka_hash *h)
 		b.len = 0;
 		ka_buf_printf(&b, "%s/../nvvm/bin/cicc", dir);
 		hash_stat(h, b.data);
+		b.len = 0;
+		ka_buf_printf(&b, "%s/nvcc.profile", dir);
+		hash_contents(h, b.data);
 	}
-	hash_stat(h, gcc);
+	for (size_t i = 0; i < sizeof(env) / sizeof(env[0]); i++) {
+		ka_hash_str(h, env[i]);
+		ka_hash_str(h, getenv(env[i]));     /* NULL (unset) differs from "" */
+	}
+	hash_program(h, getenv("NVCC_CCBIN") && *getenv("NVCC_CCBIN") ? getenv("NVCC_CCBIN") : "gcc");
+	hash_program(h, "g++");
 	ka_buf_free(&b);
-	free(gcc);
 	free(real);
+}
+
+/* -ccbin / --compiler-bindir among a unit's flags: what it names, too. */
+static void hash_ccbin(struct ka_hash *h, const char *const *flags)
+{
+	for (const char *const *e = flags; e && *e; e++) {
+		const char *v = NULL;
+		if ((strcmp(*e, "-ccbin") == 0 || strcmp(*e, "--compiler-bindir") == 0) && e[1])
+			v = *++e;
+		else if (strncmp(*e, "-ccbin=", 7) == 0)
+			v = *e + 7;
+		else if (strncmp(*e, "--compiler-bindir=", 18) == 0)
+			v = *e + 18;
+		if (v) {
+			ka_hash_str(h, "ccbin");
+			hash_program(h, v);
+		}
+	}
 }
 
 static void hash_common(struct ka_hash *h, const char *what, const char *tools, const char *arch,
@@ -78,6 +146,8 @@ static void hash_common(struct ka_hash *h, const char *what, const char *tools, 
 	ka_hash_str(h, "--");
 	for (const char *const *e = extra; e && *e; e++)
 		ka_hash_str(h, *e);
+	hash_ccbin(h, unit_flags);
+	hash_ccbin(h, extra);
 }
 
 /* The direct key: the above, plus where the source is and what it says. */
@@ -112,6 +182,20 @@ static void result_key(const char *tools, const struct ka_nvcc_unit *u, const ch
 	ka_hash_final(&h, key);
 }
 
+/* What a compile for `arch` could have produced: its arch on every kernel,
+ * NVIDIA kernels with a name and a register count the hardware allows.
+ * (The seal already says the entry is whole and was written for this key.) */
+static bool entry_plausible(const struct ka_kernel_list *out, size_t first, const char *arch)
+{
+	for (size_t k = first; k < out->n; k++) {
+		const struct ka_kernel *x = &out->v[k];
+		if (strcmp(x->arch, arch) != 0 || x->vendor != KA_VENDOR_NVIDIA || !x->name[0] || !x->mangled[0] ||
+		    x->res.regs < 0 || x->res.regs > 255)
+			return false;
+	}
+	return true;
+}
+
 /* A cached result for the unit, appended to out.  true on a hit. */
 static bool cache_lookup(const struct ka_cache *c, const char *tools, struct ka_nvcc_unit *u,
 			 const char *const *extra, const char *lang, char direct[KA_HASH_HEX],
@@ -129,7 +213,8 @@ static bool cache_lookup(const struct ka_cache *c, const char *tools, struct ka_
 	}
 	if (ka_manifest_check(c, direct, rkey) != 0 || ka_cache_get(c, "r", rkey, &val) != 0)
 		goto out;
-	if (ka_kernels_from_json(val.data, val.len, "kanalyze_cache", NULL, out, &v, NULL) != 0) {
+	if (ka_kernels_from_json(val.data, val.len, "kanalyze_cache", NULL, out, &v, NULL) != 0 ||
+	    !entry_plausible(out, first, u->arch)) {
 		/* unreadable entry: drop what was read, compile again */
 		while (out->n > first)
 			ka_kernel_free(&out->v[--out->n]);
@@ -232,7 +317,7 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 		if (r != 0) {
 			ka_diag_note(d, NULL, "result cache off: cannot use %s: %s",
 				     getenv("KANALYZE_CACHE_DIR") && *getenv("KANALYZE_CACHE_DIR")
-				     ? getenv("KANALYZE_CACHE_DIR") : "~/.cache/kanalyze", strerror(-r));
+				     ? getenv("KANALYZE_CACHE_DIR") : "~/.cache/kanalyze", ka_cache_strerror(r));
 			use_cache = false;
 		} else {
 			struct ka_hash h;

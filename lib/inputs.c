@@ -2,8 +2,8 @@
  *
  * Every input goes to the first frontend of the table that claims it; the
  * row says whose architectures it compiles for and whether it has source
- * (lines, uniformity).  -x (or a compile database's language) overrides the
- * file name.  Whole-run kinds (saved remarks, launcher records) are chosen
+ * (lines, uniformity).  Binaries are known by their first bytes; -x (or a
+ * compile database's language) overrides the file name.  Whole-run kinds (saved remarks, launcher records) are chosen
  * by the request, not by a file name. */
 #include "lib.h"
 
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const struct ka_frontend *const per_file[] = {&ka_fe_hip, &ka_fe_cuda};
+static const struct ka_frontend *const per_file[] = {&ka_fe_binary, &ka_fe_hip, &ka_fe_cuda};
 
 const struct ka_frontend *ka_input_classify(const char *path, const char *lang, const struct ka_compile_flags *cf)
 {

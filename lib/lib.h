@@ -41,7 +41,8 @@ struct ka_run {
 
 struct ka_frontend {
 	const char *name;                    /* "cuda-source", ...            */
-	const struct ka_vendor_ops *vendor;      /* whose archs it compiles for; NULL: its kernels say */
+	const struct ka_vendor_ops *vendor;      /* whose archs it compiles for; NULL: its kernels say
+	                                      * (one unit per file, arch NULL: every arch in it) */
 	bool has_source;                     /* lines and uniformity come from a source file */
 	const char *suffix;                  /* its files, for messages: ".cu" */
 	const char *no_arch;                 /* the error when the run has no arch for it */
@@ -60,7 +61,7 @@ struct ka_frontend {
 };
 
 /* inputs.c: the table, and the one classifier. */
-extern const struct ka_frontend ka_fe_cuda, ka_fe_hip, ka_fe_remarks, ka_fe_records;
+extern const struct ka_frontend ka_fe_cuda, ka_fe_hip, ka_fe_binary, ka_fe_remarks, ka_fe_records;
 const struct ka_frontend *ka_input_classify(const char *path, const char *lang, const struct ka_compile_flags *cf);
 /* 0, or -1 after "no such file" / "is a directory" / "not readable". */
 int ka_input_check(const char *file, const char *what_dir, struct ka_diag *d);

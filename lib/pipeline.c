@@ -47,9 +47,19 @@ static int add_units(const struct input *in, const struct ka_run *run, struct ka
 	const char *lang = run->req->lang ? run->req->lang : in->cf ? in->cf->lang : NULL;
 	const struct ka_frontend *fe = ka_input_classify(in->file, lang, in->cf);
 	const struct ka_vendor_ops *v = fe->vendor;
-	const char *const *use = run->archs[v->id];
-	int n_use = run->n_archs[v->id];
+	const char *const *use = v ? run->archs[v->id] : NULL;
+	int n_use = v ? run->n_archs[v->id] : 0;
 
+	if (!v) {                               /* the archs are in the input */
+		if (ka_input_check(in->file, fe->suffix, d) != 0)
+			return KA_EXIT_USAGE;
+		if (*n == *cap) {
+			*cap = *cap ? 2 * *cap : 16;
+			*units = ka_xrealloc(*units, *cap * sizeof(**units));
+		}
+		(*units)[(*n)++] = (struct ka_unit){.file = in->file, .arch = NULL, .cf = in->cf, .fe = fe};
+		return KA_EXIT_OK;
+	}
 	if (!run->archs_given && in->cf && in->cf->n_archs > 0) {
 		use = (const char *const *)in->cf->archs;
 		n_use = in->cf->n_archs;
@@ -74,9 +84,25 @@ static int add_units(const struct input *in, const struct ka_run *run, struct ka
 	return KA_EXIT_OK;
 }
 
+/* --arch names archs of a vendor that no input is compiled for (sm_90,gfx90a
+ * on .cu files): say so rather than drop them in silence.  Binaries take
+ * archs of every vendor. */
+static void unused_archs(const struct ka_run *run, const struct ka_unit *units, size_t n, struct ka_diag *d)
+{
+	bool used[KA_VENDOR_COUNT] = {false};
+
+	for (size_t i = 0; i < n; i++)
+		for (int v = 0; v < KA_VENDOR_COUNT; v++)
+			used[v] |= !units[i].fe->vendor || units[i].fe->vendor == ka_vendors[v];
+	for (int v = 0; n > 0 && run->archs_given && v < KA_VENDOR_COUNT; v++)
+		for (int a = 0; !used[v] && a < run->n_archs[v]; a++)
+			ka_diag_warn(d, NULL, "--arch %s: no input is compiled for it (%s); it is left out",
+				     run->archs[v][a], ka_vendors[v]->inputs);
+}
+
 int ka_pipeline_run(struct ka_run *run, struct ka_diag *d)
 {
-	static const struct ka_frontend *const order[] = {&ka_fe_cuda, &ka_fe_hip};
+	static const struct ka_frontend *const order[] = {&ka_fe_cuda, &ka_fe_hip, &ka_fe_binary};
 	const struct ka_request *req = run->req;
 	struct ka_compdb db = {0};
 	struct ka_unit *units = NULL, *mine;
@@ -90,6 +116,7 @@ int ka_pipeline_run(struct ka_run *run, struct ka_diag *d)
 		int r = add_units(&in[f], run, &units, &n_units, &cap, d);
 		rc = r > rc ? r : rc;
 	}
+	unused_archs(run, units, n_units, d);
 	/* frontend by frontend, each with all of its units (-j across files) */
 	mine = ka_xcalloc(n_units + 1, sizeof(*mine));
 	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {

@@ -86,7 +86,7 @@ static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
 	json_t *line = json_object_get(o, "line"), *res = json_object_get(o, "resources");
 	struct ka_kernel *k;
 
-	if (!json_is_object(o) || !name || !mangled || !json_is_object(res) || (arch && strlen(arch) >= 16))
+	if (!json_is_object(o) || !name || !mangled || !json_is_object(res) || (arch && strlen(arch) >= sizeof(((struct ka_kernel *)0)->arch)))
 		return -1;
 	k = ka_kernel_list_add(out);
 	ka_resources_unset(&k->res);

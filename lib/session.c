@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* sm_90 unless every input (or the remarks log) belongs to one other vendor. */
+/* sm_90 unless every input (or the remarks log) belongs to one other
+ * vendor.  Binaries name their own archs and do not count. */
 static const char *default_archs(const struct ka_request *req)
 {
 	const struct ka_vendor_ops *v = NULL;
@@ -25,11 +26,13 @@ static const char *default_archs(const struct ka_request *req)
 		return ka_vendor_nvidia.default_arch;
 	for (int i = 0; i < req->n_inputs; i++) {
 		const struct ka_vendor_ops *f = ka_input_classify(req->inputs[i], req->lang, NULL)->vendor;
+		if (!f)
+			continue;
 		if (v && f != v)
 			return ka_vendor_nvidia.default_arch;
 		v = f;
 	}
-	return v->default_arch;
+	return v ? v->default_arch : ka_vendor_nvidia.default_arch;
 }
 
 static int split_archs(const struct ka_request *req, struct ka_run *run, struct ka_diag *d)

@@ -47,10 +47,11 @@ static void add_file(struct ka_sources *s, const struct ka_run *run, const char 
 {
 	const struct ka_frontend *fe = ka_input_classify(file, run->req->lang, NULL);
 	const struct ka_vendor_ops *v = fe->vendor;
-	int n = run->n_archs[v->id];
+	int n;
 
-	if (!fe->has_source)
+	if (!fe->has_source || !v)
 		return;
+	n = run->n_archs[v->id];
 	for (int i = 0; i < (n ? n : 1); i++) {
 		const char *arch = n ? run->archs[v->id][i] : v->default_arch;
 		struct ka_analyzer_options o;

@@ -160,6 +160,7 @@ const struct ka_vendor_ops ka_vendor_amd = {
 	.name = "amd",
 	.reg_unit = "VGPRs",
 	.default_arch = "gfx90a",
+	.inputs = "AMD archs take HIP sources: .hip files, or -x hip",
 	.arch_find = arch_find,
 	.analysable = analysable,
 	.check_smem = check_smem,

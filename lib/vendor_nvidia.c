@@ -169,6 +169,7 @@ const struct ka_vendor_ops ka_vendor_nvidia = {
 	.name = "nvidia",
 	.reg_unit = "registers",
 	.default_arch = "sm_90",
+	.inputs = "NVIDIA archs take CUDA sources: .cu files, or -x cuda",
 	.arch_find = arch_find,
 	.analysable = analysable,
 	.check_smem = check_smem,

@@ -132,7 +132,7 @@ assert r["toolchain"]["nvcc"].startswith("13."), r["toolchain"]
 f=r["files"]; assert len(f)==1 and f[0]["arch"]=="sm_90"
 ks=f[0]["kernels"]; names=[k["name"].split("(")[0] for k in ks]
 assert names==["reduce_r%d"%i for i in range(1,7)], names
-res_keys=["regs","uregs","spill_stores","spill_loads","stack","static_smem","local","barriers","max_threads","vgprs","sgprs","agprs","lds","scratch"]
+res_keys=["regs","uregs","spill_stores","spill_loads","stack","static_smem","local","barriers","max_threads","vgprs","sgprs","agprs","lds","scratch","vgpr_spills","sgpr_spills"]
 occ_keys=["block","block_source","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks","best_block","min_grid"]
 src=open(sys.argv[1].replace("out","x")) if False else None
 for k in ks:

@@ -1,8 +1,9 @@
 /* test_guard.c — the guardrails' parts without a compiler: compile-command
  * flag filtering and shell splitting (compdb.c), the baseline's read/write
  * and comparison rules (baseline.c), the result cache and its manifests
- * under concurrent writers (core/cache.c), and the project config
- * (config.c). */
+ * under concurrent writers, sealed entries and a private directory
+ * (core/cache.c), the project config and its trust model (config.c), and
+ * --arch lists (args.c). */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -523,18 +524,42 @@ static int apply_in(const char *dir, const char *json, struct ka_cli *cli, const
 	return rc;
 }
 
+/* ka_config_apply in dir with the .kanalyze.json already there. */
+static int apply_in_keep(const char *dir, struct ka_cli *cli)
+{
+	char *cwd = getcwd(NULL, 0);
+	struct ka_diag d;
+	FILE *sink = fopen("/dev/null", "w");
+	int rc;
+
+	memset(cli, 0, sizeof(*cli));
+	cli->cmd = KA_CMD_ANALYZE;
+	ka_diag_init(&d, sink);
+	assert_int_equal(chdir(dir), 0);
+	rc = ka_config_apply(cli, &d);
+	assert_int_equal(chdir(cwd), 0);
+	ka_diag_fini(&d);
+	fclose(sink);
+	free(cwd);
+	return rc;
+}
+
 static void config_fills_unset_options(void **state)
 {
 	(void)state;
 	char *dir = tempdir();
-	struct ka_buf sub = {0}, git = {0}, want = {0};
+	struct ka_buf sub = {0}, git = {0}, want = {0}, xdg = {0};
 	struct ka_cli cli;
 
+	/* the allow list of `kanalyze trust` goes here, not to the user's */
+	ka_buf_printf(&xdg, "%s/xdg", dir);
+	setenv("XDG_CONFIG_HOME", xdg.data, 1);
 	ka_buf_printf(&git, "%s/.git", dir);
 	assert_int_equal(mkdir(git.data, 0755), 0);
-	assert_int_equal(apply_in(dir, "{\"archs\": [\"sm_80\", \"sm_90\"], \"block\": 256, \"warn_cliff\": 4,"
-				  " \"include\": [\"inc\"], \"define\": [\"A=1\"], \"baseline\": \"ci/b.json\","
-				  " \"strict\": true, \"_comment\": \"ok\"}", &cli, "128"), 0);
+	const char *json = "{\"archs\": [\"sm_80\", \"sm_90\"], \"block\": 256, \"warn_cliff\": 4,"
+			   " \"include\": [\"inc\"], \"define\": [\"A=1\"], \"baseline\": \"ci/b.json\","
+			   " \"strict\": true, \"_comment\": \"ok\"}";
+	assert_int_equal(apply_in(dir, json, &cli, "128"), 0);
 	assert_string_equal(cli.opt[OPT_ARCH], "sm_80,sm_90");
 	assert_string_equal(cli.opt[OPT_BLOCK], "128");           /* the command line wins */
 	assert_string_equal(cli.opt[OPT_WARNCLIFF], "4");
@@ -542,11 +567,44 @@ static void config_fills_unset_options(void **state)
 	assert_true(cli.baseline_optional);
 	ka_buf_printf(&want, "%s/ci/b.json", cli.root);
 	assert_string_equal(cli.opt[OPT_BASELINE], want.data);
-	assert_int_equal(cli.n_cc_args, 2);
-	assert_string_equal(cli.cc_args[0], "-DA=1");            /* defines first, includes last */
+	/* not trusted: the include inside the repository, not the define */
+	assert_int_equal(cli.n_cc_args, 1);
 	want.len = 0;
 	ka_buf_printf(&want, "-I%s/inc", cli.root);
+	assert_string_equal(cli.cc_args[0], want.data);
+	ka_cli_free(&cli);
+
+	/* kanalyze trust DIR: the same file now applies whole */
+	{
+		struct ka_diag d;
+		FILE *sink = fopen("/dev/null", "w");
+		FILE *out = stdout;
+		const char *files[] = {dir, NULL};
+		memset(&cli, 0, sizeof(cli));
+		cli.cmd = KA_CMD_TRUST;
+		cli.files = files;
+		cli.n_files = 1;
+		ka_diag_init(&d, sink);
+		stdout = sink;
+		assert_int_equal(ka_cmd_trust(&cli, &d), 0);
+		stdout = out;
+		ka_diag_fini(&d);
+		fclose(sink);
+		struct stat st;
+		ka_buf_printf(&xdg, "/kanalyze/trusted");
+		assert_int_equal(stat(xdg.data, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0700);
+	}
+	assert_int_equal(apply_in(dir, json, &cli, "128"), 0);
+	assert_int_equal(cli.n_cc_args, 2);
+	assert_string_equal(cli.cc_args[0], "-DA=1");            /* defines first, includes last */
 	assert_string_equal(cli.cc_args[1], want.data);
+	ka_cli_free(&cli);
+	/* one byte more, and the trust is gone */
+	assert_int_equal(apply_in(dir, "{\"archs\": [\"sm_80\", \"sm_90\"], \"block\": 256, \"warn_cliff\": 4,"
+				  " \"include\": [\"inc\"], \"define\": [\"A=1\"], \"baseline\": \"ci/b.json\","
+				  " \"strict\": true, \"_comment\": \"ok!\"}", &cli, "128"), 0);
+	assert_int_equal(cli.n_cc_args, 1);
 	ka_cli_free(&cli);
 
 	/* found from a subdirectory, relative paths from the file's directory */
@@ -572,13 +630,63 @@ static void config_fills_unset_options(void **state)
 		free(cwd);
 	}
 
-	/* a database that is not built yet is a note, not an error */
-	assert_int_equal(apply_in(dir, "{\"compile_commands\": \"no-build-yet\"}", &cli, NULL), 0);
+	/* not trusted: a compile database, paths outside the repository, a std
+	 * that is a flag; a plain std is fine */
+	assert_int_equal(apply_in(dir, "{\"compile_commands\": \"src\", \"baseline\": \"../b.json\", "
+				  "\"include\": [\"/usr/include\", \"inc/../../x\"], \"std\": \"c++17 -DX\"}", &cli, NULL), 0);
 	assert_null(cli.opt[OPT_COMPDB]);
+	assert_null(cli.opt[OPT_BASELINE]);
+	assert_null(cli.opt[OPT_STD]);
+	assert_int_equal(cli.n_cc_args, 0);
 	ka_cli_free(&cli);
-	assert_int_equal(apply_in(dir, "{\"compile_commands\": \"src\"}", &cli, NULL), 0);
-	assert_non_null(cli.opt[OPT_COMPDB]);
+	assert_int_equal(apply_in(dir, "{\"std\": \"c++17\"}", &cli, NULL), 0);
+	assert_string_equal(cli.opt[OPT_STD], "c++17");
 	ka_cli_free(&cli);
+
+	/* trusted (named with --config): a database that is not built yet is a
+	 * note, not an error; one that is, applies */
+	{
+		struct ka_buf cfg = {0};
+		ka_buf_printf(&cfg, "%s/.kanalyze.json", dir);
+		write_text(dir, ".kanalyze.json", "{\"compile_commands\": \"no-build-yet\"}");
+		struct ka_diag d;
+		FILE *sink = fopen("/dev/null", "w");
+		ka_diag_init(&d, sink);
+		memset(&cli, 0, sizeof(cli));
+		cli.cmd = KA_CMD_ANALYZE;
+		cli.opt[OPT_CONFIG] = cfg.data;
+		assert_int_equal(ka_config_apply(&cli, &d), 0);
+		assert_null(cli.opt[OPT_COMPDB]);
+		ka_cli_free(&cli);
+		write_text(dir, ".kanalyze.json", "{\"compile_commands\": \"src\"}");
+		memset(&cli, 0, sizeof(cli));
+		cli.cmd = KA_CMD_ANALYZE;
+		cli.opt[OPT_CONFIG] = cfg.data;
+		assert_int_equal(ka_config_apply(&cli, &d), 0);
+		assert_non_null(cli.opt[OPT_COMPDB]);
+		ka_cli_free(&cli);
+		ka_diag_fini(&d);
+		fclose(sink);
+		ka_buf_free(&cfg);
+	}
+
+	/* a bad value names the file and its key, not an option */
+	{
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		struct ka_diag d;
+		bool badv = false;
+		assert_int_equal(apply_in(dir, "{\"block\": 5000}", &cli, NULL), 0);
+		ka_diag_init(&d, f);
+		ka_cli_long(&cli, OPT_BLOCK, 1, 1024, 0, &d, &badv);
+		fclose(f);
+		assert_true(badv);
+		assert_non_null(strstr(text, ".kanalyze.json: \"block\": '5000' is outside 1..1024"));
+		ka_diag_fini(&d);
+		free(text);
+		ka_cli_free(&cli);
+	}
 
 	assert_int_equal(apply_in(dir, "{\"blok\": 256}", &cli, NULL), KA_EXIT_USAGE);
 	ka_cli_free(&cli);
@@ -586,14 +694,110 @@ static void config_fills_unset_options(void **state)
 	ka_cli_free(&cli);
 	assert_int_equal(apply_in(dir, "{\"archs\": [\"sm_90\",", &cli, NULL), KA_EXIT_USAGE);
 	ka_cli_free(&cli);
+	assert_int_equal(apply_in(dir, "{\"archs\": \"sm_90,,sm_80\"}", &cli, NULL), KA_EXIT_USAGE);
+	ka_cli_free(&cli);
 	assert_int_equal(apply_in(dir, "[]", &cli, NULL), KA_EXIT_USAGE);
 	ka_cli_free(&cli);
 
+	/* a file of another user's is ignored (only root can make one) */
+	if (geteuid() == 0) {
+		struct ka_buf cfg = {0};
+		ka_buf_printf(&cfg, "%s/.kanalyze.json", dir);
+		write_text(dir, ".kanalyze.json", "{\"block\": 64}");
+		assert_int_equal(chown(cfg.data, 65534, 65534), 0);
+		{
+			char *cwd = getcwd(NULL, 0);
+			struct ka_diag d;
+			FILE *sink = fopen("/dev/null", "w");
+			memset(&cli, 0, sizeof(cli));
+			cli.cmd = KA_CMD_ANALYZE;
+			ka_diag_init(&d, sink);
+			assert_int_equal(chdir(dir), 0);
+			assert_int_equal(ka_config_apply(&cli, &d), 0);
+			assert_int_equal(chdir(cwd), 0);
+			assert_null(cli.opt[OPT_BLOCK]);
+			assert_int_equal(d.warnings, 1);
+			ka_cli_free(&cli);
+			ka_diag_fini(&d);
+			fclose(sink);
+			free(cwd);
+		}
+		ka_buf_free(&cfg);
+	}
+	/* anyone may write it: ignored too */
+	{
+		struct ka_buf cfg = {0};
+		ka_buf_printf(&cfg, "%s/.kanalyze.json", dir);
+		unlink(cfg.data);
+		write_text(dir, ".kanalyze.json", "{\"block\": 64}");
+		assert_int_equal(chmod(cfg.data, 0666), 0);
+		assert_int_equal(apply_in_keep(dir, &cli), 0);
+		assert_null(cli.opt[OPT_BLOCK]);
+		ka_cli_free(&cli);
+		ka_buf_free(&cfg);
+	}
+
+	/* outside a repository, a parent's file is nobody's settings */
+	assert_int_equal(rmdir(git.data), 0);
+	{
+		char *cwd = getcwd(NULL, 0);
+		struct ka_diag d;
+		FILE *sink = fopen("/dev/null", "w");
+		struct ka_buf cfg = {0};
+		ka_buf_printf(&cfg, "%s/.kanalyze.json", dir);
+		unlink(cfg.data);                            /* not the 0666 one */
+		ka_buf_free(&cfg);
+		write_text(dir, ".kanalyze.json", "{\"block\": 64}");
+		memset(&cli, 0, sizeof(cli));
+		cli.cmd = KA_CMD_ANALYZE;
+		ka_diag_init(&d, sink);
+		assert_int_equal(chdir(sub.data), 0);
+		assert_int_equal(ka_config_apply(&cli, &d), 0);
+		assert_null(cli.opt[OPT_BLOCK]);
+		ka_cli_free(&cli);
+		memset(&cli, 0, sizeof(cli));
+		cli.cmd = KA_CMD_ANALYZE;
+		assert_int_equal(chdir(dir), 0);             /* its own directory: yes */
+		assert_int_equal(ka_config_apply(&cli, &d), 0);
+		assert_string_equal(cli.opt[OPT_BLOCK], "64");
+		assert_int_equal(chdir(cwd), 0);
+		ka_cli_free(&cli);
+		ka_diag_fini(&d);
+		fclose(sink);
+		free(cwd);
+	}
+
+	unsetenv("XDG_CONFIG_HOME");
 	ka_buf_free(&sub);
 	ka_buf_free(&git);
 	ka_buf_free(&want);
+	ka_buf_free(&xdg);
 	rm_rf(dir);
 	free(dir);
+}
+
+/* --arch as the library gets it */
+static void arch_lists(void **state)
+{
+	(void)state;
+	FILE *sink = fopen("/dev/null", "w");
+	struct ka_diag d;
+	char *l;
+
+	ka_diag_init(&d, sink);
+	l = ka_cli_arch_list("sm_90,sm_80,sm_90", true, NULL, &d);
+	assert_string_equal(l, "sm_90,sm_80");                  /* each name once */
+	free(l);
+	assert_null(ka_cli_arch_list("sm_90,", true, NULL, &d));   /* empty entries, either end */
+	assert_null(ka_cli_arch_list(",sm_90", true, NULL, &d));
+	assert_null(ka_cli_arch_list("", true, NULL, &d));
+	assert_null(ka_cli_arch_list("compute_90", true, NULL, &d)); /* PTX: nothing to read */
+	l = ka_cli_arch_list("compute_90", false, NULL, &d);      /* the calculator: sm_90 */
+	assert_string_equal(l, "compute_90");
+	free(l);
+	assert_int_equal(d.exit_code, KA_EXIT_USAGE);
+	ka_diag_fini(&d);
+	fclose(sink);
 }
 
 int main(void)
@@ -611,6 +815,7 @@ int main(void)
 		cmocka_unit_test(cache_concurrent_writers_never_tear),
 		cmocka_unit_test(spawn_many_refills_slots),
 		cmocka_unit_test(config_fills_unset_options),
+		cmocka_unit_test(arch_lists),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,7 +37,7 @@ static const struct {
 	const char *name;
 } cmds[] = {
 	{KA_CMD_ANALYZE, "analyze"}, {KA_CMD_OCCUPANCY, "occupancy"}, {KA_CMD_ARCHS, "archs"}, {KA_CMD_PLOT, "plot"}, {KA_CMD_REPORT, "report"},
-	{KA_CMD_VERIFY, "verify"},
+	{KA_CMD_VERIFY, "verify"}, {KA_CMD_TRUST, "trust"},
 };
 
 /* Text for roff: backslashes escaped, every dash of a word that starts

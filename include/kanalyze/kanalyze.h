@@ -43,6 +43,7 @@ struct ka_vendor_ops {
 	const char *name;                 /* "nvidia", "amd"                 */
 	const char *reg_unit;             /* "registers", "VGPRs"            */
 	const char *default_arch;         /* "sm_90", "gfx90a"               */
+	const char *inputs;               /* what it compiles, for messages  */
 	/* the model row of `arch` ("sm_90a", "gfx90a:xnack-"), or NULL */
 	const void *(*arch_find)(const char *arch);
 	/* can this build compile for it (CUDA 13 cannot for sm_72 and older) */

@@ -49,7 +49,7 @@ struct ka_kernel {
 	char *mangled;       /* as in the object file                              */
 	char *file;          /* source file as given on the command line          */
 	int line;            /* line of the definition, 0 if unknown              */
-	char arch[16];       /* "sm_90", "gfx90a"                                 */
+	char arch[32];       /* "sm_90", "gfx90a", "gfx90a:sramecc+:xnack-"        */
 	enum ka_vendor vendor;
 	struct ka_resources res;
 	/* AMD only (0 otherwise): the wave size compiled for, and LLVM's own

@@ -1,0 +1,399 @@
+/* binary.c — what a build produced, told apart by content: cubins, fatbins,
+ * host ELF objects, shared libraries and executables (their .nv_fatbin,
+ * __nv_relfatbin and .hip_fatbin sections), static archives (each member),
+ * AMD code objects and clang offload bundles; each piece goes to its reader. */
+#include "frontends.h"
+
+#include <errno.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "binary_private.h"
+#include "bytes.h"
+
+#ifndef EM_CUDA
+#define EM_CUDA 190
+#endif
+#ifndef EM_AMDGPU
+#define EM_AMDGPU 224
+#endif
+
+static const char BUNDLE_MAGIC[] = "__CLANG_OFFLOAD_BUNDLE__";
+
+static const char *const kind_names[] = {
+#define KA_BINARY_KIND(id, name, what) name,
+#include "binary_kinds.def"
+#undef KA_BINARY_KIND
+};
+
+const char *ka_binary_kind_name(int kind)
+{
+	if (kind < 0 || (size_t)kind >= sizeof(kind_names) / sizeof(kind_names[0]))
+		return "?";
+	return kind_names[kind];
+}
+
+/* ---- host ELF ---------------------------------------------------------------
+ * libelf reads the image in place (elf_memory: native byte order, nothing
+ * converted or written when only reading), so a 300 MB library is not
+ * copied; section contents are taken from the image by their offsets,
+ * bounds-checked. */
+
+enum section_kind { SEC_OTHER, SEC_FATBIN, SEC_RELFATBIN, SEC_HIP_FATBIN, SEC_OBJECT_BUNDLE, SEC_NEW_OFFLOAD };
+
+static enum section_kind section_kind(const char *name)
+{
+	if (strcmp(name, ".nv_fatbin") == 0)
+		return SEC_FATBIN;
+	if (strcmp(name, "__nv_relfatbin") == 0)
+		return SEC_RELFATBIN;
+	if (strcmp(name, ".hip_fatbin") == 0)
+		return SEC_HIP_FATBIN;
+	if (strncmp(name, BUNDLE_MAGIC, sizeof(BUNDLE_MAGIC) - 1) == 0)
+		return SEC_OBJECT_BUNDLE;        /* clang -fgpu-rdc -c: one section per target */
+	if (strcmp(name, ".llvm.offloading") == 0)
+		return SEC_NEW_OFFLOAD;
+	return SEC_OTHER;
+}
+
+struct host {
+	Elf *elf;
+	GElf_Ehdr eh;
+	size_t shstrndx;
+};
+
+/* Open bytes as an ELF; 0, or -1 (libelf's message in *why). */
+static int host_open(const void *data, size_t len, struct host *h, const char **why)
+{
+	memset(h, 0, sizeof(*h));
+	elf_version(EV_CURRENT);
+	if (!(h->elf = elf_memory((char *)data, len)) || elf_kind(h->elf) != ELF_K_ELF || !gelf_getehdr(h->elf, &h->eh)) {
+		*why = elf_errmsg(-1);
+		goto fail;
+	}
+	if (h->eh.e_shoff > len || (len - h->eh.e_shoff) / (h->eh.e_shentsize ? h->eh.e_shentsize : 1) < h->eh.e_shnum) {
+		*why = "truncated: its section headers lie past the end";
+		goto fail;
+	}
+	if (elf_getshdrstrndx(h->elf, &h->shstrndx) != 0) {
+		*why = elf_errmsg(-1);
+		goto fail;
+	}
+	return 0;
+fail:
+	if (!*why)
+		*why = "not an ELF file";
+	if (h->elf)
+		elf_end(h->elf);
+	h->elf = NULL;
+	return -1;
+}
+
+/* Does this host ELF carry device code?  1 yes, 0 no, -1 unreadable. */
+static int host_has_device_code(const void *data, size_t len)
+{
+	struct host h;
+	const char *why = NULL;
+	Elf_Scn *scn = NULL;
+	int found = 0;
+
+	if (host_open(data, len, &h, &why) != 0)
+		return -1;
+	while (!found && (scn = elf_nextscn(h.elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(h.elf, h.shstrndx, sh.sh_name)))
+			break;
+		found = section_kind(name) != SEC_OTHER;
+	}
+	elf_end(h.elf);
+	return found;
+}
+
+int ka_binary_sniff(const void *data, size_t len)
+{
+	struct ka_bytes b = {data, len};
+	uint32_t magic;
+	uint16_t machine;
+
+	if (ka_bytes_is(&b, 0, "!<arch>\n", 8) || ka_bytes_is(&b, 0, "!<thin>\n", 8))
+		return KA_BINARY_ARCHIVE;
+	if (ka_rd_u32(&b, 0, &magic) && magic == 0xBA55ED50u)
+		return KA_BINARY_FATBIN;
+	if (ka_bytes_is(&b, 0, BUNDLE_MAGIC, sizeof(BUNDLE_MAGIC) - 1))
+		return KA_BINARY_BUNDLE;
+	if (ka_bytes_is(&b, 0, "CCOB", 4))
+		return KA_BINARY_BUNDLE_COMPRESSED;
+	if (!ka_bytes_is(&b, 0, "\177ELF", 4) || len < 64 || b.p[5] != 1 /* little-endian */ ||
+	    !ka_rd_u16(&b, 18, &machine))
+		return KA_BINARY_NONE;
+	if (machine == EM_CUDA)
+		return KA_BINARY_CUBIN;
+	if (machine == EM_AMDGPU)
+		return KA_BINARY_AMD_CODE_OBJECT;
+	switch (host_has_device_code(data, len)) {
+	case 1: return KA_BINARY_HOST_ELF;
+	case 0: return KA_BINARY_HOST_ELF_PLAIN;
+	default: return KA_BINARY_NONE;
+	}
+}
+
+static int read_any(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
+		    struct ka_diag *d, struct ka_kernel_list *out, int depth, bool member);
+
+/* One section of a clang -fgpu-rdc object: a single bundle entry's bytes. */
+static int read_object_bundle(const struct ka_bytes *s, const char *name, const char *where, size_t off,
+			      struct ka_diag *d, struct ka_kernel_list *out)
+{
+	const char *triple = name + sizeof(BUNDLE_MAGIC) - 1;
+	struct ka_buf w = {0};
+	size_t first = out->n;
+	int rc = 0;
+
+	ka_buf_printf(&w, "%s, section %s at 0x%zx", where, name, off);
+	if (strncmp(triple, "host-", 5) == 0 || s->len == 0) {
+		/* the host side */
+	} else if (s->len >= 20 && memcmp(s->p, "\177ELF", 4) == 0 && s->p[18] == EM_AMDGPU && s->p[19] == 0) {
+		if ((rc = ka_amd_codeobj_read(s->p, s->len, w.data, d, out)) == 0)
+			ka_kernel_list_adopt(out, first, where, NULL);
+	} else if (s->len >= 4 && memcmp(s->p, "BC\xc0\xde", 4) == 0) {
+		ka_diag_note(d, w.data, "LLVM bitcode (-fgpu-rdc): no machine code until it is linked");
+	} else {
+		ka_diag_warn_once(d, "object-bundle", w.data, "unsupported: an offload section that holds no code object");
+		rc = 1;
+	}
+	ka_buf_free(&w);
+	return rc;
+}
+
+static bool has_section(struct host *h, const char *want)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	const char *name;
+
+	while ((scn = elf_nextscn(h->elf, scn)) != NULL)
+		if (gelf_getshdr(scn, &sh) && (name = elf_strptr(h->elf, h->shstrndx, sh.sh_name)) &&
+		    strcmp(name, want) == 0)
+			return true;
+	return false;
+}
+
+static int host_read(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
+		     struct ka_diag *d, struct ka_kernel_list *out, bool member)
+{
+	struct ka_bytes img = {data, len};
+	struct host h;
+	const char *why = NULL;
+	Elf_Scn *scn = NULL;
+	int undecoded = 0, sections = 0, rc = 0;
+	bool linked;
+
+	if (host_open(data, len, &h, &why) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "unreadable ELF: %s", why);
+		return -EINVAL;
+	}
+	linked = has_section(&h, ".nv_fatbin");
+	while ((scn = elf_nextscn(h.elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+		struct ka_bytes s;
+		enum section_kind k;
+
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(h.elf, h.shstrndx, sh.sh_name))) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "truncated ELF: bad section header (%s)", elf_errmsg(-1));
+			rc = -EINVAL;
+			break;
+		}
+		if ((k = section_kind(name)) == SEC_OTHER)
+			continue;
+		sections++;
+		if (sh.sh_type == SHT_NOBITS || !ka_bytes_sub(&img, sh.sh_offset, sh.sh_size, &s)) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "truncated ELF: section %s lies past the end", name);
+			rc = -EINVAL;
+			break;
+		}
+		switch (k) {
+		case SEC_FATBIN:
+			rc = ka_fatbin_read_at(s.p, s.len, where, name, (size_t)sh.sh_offset, opt, d, out);
+			break;
+		case SEC_RELFATBIN:
+			if (linked) {
+				/* the device code before nvlink, kept for a later device
+				 * link: the linked .nv_fatbin is what runs (and what
+				 * cuobjdump lists), with the call graph's final counts */
+				ka_diag_note(d, where, "%s (relocatable device code, %zu bytes) not read: the linked "
+					     ".nv_fatbin is what runs", name, s.len);
+				break;
+			}
+			ka_diag_note(d, where, "relocatable device code (-rdc): counts are ptxas's before the device "
+				     "link, which may raise them for kernels that call external device functions");
+			rc = ka_fatbin_read_at(s.p, s.len, where, name, (size_t)sh.sh_offset, opt, d, out);
+			break;
+		case SEC_HIP_FATBIN:
+			rc = ka_offload_bundle_read_at(s.p, s.len, where, name, (size_t)sh.sh_offset, d, out);
+			break;
+		case SEC_OBJECT_BUNDLE:
+			rc = read_object_bundle(&s, name, where, (size_t)sh.sh_offset, d, out);
+			break;
+		default:
+			ka_diag_warn_once(d, "llvm-offloading", where, "unsupported: section .llvm.offloading at 0x%zx "
+					  "(clang's new offload driver): not read", (size_t)sh.sh_offset);
+			rc = 1;
+			break;
+		}
+		if (rc < 0)
+			break;
+		undecoded += rc;
+		rc = 0;
+	}
+	if (rc == 0 && sections == 0 && !member)
+		ka_diag_note(d, where, "no device code: no .nv_fatbin, __nv_relfatbin or .hip_fatbin section");
+	elf_end(h.elf);
+	return rc < 0 ? rc : undecoded;
+}
+
+/* ---- static archives ---------------------------------------------------------- */
+
+static int archive_read(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
+			struct ka_diag *d, struct ka_kernel_list *out, int depth)
+{
+	Elf *ar, *m;
+	Elf_Cmd cmd = ELF_C_READ_MMAP;
+	int undecoded = 0, rc = 0;
+	size_t end = 8;                          /* past "!<arch>\n" and each member */
+
+	if (len >= 8 && memcmp(data, "!<thin>\n", 8) == 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "thin archive: its members are separate files; name them instead");
+		return -EINVAL;
+	}
+	elf_version(EV_CURRENT);
+	if (!(ar = elf_memory((char *)data, len)) || elf_kind(ar) != ELF_K_AR) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "unreadable archive: %s", elf_errmsg(-1));
+		if (ar)
+			elf_end(ar);
+		return -EINVAL;
+	}
+	while ((m = elf_begin(-1, cmd, ar)) != NULL) {
+		Elf_Arhdr *hdr = elf_getarhdr(m);
+		char *raw;
+		size_t size = 0;
+
+		int64_t at = elf_getaroff(m);
+		if (hdr && at >= 0 && hdr->ar_size >= 0 && (uint64_t)at + 60 <= len &&
+		    (uint64_t)hdr->ar_size <= len - (size_t)at - 60) {
+			size_t e = (size_t)at + 60 + (size_t)hdr->ar_size;
+			end = e + (e & 1);               /* members start at even offsets */
+		}
+		if (!hdr || !hdr->ar_name) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "malformed archive member header: %s", elf_errmsg(-1));
+			rc = -EINVAL;
+		} else if (at < 0 || hdr->ar_size < 0 || (uint64_t)at + 60 > len ||
+			   (uint64_t)hdr->ar_size > len - (size_t)at - 60) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "truncated archive: member %s claims %lld bytes, %zu are there",
+				      hdr->ar_name, (long long)hdr->ar_size,
+				      at >= 0 && (uint64_t)at + 60 <= len ? len - (size_t)at - 60 : 0);
+			rc = -EINVAL;
+		} else if (hdr->ar_name[0] != '/') {     /* "/", "//", "/SYM64/": the tables */
+			struct ka_buf w = {0};
+			ka_buf_printf(&w, "%s(%s)", where, hdr->ar_name);
+			if (!(raw = elf_rawfile(m, &size))) {
+				ka_diag_error(d, KA_EXIT_USAGE, w.data, "unreadable archive member: %s", elf_errmsg(-1));
+				rc = -EINVAL;
+			} else {
+				rc = read_any(raw, size, w.data, opt, d, out, depth + 1, true);
+			}
+			ka_buf_free(&w);
+		}
+		cmd = elf_next(m);
+		elf_end(m);
+		if (rc < 0)
+			break;
+		undecoded += rc;
+		rc = 0;
+	}
+	/* libelf ends the walk at the first header it cannot read, as it ends
+	 * it at the end: what is left tells the two apart */
+	if (rc == 0 && end < len && !(end + 1 == len && ((const char *)data)[end] == '\n')) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "truncated or corrupt archive: no readable member header at 0x%zx "
+			      "(%zu bytes not read)", end, len - end);
+		rc = -EINVAL;
+	}
+	elf_end(ar);
+	return rc < 0 ? rc : undecoded;
+}
+
+/* ---- by content ------------------------------------------------------------------ */
+
+static int read_any(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
+		    struct ka_diag *d, struct ka_kernel_list *out, int depth, bool member)
+{
+	size_t first = out->n;
+	int kind = ka_binary_sniff(data, len), rc;
+
+	switch (kind) {
+	case KA_BINARY_CUBIN:
+		if ((rc = ka_cubin_read(data, len, where, d, out)) == 0)
+			ka_kernel_list_adopt(out, first, where, NULL);
+		break;
+	case KA_BINARY_FATBIN:
+		rc = ka_fatbin_read_at(data, len, where, NULL, 0, opt, d, out);
+		break;
+	case KA_BINARY_HOST_ELF:
+	case KA_BINARY_HOST_ELF_PLAIN:
+		rc = host_read(data, len, where, opt, d, out, member);
+		break;
+	case KA_BINARY_ARCHIVE:
+		if (depth > 0) {
+			ka_diag_warn_once(d, "nested-archive", where, "unsupported: an archive inside an archive: not read");
+			rc = 1;
+		} else {
+			rc = archive_read(data, len, where, opt, d, out, depth);
+		}
+		break;
+	case KA_BINARY_AMD_CODE_OBJECT:
+		rc = ka_amd_codeobj_read(data, len, where, d, out);
+		break;
+	case KA_BINARY_BUNDLE:
+	case KA_BINARY_BUNDLE_COMPRESSED:
+		rc = ka_offload_bundle_read_at(data, len, where, NULL, 0, d, out);
+		break;
+	default:
+		if (len >= 4 && memcmp(data, "\177ELF", 4) == 0) {
+			/* an ELF that libelf cannot read (truncated, foreign): host_read says why */
+			rc = host_read(data, len, where, opt, d, out, member);
+			if (rc >= 0) {
+				ka_diag_error(d, KA_EXIT_USAGE, where, "unsupported ELF (not little-endian?)");
+				rc = -EINVAL;
+			}
+			break;
+		}
+		if (member) {
+			ka_diag_warn_once(d, "archive-member", where,
+					  "unsupported archive member (not an ELF object kanalyze reads): skipped");
+			return 1;
+		}
+		ka_diag_error(d, KA_EXIT_USAGE, where, "not a binary kanalyze reads (a cubin, fatbin, ELF object, "
+			      "library or executable, static archive, AMD code object or offload bundle)");
+		return -EINVAL;
+	}
+	if (rc < 0) {
+		while (out->n > first)
+			ka_kernel_free(&out->v[--out->n]);
+		return -EINVAL;
+	}
+	return rc;
+}
+
+int ka_binary_read_opts(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
+			struct ka_diag *d, struct ka_kernel_list *out)
+{
+	return read_any(data, len, where, opt, d, out, 0, false);
+}
+
+int ka_binary_read(const void *data, size_t len, const char *where, struct ka_diag *d, struct ka_kernel_list *out)
+{
+	return read_any(data, len, where, NULL, d, out, 0, false);
+}

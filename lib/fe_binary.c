@@ -1,0 +1,154 @@
+/* fe_binary.c — what a build produced: NVIDIA cubins, fatbins, objects,
+ * archives, shared libraries and executables; AMD code objects and clang
+ * offload bundles (frontends/binary.c and the readers it calls).  Claimed by
+ * content (the first bytes), never by name; -x still overrides.  No compile:
+ * the archs present in the binary are analysed, --arch selects among them
+ * (an arch the binary lacks is a note).  No source: lines are null and there
+ * is no uniformity analysis. */
+#define _GNU_SOURCE
+#include "lib.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static bool claims(const char *path, const char *lang, const struct ka_compile_flags *cf)
+{
+	unsigned char head[64];
+	ssize_t n;
+	int fd;
+
+	if (lang || cf)                       /* -x, or a compile of a source */
+		return false;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return false;
+	n = read(fd, head, sizeof(head));
+	close(fd);
+	if (n < 8)
+		return false;
+	/* an ELF needs all its bytes to say whether it carries device code: any
+	 * ELF is a binary input (one without device code gets a note) */
+	return memcmp(head, "\177ELF", 4) == 0 || ka_binary_sniff(head, (size_t)n) != KA_BINARY_NONE;
+}
+
+/* Is `arch` ("sm_90a", "gfx90a:xnack-") asked for by --arch?  A request
+ * for gfx90a takes every feature variant of it; sm_90 does not take sm_90a. */
+static bool wanted(const struct ka_run *run, const char *arch)
+{
+	size_t base = strcspn(arch, ":");
+	if (!run->archs_given)
+		return true;
+	for (int v = 0; v < KA_VENDOR_COUNT; v++)
+		for (int a = 0; a < run->n_archs[v]; a++) {
+			const char *w = run->archs[v][a];
+			if (strcmp(w, arch) == 0 || (strchr(w, ':') == NULL && strlen(w) == base && strncmp(w, arch, base) == 0))
+				return true;
+		}
+	return false;
+}
+
+/* Keep the kernels of the wanted archs; say which asked-for archs the
+ * binary lacks and which it has.  Returns how many were kept. */
+static size_t select_archs(const char *file, struct ka_kernel_list *got, struct ka_run *run, struct ka_diag *d)
+{
+	struct ka_buf have = {0};
+
+	for (size_t i = 0; i < got->n; i++)
+		if (!strstr(have.data ? have.data : "", got->v[i].arch))
+			ka_buf_printf(&have, "%s%s", have.len ? " " : "", got->v[i].arch);
+	for (int v = 0; run->archs_given && v < KA_VENDOR_COUNT; v++)
+		for (int a = 0; a < run->n_archs[v]; a++) {
+			bool found = false;
+			for (size_t i = 0; i < got->n && !found; i++) {
+				const char *k = got->v[i].arch, *w = run->archs[v][a];
+				found = strcmp(k, w) == 0 || (!strchr(w, ':') && strncmp(k, w, strlen(w)) == 0 &&
+							     k[strlen(w)] == ':');
+			}
+			if (!found)
+				ka_diag_note(d, file, "no code for %s in this binary (it has: %s)", run->archs[v][a],
+					     have.len ? have.data : "none");
+		}
+	size_t kept = 0;
+	for (size_t i = 0; i < got->n; i++) {
+		struct ka_kernel *k = &got->v[i];
+		if (!wanted(run, k->arch)) {
+			ka_kernel_free(k);
+			continue;
+		}
+		if (!ka_analysed_has(run->done, file, k->arch))
+			ka_analysed_add(run->done, file, k->arch);
+		*ka_kernel_list_add(run->out) = *k;
+		kept++;
+	}
+	got->n = 0;
+	ka_buf_free(&have);
+	return kept;
+}
+
+static int read_one(const char *file, struct ka_run *run, struct ka_diag *d)
+{
+	struct ka_kernel_list got = {0};
+	struct stat st;
+	void *map = NULL;
+	int fd = open(file, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, file, "cannot read: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return KA_EXIT_USAGE;
+	}
+	if (st.st_size > 0)
+		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED || st.st_size == 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, file, "%s", st.st_size == 0 ? "empty file" : strerror(errno));
+		return KA_EXIT_USAGE;
+	}
+	struct ka_binary_options o = {.cuobjdump = NULL, .timeout_s = run->req->timeout_s};
+	char *cuobjdump = ka_cuobjdump_locate();
+	o.cuobjdump = cuobjdump;
+	int r = ka_binary_read_opts(map, (size_t)st.st_size, file, &o, d, &got);
+	munmap(map, (size_t)st.st_size);
+	free(cuobjdump);
+	if (r < 0) {
+		ka_kernel_list_free(&got);
+		return KA_EXIT_USAGE;
+	}
+	rc = r > 0 ? KA_EXIT_TOOLCHAIN : KA_EXIT_OK;   /* entries it could not decode (each reported) */
+	if (got.n == 0) {
+		ka_diag_note(d, file, "no kernels in this binary");
+	} else if (select_archs(file, &got, run, d) == 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, file, "none of the --arch architectures is in this binary");
+		rc = KA_EXIT_USAGE;
+	} else {
+		ka_diag_note(d, file, "a binary records no spill bytes (only ptxas -v prints them) and, without "
+			     "line info, no source lines: those are null");
+	}
+	ka_kernel_list_free(&got);
+	return rc;
+}
+
+static int compile(struct ka_unit *units, int n, struct ka_run *run, struct ka_diag *d)
+{
+	int rc = KA_EXIT_OK;
+	for (int i = 0; i < n; i++) {
+		units[i].rc = read_one(units[i].file, run, d);
+		rc = units[i].rc > rc ? units[i].rc : rc;
+	}
+	return rc;
+}
+
+const struct ka_frontend ka_fe_binary = {
+	.name = "binary",
+	.vendor = NULL,                  /* its kernels say whose they are */
+	.has_source = false,
+	.suffix = ".o/.so/.cubin",
+	.claims = claims,
+	.compile = compile,
+};
