@@ -335,8 +335,11 @@ static int read_any(const void *data, size_t len, const char *where, const struc
 
 	switch (kind) {
 	case KA_BINARY_CUBIN:
-		if ((rc = ka_cubin_read(data, len, where, d, out)) == 0)
+		if ((rc = ka_cubin_read(data, len, where, d, out)) == 0) {
 			ka_kernel_list_adopt(out, first, where, NULL);
+			if (opt && opt->on_cubin)
+				opt->on_cubin(opt->arg, data, len, out, first, where, d);
+		}
 		break;
 	case KA_BINARY_FATBIN:
 		rc = ka_fatbin_read_at(data, len, where, NULL, 0, opt, d, out);

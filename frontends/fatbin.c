@@ -522,11 +522,15 @@ static int read_entry(const struct ka_fatbin_entry *e, void *arg)
 				}
 			}
 			rc = ka_cubin_read(cubin, size, w.data, r->d, r->out);
+			if (rc == 0) {
+				adopt(r, e, first);
+				if (r->opt && r->opt->on_cubin)
+					r->opt->on_cubin(r->opt->arg, cubin, size, r->out, first, w.data, r->d);
+			}
 			if (r->pf && e->compression != KA_FATBIN_PLAIN)
 				prefetch_release(r->pf, taken);
 			if (rc != 0)
 				break;
-			adopt(r, e, first);
 		}
 		note_push(&r->sass, &r->n_sass, &r->cap_sass, e);
 		break;

@@ -354,6 +354,11 @@ struct ka_binary_options {
 	const char *cuobjdump;     /* non-NULL: fatbin cubins kanalyze cannot    */
 	                           /* decode go to ka_fatbin_entry_cuobjdump     */
 	double timeout_s;          /* each cuobjdump run                          */
+	/* non-NULL: called with each cubin read (its bytes, decoded) once its
+	 * kernels are out->v[first..]: the SASS census of --sass on binaries */
+	void (*on_cubin)(void *arg, const void *cubin, size_t len, struct ka_kernel_list *out, size_t first,
+			 const char *where, struct ka_diag *d);
+	void *arg;
 };
 int ka_binary_read_opts(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
 			struct ka_diag *d, struct ka_kernel_list *out);

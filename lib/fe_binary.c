@@ -4,7 +4,8 @@
  * content (the first bytes), never by name; -x still overrides.  No compile:
  * the archs present in the binary are analysed, --arch selects among them
  * (an arch the binary lacks is a note).  No source: lines are null and there
- * is no uniformity analysis. */
+ * is no uniformity analysis.  --sass: each cubin, as read, goes to nvdisasm
+ * from a private temp dir. */
 #define _GNU_SOURCE
 #include "lib.h"
 
@@ -90,6 +91,37 @@ static size_t select_archs(const char *file, struct ka_kernel_list *got, struct 
 	return kept;
 }
 
+/* --sass: the census of one cubin's kernels (out->v[first..]). */
+struct census {
+	const struct ka_run *run;
+	char *dir;                        /* made on first use */
+	int rc;
+};
+
+static void census_cubin(void *arg, const void *cubin, size_t len, struct ka_kernel_list *out, size_t first,
+			 const char *where, struct ka_diag *d)
+{
+	struct census *c = arg;
+	struct ka_buf path = {0};
+	int r;
+
+	if (!c->dir && !(c->dir = ka_tempdir_create("sass"))) {
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, where, "--sass: cannot create a temporary directory: %s",
+			      strerror(errno));
+		c->rc = KA_EXIT_TOOLCHAIN;
+		return;
+	}
+	ka_buf_printf(&path, "%s/k.cubin", c->dir);
+	if ((r = ka_write_file_replace(path.data, cubin, len, false)) != 0) {
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, where, "--sass: cannot write %s: %s", path.data, strerror(-r));
+		c->rc = KA_EXIT_TOOLCHAIN;
+	} else if (ka_sass_census_cubin(c->run->nvdisasm, path.data, NULL, c->run->req->timeout_s, d, out, first,
+					where) != KA_EXIT_OK) {
+		c->rc = KA_EXIT_TOOLCHAIN;
+	}
+	ka_buf_free(&path);
+}
+
 static int read_one(const char *file, struct ka_run *run, struct ka_diag *d)
 {
 	struct ka_kernel_list got = {0};
@@ -110,17 +142,26 @@ static int read_one(const char *file, struct ka_run *run, struct ka_diag *d)
 		ka_diag_error(d, KA_EXIT_USAGE, file, "%s", st.st_size == 0 ? "empty file" : strerror(errno));
 		return KA_EXIT_USAGE;
 	}
-	struct ka_binary_options o = {.cuobjdump = NULL, .timeout_s = run->req->timeout_s};
 	char *cuobjdump = ka_cuobjdump_locate();
-	o.cuobjdump = cuobjdump;
+	struct census census = {.run = run};
+	struct ka_binary_options o = {
+		.cuobjdump = cuobjdump,
+		.timeout_s = run->req->timeout_s,
+		.on_cubin = run->nvdisasm ? census_cubin : NULL,
+		.arg = &census,
+	};
 	int r = ka_binary_read_opts(map, (size_t)st.st_size, file, &o, d, &got);
 	munmap(map, (size_t)st.st_size);
 	free(cuobjdump);
+	if (census.dir) {
+		ka_tempdir_remove(census.dir);
+		free(census.dir);
+	}
 	if (r < 0) {
 		ka_kernel_list_free(&got);
 		return KA_EXIT_USAGE;
 	}
-	rc = r > 0 ? KA_EXIT_TOOLCHAIN : KA_EXIT_OK;   /* entries it could not decode (each reported) */
+	rc = r > 0 ? KA_EXIT_TOOLCHAIN : census.rc;   /* entries it could not decode (each reported) */
 	if (got.n == 0) {
 		ka_diag_note(d, file, "no kernels in this binary");
 	} else if (select_archs(file, &got, run, d) == 0) {

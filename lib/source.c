@@ -114,8 +114,10 @@ void ka_sources_finish(struct ka_sources *s, struct ka_run *run, const char *con
 		kr->vendor->analyzer_options(kr->k->arch, run->req->launch.wave, &want);
 		for (size_t i = 0; i < s->n; i++) {
 			const struct ka_ubatch_job *j = &s->jobs[i];
-			if (j->rc != 0 || strcmp(j->file, kr->k->file) != 0 || j->opt.lang != want.lang ||
-			    j->opt.warp_size != want.warp_size)
+			if (strcmp(j->file, kr->k->file) != 0)
+				continue;
+			kr->has_source = true;            /* the analysis was run for its file */
+			if (j->rc != 0 || j->opt.lang != want.lang || j->opt.warp_size != want.warp_size)
 				continue;
 			kr->u = ka_uresult_kernel(&j->r, kr->k->mangled, kr->k->name, kr->k->line);
 			break;

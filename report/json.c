@@ -132,7 +132,7 @@ static struct ka_uline *sass_lines(const struct ka_kernel *k, size_t *n)
 static void uniformity(json_t *o, const struct ka_result *r, const struct ka_kernel_result *rk)
 {
 	const struct ka_ukernel *u = rk->u;
-	json_t *facts = r->uniformity ? json_array() : json_null(), *finds = json_array();
+	json_t *facts = r->uniformity && rk->has_source ? json_array() : json_null(), *finds = json_array();
 	size_t nl = 0;
 	struct ka_uline *lines = u ? sass_lines(rk->k, &nl) : NULL;
 	char note[256];

@@ -56,6 +56,8 @@ struct ka_kernel_result {
 	int n_what_if;
 	char suggestion[200];         /* "" or one line of advice             */
 	bool near_cliff;              /* the next drop is within --warn-cliff */
+	bool has_source;              /* its input is a source (a binary has none): */
+	                              /* the uniformity analysis applies to it      */
 	const struct ka_ukernel *u;   /* the source uniformity analysis, or NULL */
 	/* the vendor's own model, set by its vendor ops */
 	union {
