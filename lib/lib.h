@@ -92,6 +92,12 @@ void ka_sources_finish(struct ka_sources *s, struct ka_run *run, const char *con
 		       struct ka_result *res, struct ka_diag *d);
 void ka_sources_free(struct ka_sources *s);
 
+/* memo.c: model results by their exact input bytes (zeroed padding). */
+struct ka_model_memo *ka_memo_new(void);
+bool ka_memo_get(const struct ka_model_memo *m, const void *key, size_t klen, void *val, size_t vlen);
+void ka_memo_put(struct ka_model_memo *m, const void *key, size_t klen, const void *val, size_t vlen);
+void ka_memo_free(struct ka_model_memo *m);
+
 /* The session's private half of a ka_result. */
 struct ka_session {
 	struct ka_kernel_list kernels;
@@ -99,6 +105,7 @@ struct ka_session {
 	int n_variants;
 	struct ka_sources *sources;
 	char *nvcc_version, *clang_version;
+	struct ka_model_memo *memo;          /* the vendors' model results     */
 };
 
 /* vendor_*.c */

@@ -87,6 +87,7 @@ static void what_ifs(const struct ka_request *req, struct ka_run *run, struct ka
 static void model(const struct ka_request *req, struct ka_session *s, struct ka_result *out, struct ka_diag *d)
 {
 	ka_kernel_list_sort(&s->kernels);
+	s->memo = ka_memo_new();
 	out->v = ka_xcalloc(s->kernels.n ? s->kernels.n : 1, sizeof(*out->v));
 	for (size_t i = 0; i < s->kernels.n; i++) {
 		const struct ka_kernel *k = &s->kernels.v[i];
@@ -95,7 +96,7 @@ static void model(const struct ka_request *req, struct ka_session *s, struct ka_
 
 		kr->k = k;
 		kr->vendor = ka_vendors[k->vendor];
-		kr->vendor->model(kr, k, &req->launch, req->what_ifs, req->n_what_ifs, s->variants, d);
+		kr->vendor->model(kr, k, &req->launch, req->what_ifs, req->n_what_ifs, s->variants, s->memo, d);
 		kr->near_cliff = warn > 0 && kr->cliffs.regs_to_next_drop >= 0 && kr->cliffs.regs_to_next_drop <= warn;
 	}
 }
@@ -180,6 +181,7 @@ void ka_result_free(struct ka_result *r)
 			ka_kernel_list_free(&s->variants[i]);
 		free(s->variants);
 		ka_sources_free(s->sources);
+		ka_memo_free(s->memo);
 		ka_kernel_list_free(&s->kernels);
 		free(s->nvcc_version);
 		free(s->clang_version);

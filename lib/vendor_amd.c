@@ -89,7 +89,7 @@ static void check_llvm(const struct ka_kernel_result *kr, struct ka_diag *d)
 
 static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const struct ka_model_params *p,
 		  const struct ka_what_spec *specs, int n_specs, const struct ka_kernel_list *variants,
-		  struct ka_diag *d)
+		  struct ka_model_memo *memo, struct ka_diag *d)
 {
 	const struct ka_amd_arch *a = ka_amd_arch_find(k->arch);
 	const struct ka_resources *r = &k->res;
@@ -97,6 +97,7 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 
 	(void)specs;
 	(void)variants;
+	(void)memo;
 	kr->m.amd.arch = a;
 	kr->smem_dynamic = p->smem;
 	kr->waves_per_simd = -1;

@@ -142,9 +142,43 @@ static void warn_cliff(const struct ka_kernel_result *kr, int n, struct ka_diag 
 		     c->blocks_after_drop, kr->block);
 }
 
+/* What the model says of one launch: the same for every kernel that has it. */
+struct launch_key {
+	const struct ka_nv_arch *arch;
+	struct ka_nv_launch launch;
+	long max_threads;
+};
+struct launch_model {
+	struct ka_occupancy occ;
+	struct ka_cliffs cliffs;
+	int best[KA_MAX_BEST];
+	int n_best;
+};
+
+static void model_launch(struct ka_kernel_result *kr, const struct ka_kernel *k, struct ka_model_memo *memo)
+{
+	struct launch_key key;
+	struct launch_model m;
+
+	memset(&key, 0, sizeof(key));              /* the padding is part of the key */
+	key.arch = kr->m.nv.arch;
+	key.launch = kr->m.nv.launch;
+	key.max_threads = k->res.max_threads;
+	if (!ka_memo_get(memo, &key, sizeof(key), &m, sizeof(m))) {
+		ka_occ_nvidia(key.arch, &key.launch, &m.occ);
+		ka_cliffs_nvidia(key.arch, &key.launch, &m.cliffs);
+		m.n_best = ka_best_blocks_nvidia(key.arch, &key.launch, (int)key.max_threads, m.best, KA_MAX_BEST);
+		ka_memo_put(memo, &key, sizeof(key), &m, sizeof(m));
+	}
+	kr->occ = m.occ;
+	kr->cliffs = m.cliffs;
+	kr->n_best = m.n_best;
+	memcpy(kr->best, m.best, sizeof(kr->best));
+}
+
 static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const struct ka_model_params *p,
 		  const struct ka_what_spec *specs, int n_specs, const struct ka_kernel_list *variants,
-		  struct ka_diag *d)
+		  struct ka_model_memo *memo, struct ka_diag *d)
 {
 	const struct ka_nv_arch *a = ka_nv_arch_find(k->arch);
 
@@ -154,9 +188,7 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 	kr->waves_per_simd = -1;
 	kr->waves = (struct ka_wave_cliffs){-1, -1, -1, -1};
 	launch_of(kr, k, p);
-	ka_occ_nvidia(a, &kr->m.nv.launch, &kr->occ);
-	ka_cliffs_nvidia(a, &kr->m.nv.launch, &kr->cliffs);
-	kr->n_best = ka_best_blocks_nvidia(a, &kr->m.nv.launch, (int)k->res.max_threads, kr->best, KA_MAX_BEST);
+	model_launch(kr, k, memo);
 	advice(kr, specs, n_specs, variants, p->sms);
 	if (p->block > 0 && k->res.max_threads > 0 && p->block > k->res.max_threads)
 		ka_diag_warn(d, k->file, "%s: --block %ld exceeds its __launch_bounds__ (%ld): such a launch fails",

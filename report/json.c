@@ -1,7 +1,7 @@
 /* json.c — `--format json`, the contract of DESIGN §3: one object,
  * files grouped by (file, arch) in report order, every resource field
- * present (null where the vendor or the run has no value).  Built with
- * jansson, which keeps keys in insertion order. */
+ * present (null where the vendor or the run has no value).  Written as it
+ * goes (the writer below), with jansson for strings and the variable parts. */
 #include "report.h"
 #include "analyzer.h"
 #include "frontends.h"
@@ -15,14 +15,6 @@ static json_t *num_or_null(long v)
 	return v == KA_UNSET ? json_null() : json_integer(v);
 }
 
-static json_t *resources(const struct ka_resources *r)
-{
-	json_t *o = json_object();
-	for (int f = 0; f < ka_resource_count; f++)
-		json_object_set_new(o, ka_resource_fields[f].key, num_or_null(ka_resource_get(r, f)));
-	return o;
-}
-
 static json_t *limiter_array(unsigned mask)
 {
 	json_t *a = json_array();
@@ -30,61 +22,6 @@ static json_t *limiter_array(unsigned mask)
 		if (mask & (1u << l))
 			json_array_append_new(a, json_string(ka_limiter_name((enum ka_limiter)l)));
 	return a;
-}
-
-static json_t *occupancy(const struct ka_kernel_result *rk)
-{
-	json_t *o = json_object(), *best = json_array();
-	json_object_set_new(o, "block", json_integer(rk->block));
-	json_object_set_new(o, "block_source", json_string(rk->block_source));
-	json_object_set_new(o, "smem", json_integer(rk->smem_dynamic));
-	json_object_set_new(o, "blocks_per_sm", json_integer(rk->occ.blocks_per_sm));
-	json_object_set_new(o, "warps_per_sm", json_integer(rk->occ.warps_per_sm));
-	json_object_set_new(o, "waves_per_simd", rk->waves_per_simd >= 0 ? json_integer(rk->waves_per_simd) : json_null());
-	json_object_set_new(o, "occupancy", json_real(rk->occ.occupancy));
-	json_object_set_new(o, "limiter", limiter_array(rk->occ.limiters));
-	for (int i = 0; i < rk->n_best; i++)
-		json_array_append_new(best, json_integer(rk->best[i]));
-	json_object_set_new(o, "best_blocks", best);
-	json_object_set_new(o, "best_block", rk->best_block > 0 ? json_integer(rk->best_block) : json_null());
-	json_object_set_new(o, "min_grid", rk->min_grid >= 0 ? json_integer(rk->min_grid) : json_null());
-	return o;
-}
-
-static json_t *dist(long d)
-{
-	return d < 0 ? json_null() : json_integer(d);
-}
-
-static json_t *cliffs(const struct ka_cliffs *c)
-{
-	json_t *o = json_object();
-	json_object_set_new(o, "regs_to_next_drop", dist(c->regs_to_next_drop));
-	json_object_set_new(o, "blocks_after_drop", c->regs_to_next_drop < 0 ? json_null() : json_integer(c->blocks_after_drop));
-	json_object_set_new(o, "regs_to_next_gain", dist(c->regs_to_next_gain));
-	json_object_set_new(o, "blocks_after_gain", c->regs_to_next_gain < 0 ? json_null() : json_integer(c->blocks_after_gain));
-	json_object_set_new(o, "smem_to_next_drop", dist(c->smem_to_next_drop));
-	json_object_set_new(o, "blocks_after_smem_drop",
-			    c->smem_to_next_drop < 0 ? json_null() : json_integer(c->blocks_after_smem_drop));
-	json_object_set_new(o, "smem_to_next_gain", dist(c->smem_to_next_gain));
-	json_object_set_new(o, "blocks_after_smem_gain",
-			    c->smem_to_next_gain < 0 ? json_null() : json_integer(c->blocks_after_smem_gain));
-	return o;
-}
-
-static json_t *waves_or_null(int w)
-{
-	return w >= 0 ? json_integer(w) : json_null();
-}
-
-/* The waves per SIMD each cliff leads to (AMD; the blocks_after_* keys hold
- * workgroups per CU there); null where the vendor has none. */
-static void cliff_waves(json_t *o, const struct ka_wave_cliffs *w)
-{
-	json_object_set_new(o, "waves_after_drop", waves_or_null(w->after_drop));
-	json_object_set_new(o, "waves_after_gain", waves_or_null(w->after_gain));
-	json_object_set_new(o, "waves_after_lds_drop", waves_or_null(w->after_smem_drop));
-	json_object_set_new(o, "waves_after_lds_gain", waves_or_null(w->after_smem_gain));
 }
 
 static json_t *what_ifs(const struct ka_kernel_result *rk)
@@ -129,7 +66,8 @@ static struct ka_uline *sass_lines(const struct ka_kernel *k, size_t *n)
 /* "uniformity": every initializer and assignment of the kernel (and of the
  * device functions it calls) with its class; null when the analysis did
  * not run.  "findings": KA101-KA108 that apply to this arch. */
-static void uniformity(json_t *o, const struct ka_result *r, const struct ka_kernel_result *rk)
+static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_result *r,
+		       const struct ka_kernel_result *rk)
 {
 	const struct ka_ukernel *u = rk->u;
 	json_t *facts = r->uniformity && rk->has_source ? json_array() : json_null(), *finds = json_array();
@@ -164,58 +102,293 @@ static void uniformity(json_t *o, const struct ka_result *r, const struct ka_ker
 		json_array_append_new(finds, e);
 	}
 	free(lines);
-	json_object_set_new(o, "uniformity", facts);
-	json_object_set_new(o, "findings", finds);
+	*facts_out = facts;
+	*finds_out = finds;
 }
 
-static json_t *kernel(const struct ka_result *r, const struct ka_kernel_result *rk)
+/* ---- the writer ---------------------------------------------------------------
+ * The document is written as it goes, in exactly the bytes jansson's
+ * json_dumps(JSON_INDENT(1) | JSON_REAL_PRECISION(6)) gives for the whole
+ * tree (golden.json_identical holds it to that): scalars and the fixed
+ * objects directly, the variable parts (sass, uniformity, findings,
+ * what-ifs) built with jansson and dumped in place, re-indented.  A library
+ * of thousands of kernels is never one tree of a million nodes. */
+
+static void indent(struct ka_buf *b, int depth)
 {
-	json_t *o = json_object();
-	json_object_set_new(o, "name", ka_json_text(rk->k->name));
-	json_object_set_new(o, "mangled", ka_json_text(rk->k->mangled));
-	json_object_set_new(o, "line", rk->k->line > 0 ? json_integer(rk->k->line) : json_null());
-	json_object_set_new(o, "resources", resources(&rk->k->res));
-	json_object_set_new(o, "occupancy", occupancy(rk));
-	json_t *cl = cliffs(&rk->cliffs);
-	cliff_waves(cl, &rk->waves);
-	json_object_set_new(o, "cliffs", cl);
-	json_object_set_new(o, "sass", rk->k->sass ? ka_sass_json(rk->k->sass) : json_null());   /* --sass */
-	uniformity(o, r, rk);                                 /* "uniformity", "findings" */
-	json_object_set_new(o, "what_if", what_ifs(rk));
-	json_object_set_new(o, "suggestion", rk->suggestion[0] ? json_string(rk->suggestion) : json_null());
-	return o;
+	static const char spaces[] = "                ";
+	ka_buf_append(b, "\n", 1);
+	for (int n = depth; n > 0; n -= 16)
+		ka_buf_append(b, spaces, (size_t)(n < 16 ? n : 16));
+}
+
+/* ",\n   \"key\": " (no comma before the first key of an object). */
+static void key(struct ka_buf *b, int depth, bool *first, const char *k)
+{
+	if (!*first)
+		ka_buf_append(b, ",", 1);
+	*first = false;
+	indent(b, depth);
+	ka_buf_append(b, "\"", 1);
+	ka_buf_puts(b, k);
+	ka_buf_append(b, "\": ", 3);
+}
+
+/* A value built with jansson, at `depth` (its inner lines shifted). */
+static void tree(struct ka_buf *b, json_t *v, int depth)
+{
+	char *t = json_dumps(v, JSON_INDENT(1) | JSON_REAL_PRECISION(6) | JSON_ENCODE_ANY);
+	const char *p = t ? t : "null";
+	for (;;) {
+		size_t n = strcspn(p, "\n");
+		ka_buf_append(b, p, n);
+		if (!p[n])
+			break;
+		indent(b, depth);
+		p += n + 1;
+	}
+	free(t);
+	json_decref(v);
+}
+
+static void text(struct ka_buf *b, const char *s)
+{
+	size_t n = 0;
+
+	/* plain ASCII is written as it is; anything jansson would escape or
+	 * check (quotes, backslashes, control bytes, UTF-8) goes through it */
+	while (s && s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' && s[n] != '\\')
+		n++;
+	if (s && !s[n]) {
+		ka_buf_append(b, "\"", 1);
+		ka_buf_append(b, s, n);
+		ka_buf_append(b, "\"", 1);
+		return;
+	}
+	tree(b, s ? ka_json_text(s) : json_null(), 0);
+}
+
+static void number(struct ka_buf *b, long v, bool known)
+{
+	char digits[24], *p = digits + sizeof(digits);
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+
+	if (!known) {
+		ka_buf_append(b, "null", 4);
+		return;
+	}
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	ka_buf_append(b, p, (size_t)(digits + sizeof(digits) - p));
+}
+
+static void resources_out(struct ka_buf *b, const struct ka_resources *r, int depth)
+{
+	bool first = true;
+	ka_buf_puts(b, "{");
+	for (int f = 0; f < ka_resource_count; f++) {
+		long v = ka_resource_get(r, f);
+		key(b, depth + 1, &first, ka_resource_fields[f].key);
+		number(b, v, v != KA_UNSET);
+	}
+	indent(b, depth);
+	ka_buf_puts(b, "}");
+}
+
+static void ints_out(struct ka_buf *b, const int *v, int n, int depth)
+{
+	if (n == 0) {
+		ka_buf_puts(b, "[]");
+		return;
+	}
+	ka_buf_puts(b, "[");
+	for (int i = 0; i < n; i++) {
+		if (i)
+			ka_buf_puts(b, ",");
+		indent(b, depth + 1);
+		number(b, v[i], true);
+	}
+	indent(b, depth);
+	ka_buf_puts(b, "]");
+}
+
+static void occupancy_out(struct ka_buf *b, const struct ka_kernel_result *rk, int depth)
+{
+	bool first = true;
+	char occ[32];
+
+	ka_buf_puts(b, "{");
+	key(b, depth + 1, &first, "block");
+	number(b, rk->block, true);
+	key(b, depth + 1, &first, "block_source");
+	text(b, rk->block_source);
+	key(b, depth + 1, &first, "smem");
+	number(b, rk->smem_dynamic, true);
+	key(b, depth + 1, &first, "blocks_per_sm");
+	number(b, rk->occ.blocks_per_sm, true);
+	key(b, depth + 1, &first, "warps_per_sm");
+	number(b, rk->occ.warps_per_sm, true);
+	key(b, depth + 1, &first, "waves_per_simd");
+	number(b, rk->waves_per_simd, rk->waves_per_simd >= 0);
+	key(b, depth + 1, &first, "occupancy");
+	ka_format_fraction(occ, sizeof(occ), rk->occ.occupancy);
+	ka_buf_puts(b, occ);
+	key(b, depth + 1, &first, "limiter");
+	if (rk->occ.limiters == 0) {
+		ka_buf_append(b, "[]", 2);
+	} else {
+		bool lfirst = true;
+		ka_buf_append(b, "[", 1);
+		for (int l = 0; l < KA_LIMIT_COUNT; l++)
+			if (rk->occ.limiters & (1u << l)) {
+				if (!lfirst)
+					ka_buf_append(b, ",", 1);
+				lfirst = false;
+				indent(b, depth + 2);
+				text(b, ka_limiter_name((enum ka_limiter)l));
+			}
+		indent(b, depth + 1);
+		ka_buf_append(b, "]", 1);
+	}
+	key(b, depth + 1, &first, "best_blocks");
+	ints_out(b, rk->best, rk->n_best, depth + 1);
+	key(b, depth + 1, &first, "best_block");
+	number(b, rk->best_block, rk->best_block > 0);
+	key(b, depth + 1, &first, "min_grid");
+	number(b, rk->min_grid, rk->min_grid >= 0);
+	indent(b, depth);
+	ka_buf_puts(b, "}");
+}
+
+static void cliffs_out(struct ka_buf *b, const struct ka_cliffs *c, const struct ka_wave_cliffs *w, int depth)
+{
+	const struct {
+		const char *key;
+		long v;
+		bool known;
+	} rows[] = {
+		{"regs_to_next_drop", c->regs_to_next_drop, c->regs_to_next_drop >= 0},
+		{"blocks_after_drop", c->blocks_after_drop, c->regs_to_next_drop >= 0},
+		{"regs_to_next_gain", c->regs_to_next_gain, c->regs_to_next_gain >= 0},
+		{"blocks_after_gain", c->blocks_after_gain, c->regs_to_next_gain >= 0},
+		{"smem_to_next_drop", c->smem_to_next_drop, c->smem_to_next_drop >= 0},
+		{"blocks_after_smem_drop", c->blocks_after_smem_drop, c->smem_to_next_drop >= 0},
+		{"smem_to_next_gain", c->smem_to_next_gain, c->smem_to_next_gain >= 0},
+		{"blocks_after_smem_gain", c->blocks_after_smem_gain, c->smem_to_next_gain >= 0},
+		{"waves_after_drop", w->after_drop, w->after_drop >= 0},
+		{"waves_after_gain", w->after_gain, w->after_gain >= 0},
+		{"waves_after_lds_drop", w->after_smem_drop, w->after_smem_drop >= 0},
+		{"waves_after_lds_gain", w->after_smem_gain, w->after_smem_gain >= 0},
+	};
+	bool first = true;
+	ka_buf_puts(b, "{");
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		key(b, depth + 1, &first, rows[i].key);
+		number(b, rows[i].v, rows[i].known);
+	}
+	indent(b, depth);
+	ka_buf_puts(b, "}");
+}
+
+static void kernel_out(struct ka_buf *b, const struct ka_result *r, const struct ka_kernel_result *rk, int depth)
+{
+	bool first = true;
+	json_t *facts, *finds;
+
+	ka_buf_puts(b, "{");
+	key(b, depth + 1, &first, "name");
+	text(b, rk->k->name);
+	key(b, depth + 1, &first, "mangled");
+	text(b, rk->k->mangled);
+	key(b, depth + 1, &first, "line");
+	number(b, rk->k->line, rk->k->line > 0);
+	key(b, depth + 1, &first, "resources");
+	resources_out(b, &rk->k->res, depth + 1);
+	key(b, depth + 1, &first, "occupancy");
+	occupancy_out(b, rk, depth + 1);
+	key(b, depth + 1, &first, "cliffs");
+	cliffs_out(b, &rk->cliffs, &rk->waves, depth + 1);
+	key(b, depth + 1, &first, "sass");                     /* --sass */
+	tree(b, rk->k->sass ? ka_sass_json(rk->k->sass) : json_null(), depth + 1);
+	uniformity(&facts, &finds, r, rk);
+	key(b, depth + 1, &first, "uniformity");
+	tree(b, facts, depth + 1);
+	key(b, depth + 1, &first, "findings");
+	tree(b, finds, depth + 1);
+	key(b, depth + 1, &first, "what_if");
+	tree(b, what_ifs(rk), depth + 1);
+	key(b, depth + 1, &first, "suggestion");
+	text(b, rk->suggestion[0] ? rk->suggestion : NULL);
+	indent(b, depth);
+	ka_buf_puts(b, "}");
 }
 
 int ka_report_json(FILE *out, const struct ka_result *r)
 {
-	json_t *root = json_object(), *tc = json_object(), *files = json_array();
-	json_t *cur = NULL;
+	struct ka_buf b = {0};
 	const struct ka_kernel_result *prev = NULL;
+	bool first = true;
 	int rc;
 
-	json_object_set_new(root, "tool", json_string("kanalyze"));
-	json_object_set_new(root, "version", json_string(KA_VERSION));
-	json_object_set_new(tc, "nvcc", r->nvcc_version ? json_string(r->nvcc_version) : json_null());
-	json_object_set_new(tc, "clang", r->clang_version ? json_string(r->clang_version) : json_null());
-	json_object_set_new(root, "toolchain", tc);
+	ka_buf_puts(&b, "{");
+	key(&b, 1, &first, "tool");
+	text(&b, "kanalyze");
+	key(&b, 1, &first, "version");
+	text(&b, KA_VERSION);
+	key(&b, 1, &first, "toolchain");
+	{
+		bool tfirst = true;
+		ka_buf_puts(&b, "{");
+		key(&b, 2, &tfirst, "nvcc");
+		text(&b, r->nvcc_version);
+		key(&b, 2, &tfirst, "clang");
+		text(&b, r->clang_version);
+		indent(&b, 1);
+		ka_buf_puts(&b, "}");
+	}
+	key(&b, 1, &first, "files");
+	ka_buf_puts(&b, r->n ? "[" : "[]");
+	/* files (depth 2) hold "file", "arch", "kernels" (depth 3), kernels at 4 */
 	for (size_t i = 0; i < r->n; i++) {
 		const struct ka_kernel_result *rk = &r->v[i];
-		if (!prev || strcmp(prev->k->file, rk->k->file) != 0 || strcmp(prev->k->arch, rk->k->arch) != 0) {
-			json_t *f = json_object();
-			json_object_set_new(f, "file", ka_json_text(rk->k->file));
-			json_object_set_new(f, "arch", json_string(rk->k->arch));
-			cur = json_array();
-			json_object_set_new(f, "kernels", cur);
-			json_array_append_new(files, f);
+		bool new_file = !prev || strcmp(prev->k->file, rk->k->file) != 0 || strcmp(prev->k->arch, rk->k->arch) != 0;
+		if (new_file) {
+			bool ffirst = true;
+			if (prev) {
+				indent(&b, 3);
+				ka_buf_puts(&b, "]");
+				indent(&b, 2);
+				ka_buf_puts(&b, "},");
+			}
+			indent(&b, 2);
+			ka_buf_puts(&b, "{");
+			key(&b, 3, &ffirst, "file");
+			text(&b, rk->k->file);
+			key(&b, 3, &ffirst, "arch");
+			text(&b, rk->k->arch);
+			key(&b, 3, &ffirst, "kernels");
+			ka_buf_puts(&b, "[");
+		} else {
+			ka_buf_puts(&b, ",");
 		}
-		json_array_append_new(cur, kernel(r, rk));
+		indent(&b, 4);
+		kernel_out(&b, r, rk, 4);
 		prev = rk;
 	}
-	json_object_set_new(root, "files", files);
-	/* one write: json_dumpf would call fwrite once per token */
-	char *text = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
-	json_decref(root);
-	rc = text && fputs(text, out) >= 0 && fputc('\n', out) != EOF ? 0 : -1;
-	free(text);
+	if (prev) {
+		indent(&b, 3);
+		ka_buf_puts(&b, "]");
+		indent(&b, 2);
+		ka_buf_puts(&b, "}");
+		indent(&b, 1);
+		ka_buf_puts(&b, "]");
+	}
+	indent(&b, 0);
+	ka_buf_puts(&b, "}\n");
+	rc = fwrite(b.data, 1, b.len, out) == b.len ? 0 : -1;
+	ka_buf_free(&b);
 	return rc == 0 && !ferror(out) ? 0 : -1;
 }

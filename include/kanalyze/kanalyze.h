@@ -38,6 +38,7 @@ struct ka_model_params {          /* the launch asked for, per run       */
 struct ka_what_spec;
 struct ka_kernel_list;
 struct ka_analyzer_options;
+struct ka_model_memo;              /* the session's: results of launches seen (lib/memo.c) */
 struct ka_vendor_ops {
 	enum ka_vendor id;
 	const char *name;                 /* "nvidia", "amd"                 */
@@ -54,7 +55,7 @@ struct ka_vendor_ops {
 	 * variants: the recompiled kernels of each what-if (or NULL) */
 	void (*model)(struct ka_kernel_result *kr, const struct ka_kernel *k, const struct ka_model_params *p,
 		      const struct ka_what_spec *specs, int n_specs, const struct ka_kernel_list *variants,
-		      struct ka_diag *d);
+		      struct ka_model_memo *memo, struct ka_diag *d);
 	/* the source analysis to run for a kernel of this arch */
 	void (*analyzer_options)(const char *arch, int wave, struct ka_analyzer_options *o);
 };
