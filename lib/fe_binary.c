@@ -59,7 +59,7 @@ static size_t select_archs(const char *file, struct ka_kernel_list *got, struct 
 {
 	struct ka_buf have = {0};
 
-	for (size_t i = 0; i < got->n; i++)
+	for (size_t i = 0; run->archs_given && i < got->n; i++)
 		if (!strstr(have.data ? have.data : "", got->v[i].arch))
 			ka_buf_printf(&have, "%s%s", have.len ? " " : "", got->v[i].arch);
 	for (int v = 0; run->archs_given && v < KA_VENDOR_COUNT; v++)
@@ -75,14 +75,16 @@ static size_t select_archs(const char *file, struct ka_kernel_list *got, struct 
 					     have.len ? have.data : "none");
 		}
 	size_t kept = 0;
+	const char *last = NULL;                  /* kernels come grouped by arch */
 	for (size_t i = 0; i < got->n; i++) {
 		struct ka_kernel *k = &got->v[i];
 		if (!wanted(run, k->arch)) {
 			ka_kernel_free(k);
 			continue;
 		}
-		if (!ka_analysed_has(run->done, file, k->arch))
+		if ((!last || strcmp(last, k->arch) != 0) && !ka_analysed_has(run->done, file, k->arch))
 			ka_analysed_add(run->done, file, k->arch);
+		last = k->arch;
 		*ka_kernel_list_add(run->out) = *k;
 		kept++;
 	}
