@@ -544,22 +544,6 @@ int ka_config_apply(struct ka_cli *cli, struct ka_diag *d)
 
 /* ---- kanalyze trust [FILE|DIR] ----------------------------------------------- */
 
-static int mkdirs_private(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		int r = mkdir(path, 0700);
-		*p = '/';
-		if (r != 0 && errno != EEXIST)
-			return -errno;
-	}
-	if (mkdir(path, 0700) != 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
 int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d)
 {
 	char *found = NULL, *top = NULL, *real = NULL, *entry = NULL, *dir = NULL;
@@ -600,7 +584,7 @@ int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d)
 	json_decref(root);
 	entry = trust_entry(real);
 	dir = trust_dir();
-	if (!entry || !dir || (r = mkdirs_private(dir)) != 0 || !owned_private(dir, true)) {
+	if (!entry || !dir || (r = ka_mkdirs(dir, 0700)) != 0 || !owned_private(dir, true)) {
 		ka_diag_error(d, KA_EXIT_USAGE, dir ? dir : "trust", "cannot keep the allow list here: %s",
 			      !entry || !dir ? "no $HOME or $XDG_CONFIG_HOME"
 			      : r ? strerror(-r) : "it is not a private directory of this user's");

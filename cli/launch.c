@@ -35,24 +35,6 @@ static void usage(void)
 	      "($KANALYZE_RECORDS_DIR, else ./kanalyze-records) for `kanalyze report DIR`.\n", stderr);
 }
 
-static int mkdir_p(const char *path)
-{
-	char *p = ka_strdup(path);
-	int rc = 0;
-	for (char *s = p + 1; *s && rc == 0; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) != 0 && errno != EEXIST)
-			rc = -errno;
-		*s = '/';
-	}
-	if (rc == 0 && mkdir(p, 0755) != 0 && errno != EEXIST)
-		rc = -errno;
-	free(p);
-	return rc;
-}
-
 /* The file the command wrote: -o X, -oX, --output-file X / =X, else nvcc's
  * default (the source's base name with .o, .cubin or .fatbin, in the
  * current directory).  malloc'd, or NULL when it wrote none we can read. */
@@ -151,7 +133,7 @@ static void record(const char *dir, char **cmd, int n, struct ka_diag *d)
 			ka_hash_str(&h, res.done.arch[i]);
 		ka_hash_final(&h, key);
 		ka_buf_printf(&path, "%s/%s.json", dir, key);
-		r = mkdir_p(dir);
+		r = ka_mkdirs(dir, 0755);
 		if (r == 0)
 			r = ka_write_file_atomic(path.data, json, strlen(json));
 		if (r != 0)

@@ -99,24 +99,6 @@ bool ka_hash_valid(const char *hex)
 
 /* ---- the store ----------------------------------------------------------- */
 
-/* mkdir -p for the cache's own directories (0700: the cache is private);
- * EEXIST from a racing process is success. */
-static int mkdirs(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		int r = mkdir(path, 0700);
-		*p = '/';
-		if (r != 0 && errno != EEXIST)
-			return -errno;
-	}
-	if (mkdir(path, 0700) != 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
 /* The cache's directory must be this user's and written by nobody else:
  * anyone who can write into it can plant an entry (the seal below is a
  * checksum, not a secret).  One that is ours but readable by others is made
@@ -165,7 +147,7 @@ int ka_cache_open(struct ka_cache *c, const char *dir)
 	else
 		return -ENOENT;
 	/* the directory first: nothing is made inside one that is not ours */
-	rc = mkdirs(b.data);
+	rc = ka_mkdirs(b.data, 0700);
 	if (rc == 0)
 		rc = private_dir(b.data, true);
 	ka_buf_puts(&b, "/v1");
@@ -300,7 +282,7 @@ int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, co
 	if (rc == 0) {
 		char *slash = strrchr(p.data, '/');
 		*slash = '\0';
-		rc = mkdirs(p.data);
+		rc = ka_mkdirs(p.data, 0700);
 		*slash = '/';
 	}
 	if (rc == 0) {   /* a lost entry after a crash is a miss: no fsync */

@@ -97,6 +97,9 @@ int ka_output_kind(const char *path);
  * process's own $TMPDIR/kanalyze-<pid>-XXXXXX; malloc'd path, or NULL with
  * errno set. */
 char *ka_tempdir_create(const char *tag);
+/* mkdir -p with `mode` for the directories it makes; one made meanwhile by
+ * another process is success.  0 or -errno. */
+int ka_mkdirs(const char *path, unsigned mode);
 /* Remove a directory created by ka_tempdir_create and everything in it
  * (symbolic links are removed, never followed). */
 void ka_tempdir_remove(const char *dir);

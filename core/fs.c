@@ -418,3 +418,22 @@ int ka_tempdir_clean_stale(void)
 	closedir(d);
 	return removed;
 }
+
+int ka_mkdirs(const char *path, unsigned mode)
+{
+	char *p = ka_strdup(path);
+	int rc = 0;
+
+	for (char *s = p + 1; *s && rc == 0; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, (mode_t)mode) != 0 && errno != EEXIST)
+			rc = -errno;
+		*s = '/';
+	}
+	if (rc == 0 && mkdir(p, (mode_t)mode) != 0 && errno != EEXIST)
+		rc = -errno;
+	free(p);
+	return rc;
+}

@@ -97,7 +97,7 @@ int main(int argc, char **argv)
 	}
 	for (; i < argc; i++) {
 		struct ka_kernel_list list = {0};
-		struct ka_binary_options opt = {cuobjdump, 60};
+		struct ka_binary_options opt = {.cuobjdump = cuobjdump, .timeout_s = 60};
 		struct ka_diag d;
 		const char *base = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
 		int rc, kind;
