@@ -312,14 +312,27 @@ static void kernel_out(struct ka_buf *b, const struct ka_result *r, const struct
 	key(b, depth + 1, &first, "cliffs");
 	cliffs_out(b, &rk->cliffs, &rk->waves, depth + 1);
 	key(b, depth + 1, &first, "sass");                     /* --sass */
-	tree(b, rk->k->sass ? ka_sass_json(rk->k->sass) : json_null(), depth + 1);
-	uniformity(&facts, &finds, r, rk);
-	key(b, depth + 1, &first, "uniformity");
-	tree(b, facts, depth + 1);
-	key(b, depth + 1, &first, "findings");
-	tree(b, finds, depth + 1);
+	if (rk->k->sass)
+		tree(b, ka_sass_json(rk->k->sass), depth + 1);
+	else
+		ka_buf_append(b, "null", 4);
+	if (rk->u && (rk->u->n_facts > 0 || rk->u->n_findings > 0)) {
+		uniformity(&facts, &finds, r, rk);
+		key(b, depth + 1, &first, "uniformity");
+		tree(b, facts, depth + 1);
+		key(b, depth + 1, &first, "findings");
+		tree(b, finds, depth + 1);
+	} else {                                               /* nothing to list */
+		key(b, depth + 1, &first, "uniformity");
+		ka_buf_puts(b, r->uniformity && rk->has_source ? "[]" : "null");
+		key(b, depth + 1, &first, "findings");
+		ka_buf_append(b, "[]", 2);
+	}
 	key(b, depth + 1, &first, "what_if");
-	tree(b, what_ifs(rk), depth + 1);
+	if (rk->n_what_if > 0)
+		tree(b, what_ifs(rk), depth + 1);
+	else
+		ka_buf_append(b, "[]", 2);
 	key(b, depth + 1, &first, "suggestion");
 	text(b, rk->suggestion[0] ? rk->suggestion : NULL);
 	indent(b, depth);
