@@ -174,7 +174,7 @@ static void fnlist_add(struct fnlist *l, CXCursor c)
 }
 
 struct scan {
-	struct fnlist kernels, device;
+	struct fnlist kernels, device, library;
 };
 
 static enum CXChildVisitResult scan_tu(CXCursor c, CXCursor parent, CXClientData d)
@@ -182,8 +182,17 @@ static enum CXChildVisitResult scan_tu(CXCursor c, CXCursor parent, CXClientData
 	struct scan *s = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	(void)parent;
-	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || ka_is_from_prelude(c))
+	if (ka_is_from_prelude(c))
 		return CXChildVisit_Continue;
+	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c))) {
+		/* library kernels (cub's): only where they are (parse.c places them) */
+		if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) &&
+		    ka_is_kernel(c))
+			fnlist_add(&s->library, c);
+		return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl
+			       ? CXChildVisit_Recurse
+			       : CXChildVisit_Continue;
+	}
 	switch (k) {
 	case CXCursor_Namespace:
 	case CXCursor_LinkageSpec:
@@ -236,6 +245,7 @@ static void kernel_fill(struct ka_an *an, struct ka_ukernel *k, CXCursor fn, str
 	k->name = ka_strdup(clang_getCString(s));
 	k->qualified = qualified_name(fn);
 	k->mangled = ka_strdup(clang_getCString(m));
+	k->file = ka_cursor_file(fn);
 	clang_getExpansionLocation(clang_getCursorLocation(fn), NULL, (unsigned *)&k->line, (unsigned *)&col, NULL);
 	clang_disposeString(s);
 	clang_disposeString(m);
@@ -338,18 +348,54 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 
 	clang_getInclusions(tu, add_dep, out);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_tu, &sc);
-	out->kernels = ka_xcalloc(sc.kernels.n ? sc.kernels.n : 1, sizeof(*out->kernels));
+	out->kernels = ka_xcalloc(sc.kernels.n + sc.library.n + 1, sizeof(*out->kernels));
 	struct fnlist *calls = ka_xcalloc(sc.kernels.n ? sc.kernels.n : 1, sizeof(*calls));
-	for (size_t i = 0; i < sc.kernels.n; i++) {
+	if (opt->lines_only) {                   /* where the kernels are, nothing else */
+		struct ka_fact_acc none = {0};
+		struct ka_finding_acc nothing = {0};
+		for (size_t i = 0; i < sc.kernels.n; i++)
+			kernel_fill(&an, &out->kernels[out->n_kernels++], sc.kernels.v[i], &none, &nothing);
+		sc.device.n = 0;
+	}
+	if (!opt->lines_only)
+		ka_launch_sites_find(&an, sc.kernels.v, sc.kernels.n, out);
+	for (size_t i = 0; !opt->lines_only && i < sc.kernels.n; i++) {
 		struct ka_fact_acc facts = {0};
 		struct ka_finding_acc finds = {0};
+		/* a kernel defined in a header is read in its header: its facts
+		 * and findings are lines of that file (the kernel's def_file),
+		 * and stay out of the file-level lists, which are the main file's */
+		CXFile main = an.main_file, kf = NULL;
+		const char *main_src = an.src;
+		size_t main_len = an.src_len, hlen = 0;
+		clang_getExpansionLocation(clang_getCursorLocation(sc.kernels.v[i]), &kf, NULL, NULL, NULL);
+		bool header = kf && !clang_File_isEqual(kf, main) && clang_getFileContents(tu, kf, &hlen);
+		if (header) {
+			an.main_file = kf;
+			an.src = clang_getFileContents(tu, kf, &hlen);
+			an.src_len = hlen;
+		}
+		ka_launch_shape(out, (int)i, an.warp, &an.shape);
 		ka_uniformity_kernel(&an, sc.kernels.v[i]);
 		for (size_t r = 0; r < an.n_reached; r++)       /* what it calls, for KA108 */
 			fnlist_add(&calls[i], an.reached[r]);
-		ka_collect(&an, &facts, &finds);
+		/* a parse error in it or in what it calls: withheld (parse.c) */
+		bool withheld = out->errors > 0 && (ka_parse_errors_inside(tu, &sc.kernels.v[i], 1) ||
+						    ka_parse_errors_inside(tu, an.reached, an.n_reached));
+		if (!withheld)
+			ka_collect(&an, &facts, &finds);
+		out->kernels[out->n_kernels].shape = an.shape;
+		out->kernels[out->n_kernels].withheld = withheld;
 		kernel_fill(&an, &out->kernels[out->n_kernels++], sc.kernels.v[i], &facts, &finds);
-		facts_merge(&file_facts, &facts);
-		findings_merge(&file_finds, &finds);
+		memset(&an.shape, 0, sizeof(an.shape));
+		if (header) {
+			an.main_file = main;
+			an.src = main_src;
+			an.src_len = main_len;
+		} else {
+			facts_merge(&file_facts, &facts);
+			findings_merge(&file_finds, &finds);
+		}
 		ka_fact_acc_free(&facts);
 		ka_finding_acc_free(&finds);
 	}
@@ -373,14 +419,22 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 		ka_finding_acc_free(&finds);
 	}
 	size_t before108 = file_finds.n;
-	ka_findings_file(&an, &file_finds);
-	/* KA108 findings belong to the kernels that call the function too */
+	if (!opt->lines_only)
+		ka_findings_file(&an, &file_finds);
+	/* KA108 findings belong to the kernels that call the function too
+	 * (those of the main file: a header kernel's lines are its header's) */
+	CXString main_name = clang_getFileName(an.main_file);
+	char *main_real = realpath(clang_getCString(main_name), NULL);   /* as ka_cursor_file spells it */
+	if (!main_real)
+		main_real = ka_strdup(clang_getCString(main_name));
 	for (size_t i = before108; i < file_finds.n; i++) {
 		if (file_finds.v[i].rule != KA_RULE_KA108)
 			continue;
 		for (size_t k = 0; k < out->n_kernels; k++) {
 			struct ka_ukernel *uk = &out->kernels[k];
 			bool calls_it = false;
+			if (uk->withheld || strcmp(uk->file, main_real) != 0)
+				continue;
 			for (size_t c = 0; c < calls[k].n && !calls_it; c++) {
 				calls_it = ka_fn_has_param_at(calls[k].v[c], file_finds.v[i].line, file_finds.v[i].col);
 			}
@@ -393,6 +447,14 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 		}
 	}
 
+	for (size_t i = 0; i < sc.library.n; i++) {    /* placed, not analysed */
+		struct ka_fact_acc none = {0};
+		struct ka_finding_acc nothing = {0};
+		out->kernels[out->n_kernels].library = true;
+		kernel_fill(&an, &out->kernels[out->n_kernels++], sc.library.v[i], &none, &nothing);
+	}
+	clang_disposeString(main_name);
+	free(main_real);
 	out->facts = file_facts.v;
 	out->n_facts = file_facts.n;
 	file_facts.v = NULL;
@@ -412,6 +474,7 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	free(calls);
 	free(sc.kernels.v);
 	free(sc.device.v);
+	free(sc.library.v);
 	free(an.nodes);
 	free(an.called_at);
 	free(an.reached);
@@ -451,6 +514,7 @@ void ka_uresult_free(struct ka_uresult *r)
 		free(k->name);
 		free(k->qualified);
 		free(k->mangled);
+		free(k->file);
 		facts_free(k->facts, k->n_facts);
 		findings_free(k->findings, k->n_findings);
 	}
@@ -462,6 +526,7 @@ void ka_uresult_free(struct ka_uresult *r)
 		free(r->vars[i].function);
 	}
 	free(r->vars);
+	ka_ulaunch_free(r->launches, r->n_launches);
 	for (size_t i = 0; i < r->n_diags; i++)
 		free(r->diags[i]);
 	free(r->diags);

@@ -32,7 +32,7 @@ enum ka_rule {
 	KA_RULE_COUNT
 };
 const char *ka_rule_id(enum ka_rule r);             /* "KA101"                  */
-const char *ka_rule_severity(enum ka_rule r);       /* "note" or "warning"      */
+const char *ka_rule_severity(enum ka_rule r);       /* "info", "note" or "warning" */
 const char *ka_rule_title(enum ka_rule r);
 const char *ka_rule_why(enum ka_rule r);
 const char *ka_rule_silence(enum ka_rule r);
@@ -48,6 +48,9 @@ struct ka_analyzer_options {
 	                                sm_90); KA104 needs >= 90.  0: none        */
 	const char *offload_arch;    /* HIP: the --offload-arch parsed for (gfx90a) */
 	const char *const *cc_args;  /* -I/-D/-U/-std/-include..., NULL-ended      */
+	bool lines_only;             /* only the kernels' names, files and lines
+	                                (--no-uniformity): no facts, no findings,
+	                                no launch sites                          */
 };
 
 /* One variable initializer or assignment (DESIGN §3 "uniformity"). */
@@ -76,11 +79,57 @@ struct ka_uvar {
 	enum ka_uclass cls;
 };
 
+/* One launch of a kernel found in the source (launch_sites.c): `k<<<g, b,
+ * s>>>`, cudaLaunchKernel, cudaLaunchKernelEx, hipLaunchKernelGGL (a
+ * <<<>>> macro).  The block and dynamic shared memory are what the site's
+ * expressions evaluate to -- literals, macros, const/constexpr variables,
+ * `const dim3 b(WARP_SIZE, 1, 1)`, the template arguments of each call of
+ * the enclosing host function template -- or unknown.  A site inside a
+ * function template gives one launch per instantiating call found. */
+enum { KA_ULAUNCH_TARGS = 8 };
+struct ka_ulaunch {
+	char *name;                  /* the launched function, qualified as written: "ns::k" */
+	char *mangled;               /* of the launched function (a specialisation's); "" unknown */
+	char *targs[KA_ULAUNCH_TARGS];  /* its template arguments as text ("256", "1", "float";
+	                                   "*": an enclosing template's parameter no call
+	                                   binds), when the mangled name is unknown; those
+	                                   not written (deduced) match any */
+	int n_targs;                 /* -1: not known (no match by name then) */
+	char *file;                  /* where the launch is written             */
+	int line;
+	int block[3];                /* {0,0,0}: not a constant                 */
+	long smem;                   /* dynamic shared memory; -1: not a constant */
+	int kernel;                  /* index in ka_uresult.kernels of the kernel
+	                                defined in this file, -1 none           */
+};
+
+/* What every launch of a kernel found in its file proves about its block
+ * (all of them constant, all agreeing); lane_dim 0 and warp_multiple false
+ * when nothing is proven.  Set before the kernel is analysed: threadIdx of
+ * the lane dimension is the lane (affine, stride 1), the dimensions below
+ * it are 0, and with the lane dimension's extent a multiple of the warp the
+ * warp index and the dimensions above are warp-uniform (not only -if). */
+struct ka_ushape {
+	int n_sites;                 /* launches of it found                      */
+	int n_unknown;               /* ... whose block is not a constant: then
+	                                nothing is proven                        */
+	int lane_dim;                /* 0: x, 1: y (x == 1), 2: z (x == y == 1)  */
+	bool warp_multiple;          /* the lane dimension % warp == 0 in all     */
+};
+
 struct ka_ukernel {
 	char *name;                  /* unqualified: "reduce_r1"                  */
 	char *qualified;             /* with namespaces: "ns::reduce_r1"          */
 	char *mangled;               /* libclang's (templates: of the pattern)     */
 	int line;                    /* of the name in the definition             */
+	char *file;                  /* the file of the definition, absolute (a
+	                                header for a .cuh kernel)                 */
+	bool withheld;               /* a parse error inside it or a function it
+	                                calls: no facts, no findings (withheld,
+	                                not guessed)                              */
+	bool library;                /* defined in a system header (cub, the
+	                                toolkit): placed, not analysed            */
+	struct ka_ushape shape;      /* what its launches prove (analysis input)  */
 	struct ka_ufact *facts;      /* sorted by line, col                       */
 	size_t n_facts;
 	struct ka_ufinding *findings;
@@ -93,6 +142,8 @@ struct ka_uresult {
 	int warp_size;
 	bool parsed;                 /* libclang produced a translation unit       */
 	int errors, warnings;        /* parse diagnostics (main file and headers)  */
+	const char *headers;         /* "prelude" or "toolkit" (parse.c): what
+	                                stood in for nvcc's headers; static       */
 	char **diags;                /* "file:line:col: error: ..." each          */
 	size_t n_diags;
 	struct ka_ukernel *kernels;  /* sorted by line                            */
@@ -105,6 +156,8 @@ struct ka_uresult {
 	size_t n_findings;
 	struct ka_uvar *vars;        /* sorted by line, name                       */
 	size_t n_vars;
+	struct ka_ulaunch *launches; /* the file's launch sites, by file, line    */
+	size_t n_launches;
 	char **deps;                 /* every file the parse read (absolute), the
 	                                prelude excluded: the cache's manifest    */
 	size_t n_deps;
@@ -133,6 +186,13 @@ int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, con
  * the one defined at `line` when several match.  NULL if none. */
 const struct ka_ukernel *ka_uresult_kernel(const struct ka_uresult *r, const char *mangled,
 					   const char *demangled, int line);
+
+/* The launch sites of a compiled kernel (mangled and demangled names as
+ * the compiler wrote them): those whose mangled name is its own, else whose
+ * qualified name and template arguments match its demangled name.  Fills
+ * up to cap pointers; returns how many matched. */
+size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, const char *demangled,
+			   const struct ka_ulaunch **out, size_t cap);
 
 /* Warp width of an architecture: 64 for AMD GCN/CDNA (gfx6 ... gfx9, Hygon
  * gfx92x/93x), 32 for NVIDIA and AMD RDNA (gfx10+ in wave32). */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Bump when the analysis changes what it reports for the same input. */
-#define KA_ANALYZER_REV "kanalyze-uniformity 2"
+#define KA_ANALYZER_REV "kanalyze-uniformity 3"
 
 static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
 {
@@ -33,9 +33,10 @@ static bool direct_key(const char *file, const struct ka_analyzer_options *o, ch
 	}
 	ka_hash_str(&h, abs);
 	ka_hash_str(&h, fh);
-	snprintf(num, sizeof(num), "%d %d %d", (int)o->lang, o->warp_size, o->sm);
+	snprintf(num, sizeof(num), "%d %d %d%s", (int)o->lang, o->warp_size, o->sm, o->lines_only ? " lines" : "");
 	ka_hash_str(&h, num);
 	ka_hash_str(&h, o->offload_arch ? o->offload_arch : "");
+	ka_hash_str(&h, ka_parse_toolkit() ? ka_parse_toolkit() : "");   /* which headers a toolkit parse read */
 	for (int i = 0; o->cc_args && o->cc_args[i]; i++)
 		ka_hash_str(&h, o->cc_args[i]);
 	ka_hash_final(&h, hex);
@@ -68,16 +69,60 @@ static json_t *findings_json(const struct ka_ufinding *v, size_t n)
 	return a;
 }
 
+static char *dup_str(json_t *j);
+
+/* Launch sites: [name, mangled, [targs] | null, file, line, bx, by, bz, smem, kernel]. */
+static json_t *launches_json(const struct ka_ulaunch *v, size_t n)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++) {
+		json_t *t = v[i].n_targs < 0 ? json_null() : json_array();
+		for (int j = 0; j < v[i].n_targs; j++)
+			json_array_append_new(t, jstr(v[i].targs[j]));
+		json_array_append_new(a, json_pack("[o,o,o,o,i,i,i,i,I,i]", jstr(v[i].name), jstr(v[i].mangled), t,
+						   jstr(v[i].file), v[i].line, v[i].block[0], v[i].block[1],
+						   v[i].block[2], (json_int_t)v[i].smem, v[i].kernel));
+	}
+	return a;
+}
+
+static bool launches_read(json_t *a, struct ka_uresult *r)
+{
+	size_t m = json_array_size(a);
+	r->launches = ka_xcalloc(m ? m : 1, sizeof(*r->launches));
+	for (size_t i = 0; i < m; i++) {
+		json_t *e = json_array_get(a, i), *t = json_array_get(e, 2);
+		struct ka_ulaunch *l = &r->launches[r->n_launches];
+		if (json_array_size(e) != 10 || json_array_size(t) > KA_ULAUNCH_TARGS)
+			return false;
+		r->n_launches++;
+		l->name = dup_str(json_array_get(e, 0));
+		l->mangled = dup_str(json_array_get(e, 1));
+		l->n_targs = json_is_array(t) ? (int)json_array_size(t) : -1;
+		for (int j = 0; j < l->n_targs; j++)
+			l->targs[j] = dup_str(json_array_get(t, (size_t)j));
+		l->file = dup_str(json_array_get(e, 3));
+		l->line = (int)json_integer_value(json_array_get(e, 4));
+		for (int j = 0; j < 3; j++)
+			l->block[j] = (int)json_integer_value(json_array_get(e, 5 + (size_t)j));
+		l->smem = (long)json_integer_value(json_array_get(e, 8));
+		l->kernel = (int)json_integer_value(json_array_get(e, 9));
+	}
+	return true;
+}
+
 static char *result_json(const struct ka_uresult *r)
 {
 	json_t *o = json_object(), *ks = json_array(), *vars = json_array(), *diags = json_array();
 	char *s;
 	for (size_t i = 0; i < r->n_kernels; i++) {
 		const struct ka_ukernel *k = &r->kernels[i];
-		json_array_append_new(ks, json_pack("{s:o,s:o,s:o,s:i,s:o,s:o}", "name", jstr(k->name), "qualified",
-						    jstr(k->qualified), "mangled", jstr(k->mangled), "line", k->line,
-						    "facts", facts_json(k->facts, k->n_facts), "findings",
-						    findings_json(k->findings, k->n_findings)));
+		json_array_append_new(ks, json_pack("{s:o,s:o,s:o,s:i,s:o,s:b,s:b,s:o,s:o,s:[i,i,i,b]}", "name",
+						    jstr(k->name), "qualified", jstr(k->qualified), "mangled", jstr(k->mangled),
+						    "line", k->line, "file", jstr(k->file), "withheld", k->withheld, "library",
+						    k->library, "facts", facts_json(k->facts, k->n_facts), "findings",
+						    findings_json(k->findings, k->n_findings), "shape", k->shape.n_sites,
+						    k->shape.n_unknown, k->shape.lane_dim, k->shape.warp_multiple));
 	}
 	for (size_t i = 0; i < r->n_vars; i++)
 		json_array_append_new(vars, json_pack("[o,o,i,i]", jstr(r->vars[i].name), jstr(r->vars[i].function),
@@ -88,11 +133,13 @@ static char *result_json(const struct ka_uresult *r)
 	json_object_set_new(o, "warp", json_integer(r->warp_size));
 	json_object_set_new(o, "errors", json_integer(r->errors));
 	json_object_set_new(o, "warnings", json_integer(r->warnings));
+	json_object_set_new(o, "headers", jstr(r->headers));
 	json_object_set_new(o, "diags", diags);
 	json_object_set_new(o, "kernels", ks);
 	json_object_set_new(o, "facts", facts_json(r->facts, r->n_facts));
 	json_object_set_new(o, "findings", findings_json(r->findings, r->n_findings));
 	json_object_set_new(o, "vars", vars);
+	json_object_set_new(o, "launches", launches_json(r->launches, r->n_launches));
 	s = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	return s;
@@ -152,6 +199,10 @@ static bool result_read(const char *text, size_t len, struct ka_uresult *r)
 	r->warp_size = (int)json_integer_value(json_object_get(o, "warp"));
 	r->errors = (int)json_integer_value(json_object_get(o, "errors"));
 	r->warnings = (int)json_integer_value(json_object_get(o, "warnings"));
+	r->headers = json_string_value(json_object_get(o, "headers")) &&
+				     strcmp(json_string_value(json_object_get(o, "headers")), "toolkit") == 0
+			     ? "toolkit"
+			     : "prelude";
 	diags = json_object_get(o, "diags");
 	for (size_t i = 0; i < json_array_size(diags); i++) {
 		r->diags = ka_xrealloc(r->diags, (r->n_diags + 1) * sizeof(*r->diags));
@@ -166,12 +217,22 @@ static bool result_read(const char *text, size_t len, struct ka_uresult *r)
 		uk->qualified = dup_str(json_object_get(k, "qualified"));
 		uk->mangled = dup_str(json_object_get(k, "mangled"));
 		uk->line = (int)json_integer_value(json_object_get(k, "line"));
+		uk->file = dup_str(json_object_get(k, "file"));
+		uk->withheld = json_is_true(json_object_get(k, "withheld"));
+		uk->library = json_is_true(json_object_get(k, "library"));
+		json_t *sh = json_object_get(k, "shape");
+		uk->shape = (struct ka_ushape){(int)json_integer_value(json_array_get(sh, 0)),
+					       (int)json_integer_value(json_array_get(sh, 1)),
+					       (int)json_integer_value(json_array_get(sh, 2)),
+					       json_is_true(json_array_get(sh, 3))};
 		if (!facts_read(json_object_get(k, "facts"), &uk->facts, &uk->n_facts) ||
 		    !findings_read(json_object_get(k, "findings"), &uk->findings, &uk->n_findings))
 			goto out;
 	}
 	if (!facts_read(json_object_get(o, "facts"), &r->facts, &r->n_facts) ||
 	    !findings_read(json_object_get(o, "findings"), &r->findings, &r->n_findings))
+		goto out;
+	if (!launches_read(json_object_get(o, "launches"), r))
 		goto out;
 	vars = json_object_get(o, "vars");
 	r->vars = ka_xcalloc(json_array_size(vars) + 1, sizeof(*r->vars));

@@ -8,6 +8,8 @@
 #include "internal.h"
 
 #include <dlfcn.h>
+#include <glob.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +28,44 @@ static struct {
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const char *load_error;        /* set once, read-only afterwards */
 static char load_msg[512];
+static char wrappers[PATH_MAX];       /* clang's cuda_wrappers/, "" unknown */
+
+/* clang's CUDA wrapper headers (<new>, <cmath> ... for device code) beside
+ * the library: libclang's driver does not put them on the include path
+ * itself (measured with Debian's libclang-16: `new (p) T` in cub's
+ * block_load.cuh then has no placement operator new), so parse.c adds them.
+ * LLVM's layout (lib/clang/N/include) and Debian's (include/clang/N.M.P). */
+static void find_wrappers(void *h)
+{
+	static const char *const pat[] = {"%s/clang/*/include/cuda_wrappers/new",
+					  "%s/../../include/clang/*/include/cuda_wrappers/new",
+					  "%s/../lib/clang/*/include/cuda_wrappers/new"};
+	Dl_info info;
+	char dir[PATH_MAX], *real, *slash;
+	if (!dladdr(dlsym(h, "clang_createIndex"), &info) || !info.dli_fname ||
+	    !(real = realpath(info.dli_fname, NULL)))
+		return;
+	slash = strrchr(real, '/');
+	if (slash)
+		*slash = 0;
+	snprintf(dir, sizeof(dir), "%s", real);
+	free(real);
+	for (size_t i = 0; i < sizeof(pat) / sizeof(pat[0]) && !wrappers[0]; i++) {
+		char p[PATH_MAX + 64];
+		glob_t g;
+		snprintf(p, sizeof(p), pat[i], dir);
+		if (glob(p, 0, NULL, &g) == 0 && g.gl_pathc > 0) {
+			snprintf(wrappers, sizeof(wrappers), "%s", g.gl_pathv[g.gl_pathc - 1]);
+			wrappers[strlen(wrappers) - 4] = 0;          /* drop "/new" */
+		}
+		globfree(&g);
+	}
+}
+
+const char *ka_libclang_cuda_wrappers(void)
+{
+	return ka_libclang_load() || !wrappers[0] ? NULL : wrappers;
+}
 
 static void load(void)
 {
@@ -53,6 +93,7 @@ static void load(void)
 	}
 #include "libclang.def"
 #undef KA_CLANG
+	find_wrappers(h);
 }
 
 const char *ka_libclang_load(void)

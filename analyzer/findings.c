@@ -83,11 +83,42 @@ static void fact_add(struct ka_an *an, struct ka_fact_acc *a, CXCursor at, const
 }
 
 /* ---- the walk ---------------------------------------------------------------------- */
+/* A strided global access waiting for the whole function (KA107/KA109):
+ * base[E + c] at lane stride `stride`; `loop` > 0 when the index adds a
+ * counter of an enclosing constant loop taking `loop` consecutive values. */
+struct strided {
+	CXCursor at;
+	size_t fn;                /* index into an->reached                  */
+	char *base, *e;           /* source text of the pointer and of E     */
+	int64_t c;
+	int stride, loop;
+	int line, col;
+};
+
+/* for (v = lo; v < hi; ++v) with constant lo and hi: v takes hi - lo values */
+struct cloop {
+	CXCursor var;
+	int64_t n;
+};
+
 struct walk {
 	struct ka_an *an;
 	struct ka_fact_acc *facts;
 	struct ka_finding_acc *finds;
 	int quiet_warpidx;        /* inside readfirstlane / a broadcast shuffle */
+	unsigned cond_start, cond_end;  /* the condition of the innermost if whose
+	                                   branches do different work (KA106)  */
+	size_t fn;                /* the reached function being walked        */
+	struct strided *acc;      /* KA107 candidates of the kernel           */
+	size_t n_acc;
+	struct cloop *loops;      /* constant-trip loops seen                 */
+	size_t n_loops;
+	CXCursor addr_of[4];      /* x[i] of the `&x[i]` arguments of the call
+	                             being walked when that call is no intrinsic
+	                             (ggml's 16-byte memcpy from &x[off]): an
+	                             address handed on, no access here; the
+	                             callee's accesses are its own.  (__ldg(&x[i])
+	                             and atomicAdd(&x[i], v) are accesses.) */
 };
 
 static const struct ka_uval *val(struct ka_an *an, CXCursor c)
@@ -280,6 +311,21 @@ static void ka102(struct walk *w, CXCursor e)
 	free(t);
 }
 
+/* Uniform in a way the compiler can see: const, grid- and block-uniform
+ * values (kernel parameters, blockIdx: ptxas keeps them in UR), and
+ * warp-uniform ones made by a collective (ballot, reduce, a broadcast).  A
+ * value that is warp-uniform only because of how the hardware forms warps
+ * (the linear thread index / 32) or because every launch found has a lane
+ * dimension that is a multiple of 32 is as opaque to the compiler as
+ * warp-uniform-if: a broadcast of it is what makes it uniform. */
+static bool compiler_sees_uniform(const struct ka_uval *v)
+{
+	if (v->cls <= KA_U_BLOCK)
+		return true;
+	return v->cls == KA_U_WARP && v->why != WHY_LINEARWARP && v->why != WHY_TIDWARP && v->why != WHY_WARPIDX &&
+	       !(v->flags & UV_WARPIDX);
+}
+
 /* KA103: a broadcast shuffle of a value that is already provably uniform. */
 static void ka103(struct walk *w, CXCursor call, int in)
 {
@@ -288,7 +334,7 @@ static void ka103(struct walk *w, CXCursor call, int in)
 		return;
 	CXCursor arg = clang_Cursor_getArgument(call, (unsigned)a);
 	const struct ka_uval *v = val(w->an, arg);
-	if (!v || v->cls > KA_U_WARP)
+	if (!v || !compiler_sees_uniform(v))
 		return;
 	ka_location(call, &line, &col);
 	char *t = text(w->an, arg), *why = ka_why_render(v);
@@ -454,14 +500,75 @@ static void ka105(struct walk *w, CXCursor call)
 	free(pt);
 }
 
-/* KA106: tid % s == 0 (or tid & m == 0): a lane-strided selection. */
+/* ---- KA106 ------------------------------------------------------------------------
+ * A lane-strided selection costs what the selected lanes do while the
+ * others wait.  When the if has an else that does the same work (a bitonic
+ * sort's direction choice: `if ((col & k) == 0) swap if greater; else swap
+ * if less`), every lane works in every round and there is nothing to
+ * report.  "The same work" is the same statement shape: the same tree of
+ * statement and expression kinds, the same callees, the same arithmetic
+ * operators, with the names, the literal values and the direction of
+ * comparisons (<, >, <=, >=) free to differ. */
+struct shape {
+	struct ka_an *an;
+	struct ka_buf b;
+};
+
+static enum CXChildVisitResult shape_visit(CXCursor c, CXCursor p, CXClientData d)
+{
+	struct shape *s = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	(void)p;
+	ka_buf_printf(&s->b, "%d", (int)k);
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) {
+		enum ka_op op = op_of(s->an, c);
+		ka_buf_printf(&s->b, "%c", op >= OP_LT && op <= OP_GE ? '<' : (char)('a' + (int)op));
+	} else if (k == CXCursor_CallExpr) {
+		CXString sp = clang_getCursorSpelling(c);
+		ka_buf_printf(&s->b, "'%s'", clang_getCString(sp));
+		clang_disposeString(sp);
+	}
+	ka_buf_puts(&s->b, "(");
+	clang_visitChildren(c, shape_visit, s);
+	ka_buf_puts(&s->b, ")");
+	return CXChildVisit_Continue;
+}
+
+static char *shape_of(struct ka_an *an, CXCursor c)
+{
+	struct shape s = {an, {0}};
+	shape_visit(c, c, &s);
+	return s.b.data;
+}
+
+/* An if statement with an else whose two branches have the same shape. */
+static bool branches_same_work(struct ka_an *an, CXCursor ifs)
+{
+	CXCursor ch[4];
+	unsigned s1, e1, s2, e2;
+	bool same;
+	if (ka_children(ifs, ch, 4) != 3 || !ka_extent(an, ch[1], &s1, &e1) || !ka_extent(an, ch[2], &s2, &e2) ||
+	    !ka_text_has_token(an, e1, s2, "else"))
+		return false;
+	char *a = shape_of(an, ch[1]), *b = shape_of(an, ch[2]);
+	same = a && b && strcmp(a, b) == 0;
+	free(a);
+	free(b);
+	return same;
+}
+
+/* KA106: tid % s == 0 (or tid & m == 0) in the condition of an if whose
+ * branches do different work: a lane-strided selection. */
 static void ka106(struct walk *w, CXCursor e)
 {
 	CXCursor o[3], sel = clang_getNullCursor(), m[3];
 	int line, col;
+	unsigned es, ee;
 	enum ka_op op = op_of(w->an, e);
 	if ((op != OP_EQ && op != OP_NE) || kids2(e, o) != 2)
 		return;
+	if (!ka_extent(w->an, e, &es, &ee) || es < w->cond_start || ee > w->cond_end)
+		return;        /* not a branch condition, or both sides do the same work */
 	if (is_zero(w->an, o[1]))
 		sel = ka_strip(o[0]);
 	else if (is_zero(w->an, o[0]))
@@ -495,14 +602,17 @@ static void ka106(struct walk *w, CXCursor e)
 	free(t);
 }
 
-/* KA107: a global access whose lane stride is not 1. */
-static void ka107_at(struct walk *w, CXCursor at, const struct ka_uval *addr, const struct ka_uval *base)
+/* KA107: a global access whose lane stride is not 1 -- unless the same
+ * thread's accesses at neighbouring offsets cover the stride (issue 17):
+ * x[ix + 0] and x[ix + 1] at lane stride 2 (ggml's rope), or x[4*i + k]
+ * for k = 0..3 in a constant loop (llm.c's attention_forward), read every
+ * element of the warp's span, so its traffic is contiguous; what remains
+ * is s narrow loads where one vector load would do: KA109, an "info" hint.
+ * So a strided access is noted here and judged at the end of the kernel's
+ * walk (resolve_strided), when every access of its function is known. */
+static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr)
 {
 	int line, col;
-	if (!addr || addr->cls != KA_U_AFFINE || (base ? base->space : addr->space) != SP_GLOBAL)
-		return;
-	if (addr->stride == 1 || addr->stride == -1)
-		return;
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at);
 	if (addr->stride)
@@ -519,20 +629,173 @@ static void ka107_at(struct walk *w, CXCursor at, const struct ka_uval *addr, co
 	free(t);
 }
 
+/* The counter of a constant loop around the access: how many values. */
+static int64_t loop_count(struct walk *w, CXCursor ref)
+{
+	CXCursor s = ka_strip(ref);
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return 0;
+	CXCursor d = clang_getCursorReferenced(s);
+	for (size_t i = 0; i < w->n_loops; i++)
+		if (clang_equalCursors(w->loops[i].var, d))
+			return w->loops[i].n;
+	return 0;
+}
+
+/* index -> (E, c, loop): "ix + 1" -> ("ix", 1, 0); "4*i + k" with k a
+ * 0..3 loop counter -> ("4*i", 0, 4); anything else -> (index, 0, 0). */
+static void split_index(struct walk *w, CXCursor idx, struct strided *s)
+{
+	CXCursor x = ka_strip(idx), o[3];
+	int64_t c;
+	if (clang_getCursorKind(x) == CXCursor_BinaryOperator && kids2(x, o) == 2) {
+		enum ka_op op = op_of(w->an, x);
+		int64_t n;
+		if ((op == OP_ADD || op == OP_SUB) && ka_eval_int(o[1], &c)) {
+			s->e = text(w->an, o[0]);
+			s->c = op == OP_ADD ? c : -c;
+			return;
+		}
+		if (op == OP_ADD && ka_eval_int(o[0], &c)) {
+			s->e = text(w->an, o[1]);
+			s->c = c;
+			return;
+		}
+		if (op == OP_ADD && ((n = loop_count(w, o[1])) > 0 || (n = loop_count(w, o[0])) > 0)) {
+			s->e = text(w->an, loop_count(w, o[1]) > 0 ? o[0] : o[1]);
+			s->loop = (int)(n > 64 ? 64 : n);
+			return;
+		}
+	}
+	s->e = text(w->an, idx);
+}
+
+static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_uval *addr, CXCursor basec,
+		     const struct ka_uval *base)
+{
+	if (!addr || addr->cls != KA_U_AFFINE || (base ? base->space : addr->space) != SP_GLOBAL)
+		return;
+	if (addr->stride == 1 || addr->stride == -1)
+		return;
+	if (!base || addr->stride == 0 || addr->stride > 64 || addr->stride < -64) {
+		ka107_report(w, at, addr);
+		return;
+	}
+	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
+	struct strided *s = &w->acc[w->n_acc++];
+	*s = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = addr->stride};
+	ka_location(at, &s->line, &s->col);
+	split_index(w, idx, s);
+}
+
+/* Whether the accesses of a's group (same function, base and E) reach
+ * every residue of the stride: then together they read the whole span. */
+static bool covered(const struct walk *w, const struct strided *a, int *first)
+{
+	int s = a->stride < 0 ? -a->stride : a->stride;
+	uint64_t seen = 0, all = s >= 64 ? ~0ull : (1ull << s) - 1;
+	*first = -1;
+	for (size_t i = 0; i < w->n_acc; i++) {
+		const struct strided *b = &w->acc[i];
+		if (b->fn != a->fn || b->stride != a->stride || !b->base || !b->e || strcmp(b->base, a->base) != 0 ||
+		    strcmp(b->e, a->e) != 0)
+			continue;
+		if (*first < 0)
+			*first = (int)i;
+		if (b->loop >= s)
+			seen = all;
+		for (int k = 0; k < (b->loop > 0 ? b->loop : 1); k++)
+			seen |= 1ull << ((((b->c + k) % s) + s) % s);
+	}
+	return (seen & all) == all;
+}
+
+static void resolve_strided(struct walk *w)
+{
+	for (size_t i = 0; i < w->n_acc; i++) {
+		struct strided *a = &w->acc[i];
+		int first, s = a->stride < 0 ? -a->stride : a->stride;
+		struct ka_uval v = {.cls = KA_U_AFFINE, .stride = a->stride};
+		if (!a->base || !a->e || !covered(w, a, &first)) {
+			ka107_report(w, a->at, &v);
+			continue;
+		}
+		if ((size_t)first != i)
+			continue;              /* one hint per group, at its first access */
+		char *t = text(w->an, a->at);
+		ka_finding_add(w->finds, KA_RULE_KA109, a->line, a->col, 0,
+			       "global access `%s`: each thread accesses %d neighbouring elements of `%s` and consecutive "
+			       "lanes are %d apart, so together the warp's accesses are contiguous (coalesced traffic); "
+			       "%d narrow accesses where one %d-wide vector access (float2, float4: 16 bytes at "
+			       "most) would do",
+			       t, s, a->base, s, s, s);
+		free(t);
+	}
+	for (size_t i = 0; i < w->n_acc; i++) {
+		free(w->acc[i].base);
+		free(w->acc[i].e);
+	}
+	free(w->acc);
+	free(w->loops);
+}
+
+/* for (int k = lo; k < hi; ++k / k++ / k += 1) with constant lo, hi. */
+static void note_loop(struct walk *w, CXCursor fs)
+{
+	CXCursor ch[5], d[2], o[3];
+	int64_t lo, hi;
+	if (ka_children(fs, ch, 5) != 4 || clang_getCursorKind(ch[0]) != CXCursor_DeclStmt ||
+	    ka_children(ch[0], d, 2) != 1 || clang_getCursorKind(d[0]) != CXCursor_VarDecl)
+		return;
+	CXCursor init = clang_Cursor_getVarDeclInitializer(d[0]);
+	if (clang_Cursor_isNull(init) || !ka_eval_int(init, &lo))
+		return;
+	CXCursor cond = ka_strip(ch[1]);
+	if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || kids2(cond, o) != 2 ||
+	    clang_getCursorKind(ka_strip(o[0])) != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(ka_strip(o[0])), d[0]) || !ka_eval_int(o[1], &hi))
+		return;
+	enum ka_op op = op_of(w->an, cond);
+	if (op == OP_LE)
+		hi++;
+	else if (op != OP_LT)
+		return;
+	CXCursor inc = ka_strip(ch[2]);
+	enum ka_op iop = op_of(w->an, inc);
+	if (iop != OP_PREINC && iop != OP_POSTINC) {
+		int64_t one;
+		if (clang_getCursorKind(inc) != CXCursor_CompoundAssignOperator || kids2(inc, o) != 2 ||
+		    !ka_eval_int(o[1], &one) || one != 1)
+			return;
+		CXString sp = clang_getCursorSpelling(inc);
+		bool plus = strcmp(clang_getCString(sp), "+=") == 0;
+		clang_disposeString(sp);
+		if (!plus)
+			return;
+	}
+	if (hi <= lo)
+		return;
+	w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
+	w->loops[w->n_loops++] = (struct cloop){d[0], hi - lo};
+}
+
 static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 {
 	CXCursor ch[3];
 	if (k == CXCursor_ArraySubscriptExpr) {
+		for (int a = 0; a < 4; a++)
+			if (clang_equalCursors(e, w->addr_of[a]))
+				return;        /* &x[i] handed to a function: an address */
 		if (kids2(e, ch) != 2 || clang_getCanonicalType(clang_getCursorType(ch[0])).kind != CXType_Pointer)
 			return;
 		const struct ka_uval *b = val(w->an, ch[0]), *i = val(w->an, ch[1]);
 		if (!b || !i || uv_is_lane_dependent(b))
 			return;
-		ka107_at(w, e, i, b);
+		ka107_at(w, e, ch[1], i, ch[0], b);
 	} else if (k == CXCursor_UnaryOperator && op_of(w->an, e) == OP_DEREF && kids2(e, ch) == 1) {
 		const struct ka_uval *p = val(w->an, ch[0]);
 		if (p)
-			ka107_at(w, e, p, NULL);
+			ka107_at(w, e, ch[0], p, ch[0], NULL);
 	}
 }
 
@@ -602,13 +865,37 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		if (val(an, c))
 			ka107(w, c, k);
 		break;
-	case CXCursor_IfStmt:
+	case CXCursor_IfStmt: {
+		CXCursor ch[4];
+		unsigned cs, ce;
 		ka104(w, c);
+		if (ka_children(c, ch, 4) >= 2 && ka_extent(an, ch[0], &cs, &ce) && !branches_same_work(an, c)) {
+			unsigned os = w->cond_start, oe = w->cond_end;
+			w->cond_start = cs;
+			w->cond_end = ce;
+			clang_visitChildren(c, visit, w);
+			w->cond_start = os;
+			w->cond_end = oe;
+			return CXChildVisit_Continue;
+		}
 		break;
+	}
 	case CXCursor_GCCAsmStmt:
 		asm_rules(w, c);
 		break;
+	case CXCursor_ForStmt:
+		note_loop(w, c);
+		break;
 	case CXCursor_CallExpr:
+		if (val(an, c) && ka_call_intrin(an, c) == IN_NONE) {
+			int na = clang_Cursor_getNumArguments(c), m = 0;
+			for (int a = 0; a < na && m < 4; a++) {
+				CXCursor arg = ka_strip(clang_Cursor_getArgument(c, (unsigned)a)), ch[2];
+				if (clang_getCursorKind(arg) == CXCursor_UnaryOperator && op_of(an, arg) == OP_ADDR &&
+				    kids2(arg, ch) == 1)
+					w->addr_of[m++] = ka_strip(ch[0]);
+			}
+		}
 		if (val(an, c)) {
 			int in = ka_call_intrin(an, c);
 			if (in >= 0) {
@@ -635,9 +922,14 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 
 void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds)
 {
-	struct walk w = {an, facts, finds, 0};
-	for (size_t i = 0; i < an->n_reached; i++)
+	struct walk w = {an, facts, finds, 0, 0, 0, 0, NULL, 0, NULL, 0, {{0}}};
+	for (int a = 0; a < 4; a++)
+		w.addr_of[a] = clang_getNullCursor();
+	for (size_t i = 0; i < an->n_reached; i++) {
+		w.fn = i;
 		clang_visitChildren(an->reached[i], visit, &w);
+	}
+	resolve_strided(&w);
 }
 
 /* ---- KA108: needs every call site in the file ------------------------------------------ */

@@ -185,6 +185,8 @@ struct ka_an {
 	enum ka_lang lang;
 	int sm;
 	struct ka_strtab strs;
+	struct ka_ushape shape;   /* the current kernel's launches (launch_sites.c);
+	                             read by threadIdx's sources in uniformity.c */
 
 	/* per kernel (reset between kernels) */
 	struct ka_cmap node_ix;
@@ -219,6 +221,14 @@ const char *ka_libclang_load(void);
 /* ---- parse.c: the translation unit and AST helpers ----------------------------- */
 int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *index, CXTranslationUnit *tu,
 	     struct ka_uresult *res);
+/* clang's cuda_wrappers directory beside libclang (clang_dl.c), or NULL. */
+const char *ka_libclang_cuda_wrappers(void);
+/* The CUDA toolkit the "toolkit" parse reads (parse.c), or NULL. */
+const char *ka_parse_toolkit(void);
+/* Whether a parse error lies inside the extent of any of fns[0..n). */
+bool ka_parse_errors_inside(CXTranslationUnit tu, const CXCursor *fns, size_t n);
+/* The definition's file of a cursor, resolved to an absolute path (malloc'd). */
+char *ka_cursor_file(CXCursor c);
 /* Children of a cursor in order (at most max); returns how many. */
 int ka_children(CXCursor c, CXCursor *out, int max);
 /* All children (malloc'd array, *n of them; NULL when none). */
@@ -264,6 +274,14 @@ void ka_uniformity_kernel(struct ka_an *an, CXCursor kernel);
 /* Analyse a function no kernel calls, parameters varying. */
 void ka_uniformity_standalone(struct ka_an *an, CXCursor fn);
 const char *ka_why_text(enum ka_why w);
+
+/* ---- launch_sites.c ---------------------------------------------------------------
+ * The launches written in the translation unit into out->launches (each
+ * with the index of its kernel in `kernels`, -1 when not one of them). */
+void ka_launch_sites_find(struct ka_an *an, const CXCursor *kernels, size_t n_kernels, struct ka_uresult *out);
+/* What the launches of kernel `kernel` prove about its block. */
+void ka_launch_shape(const struct ka_uresult *r, int kernel, int warp, struct ka_ushape *out);
+void ka_ulaunch_free(struct ka_ulaunch *v, size_t n);
 
 /* ---- findings.c ------------------------------------------------------------------- */
 /* Facts and findings of the functions in an->reached, from an->nodes. */

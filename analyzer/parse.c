@@ -1,19 +1,46 @@
 /* parse.c — builds the translation unit the analyzer walks, and the small
  * AST helpers libclang's C API lacks (operators, children, extents).
  *
- * libclang 16 cannot read CUDA 13's headers, so files are parsed device-side
- * with the toolkit's headers switched off (-nocudainc / -nogpuinc) and our
- * prelude (analyzer/prelude/, embedded in the binary and handed to libclang
- * as unsaved files under /kanalyze-prelude) force-included in their place:
- *   CUDA  -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_NN
- *   HIP   -x hip  --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfxNNN
- * The same on every machine: no CUDA or ROCm install is consulted. */
+ * Two ways to stand in for what nvcc puts in front of a .cu file:
+ *
+ *   prelude   the toolkit's headers switched off (-nocudainc / -nogpuinc) and
+ *             our prelude (analyzer/prelude/, embedded in the binary and
+ *             handed to libclang as unsaved files under /kanalyze-prelude)
+ *             force-included in their place; the same on every machine:
+ *     CUDA  -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_NN
+ *     HIP   -x hip  --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfxNNN
+ *   toolkit   (CUDA) clang's own CUDA wrapper headers over the real toolkit
+ *             (--cuda-path) and clang's cuda_wrappers (clang_dl.c finds them),
+ *             for files the prelude cannot read: real projects
+ *             include <memory>, <cuda_fp16.h>, cub and cuda/std, which meet
+ *             the prelude's stand-ins (`redefinition of 'char1'`) or need
+ *             what it lacks.  clang 16 predates CUDA 13, so four things are
+ *             set: -target-sdk-version=11.8 (the newest it knows: <<<>>>
+ *             calls __cudaPushCallConfiguration, not the removed
+ *             cudaConfigureCall), -fcuda-allow-variadic-functions (cuda/std's
+ *             traits use `...` in unevaluated contexts), include/cccl (nvcc
+ *             adds it), and prelude/toolkit/ (empty texture headers the
+ *             wrapper still includes; ka_cuda_toolkit.h: host min/max,
+ *             __ldcs & co., __reduce_*_sync).
+ *
+ * A CUDA file is parsed with the prelude first (cheap and machine-free);
+ * when that leaves errors and a toolkit is installed, again with the
+ * toolkit, and the parse with fewer errors is kept.  Measured on ggml's
+ * CUDA backend (14 files) and llm.c's train_gpt2.cu: prelude 457-607
+ * errors in every file (libstdc++'s __noinline__, char1 redefined), toolkit
+ * 0 errors in all 14 ggml files and 1 in train_gpt2.cu (a real error:
+ * cudaMemAdvise's CUDA 13 signature).  libclang 18 (PyPI's wheel) ships no
+ * builtin headers, so it cannot read CUDA files by itself; libclang-16
+ * stays. */
+#define _GNU_SOURCE
 #include "internal.h"
 #include "prelude_files.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- arguments ------------------------------------------------------------------ */
 struct argv_b {
@@ -54,27 +81,88 @@ static int cuda_parse_sm(int sm)
 }
 
 /* The user's preprocessor flags; everything else (nvcc options after --,
- * -Xptxas, -lineinfo ...) is for the compiler, not for parsing. */
+ * -Xptxas, -lineinfo ...) is for the compiler, not for parsing.  nvcc's
+ * long spellings (compdb.c keeps them as the build wrote them) become
+ * clang's. */
+static const struct {
+	const char *nv, *clang;
+} two_args[] = {
+	{"-I", "-I"}, {"-D", "-D"}, {"-U", "-U"}, {"-include", "-include"}, {"-isystem", "-isystem"},
+	{"-iquote", "-iquote"}, {"-idirafter", "-idirafter"}, {"--include-path", "-I"},
+	{"--system-include", "-isystem"}, {"--pre-include", "-include"}, {"--define-macro", "-D"},
+	{"--undefine-macro", "-U"},
+};
+
 static void user_args(struct argv_b *a, const char *const *cc, bool *has_std)
 {
 	for (int i = 0; cc && cc[i]; i++) {
-		const char *s = cc[i];
-		bool two = (strcmp(s, "-I") == 0 || strcmp(s, "-D") == 0 || strcmp(s, "-U") == 0 ||
-			    strcmp(s, "-include") == 0 || strcmp(s, "-isystem") == 0 || strcmp(s, "-iquote") == 0);
-		if (two && cc[i + 1]) {
-			arg(a, s);
+		const char *s = cc[i], *std = NULL;
+		size_t k = 0;
+		while (k < sizeof(two_args) / sizeof(two_args[0]) && strcmp(s, two_args[k].nv) != 0)
+			k++;
+		if (k < sizeof(two_args) / sizeof(two_args[0])) {
+			if (!cc[i + 1])
+				break;
+			arg(a, two_args[k].clang);
 			arg(a, cc[++i]);
 		} else if (strncmp(s, "-I", 2) == 0 || strncmp(s, "-D", 2) == 0 || strncmp(s, "-U", 2) == 0 ||
 			   strncmp(s, "-isystem", 8) == 0) {
 			arg(a, s);
 		} else if (strncmp(s, "-std=", 5) == 0 || strncmp(s, "--std=", 6) == 0) {
-			const char *v = strchr(s, '=') + 1;
-			char *o = ka_xmalloc(strlen(v) + 6);
-			sprintf(o, "-std=%s", v);
+			std = strchr(s, '=') + 1;
+		} else if ((strcmp(s, "-std") == 0 || strcmp(s, "--std") == 0) && cc[i + 1]) {
+			std = cc[++i];
+		}
+		if (std) {
+			char *o = ka_xmalloc(strlen(std) + 6);
+			sprintf(o, "-std=%s", std);
 			arg(a, owned(a, o));
 			*has_std = true;
 		}
 	}
+}
+
+/* ---- the CUDA toolkit ------------------------------------------------------------------ */
+static pthread_once_t tk_once = PTHREAD_ONCE_INIT;
+static char *tk_path;                 /* set once, read-only afterwards */
+
+static bool tk_usable(const char *dir)
+{
+	char p[4096];
+	snprintf(p, sizeof(p), "%s/include/cuda_runtime.h", dir);
+	return access(p, R_OK) == 0;
+}
+
+/* The toolkit of the nvcc kanalyze compiles with (frontends/nvcc.c's
+ * choice: $KANALYZE_NVCC, nvcc on PATH, /usr/local/cuda/bin/nvcc), else
+ * $CUDA_PATH or $CUDA_HOME. */
+static void tk_find(void)
+{
+	const char *env[] = {getenv("CUDA_PATH"), getenv("CUDA_HOME")};
+	const char *kv = getenv("KANALYZE_NVCC");
+	char *nvcc = kv && *kv ? ka_which(kv) : ka_which("nvcc");
+	if (!nvcc)
+		nvcc = ka_which("/usr/local/cuda/bin/nvcc");
+	char *r = nvcc ? realpath(nvcc, NULL) : NULL, *sl;
+	free(nvcc);
+	for (int up = 0; r && up < 2 && (sl = strrchr(r, '/')) != NULL; up++)
+		*sl = 0;                                   /* .../bin/nvcc -> ... */
+	if (r && *r && tk_usable(r)) {
+		tk_path = r;
+		return;
+	}
+	free(r);
+	for (size_t i = 0; i < sizeof(env) / sizeof(env[0]); i++)
+		if (env[i] && *env[i] && tk_usable(env[i])) {
+			tk_path = realpath(env[i], NULL);
+			return;
+		}
+}
+
+const char *ka_parse_toolkit(void)
+{
+	pthread_once(&tk_once, tk_find);
+	return tk_path;
 }
 
 static void diag_add(struct ka_uresult *r, char *msg)
@@ -87,16 +175,125 @@ static void diag_add(struct ka_uresult *r, char *msg)
 	r->diags[r->n_diags++] = msg;
 }
 
+enum parse_mode { PM_PRELUDE, PM_TOOLKIT };
+
+/* The arguments of one parse: the mode's, then the user's. */
+static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analyzer_options *opt,
+		      const struct ka_uresult *res, bool probe)
+{
+	char buf[4200];
+	bool has_std = false;
+	const char *tk = ka_parse_toolkit();
+
+	if (opt->lang == KA_LANG_HIP) {
+		const char *gfx = opt->offload_arch ? opt->offload_arch : "gfx90a";
+		arg(a, "-x");
+		arg(a, "hip");
+		arg(a, "--cuda-device-only");
+		arg(a, "-nogpuinc");
+		arg(a, "-nogpulib");
+		snprintf(buf, sizeof(buf), "--offload-arch=%s", gfx);
+		arg(a, owned(a, ka_strdup(buf)));
+		if (strncmp(gfx, "gfx1", 4) == 0 && strlen(gfx) >= 7)   /* gfx10+: wave32 unless asked */
+			arg(a, res->warp_size == 64 ? "-mwavefrontsize64" : "-mno-wavefrontsize64");
+		arg(a, "-include");
+		arg(a, KA_PRELUDE_ROOT "/ka_hip_prelude.h");
+		arg(a, "-I" KA_PRELUDE_ROOT "/include");
+	} else if (m == PM_PRELUDE) {
+		arg(a, "-x");
+		arg(a, "cuda");
+		arg(a, "--cuda-device-only");
+		arg(a, "-nocudainc");
+		arg(a, "-nocudalib");
+		arg(a, "--cuda-path=" KA_PRELUDE_ROOT "/no-cuda");
+		snprintf(buf, sizeof(buf), "--cuda-gpu-arch=sm_%d", cuda_parse_sm(opt->sm));
+		arg(a, owned(a, ka_strdup(buf)));
+		arg(a, "-include");
+		arg(a, KA_PRELUDE_ROOT "/ka_cuda_prelude.h");
+		arg(a, "-I" KA_PRELUDE_ROOT "/include");
+	} else {
+		arg(a, "-x");
+		arg(a, "cuda");
+		arg(a, "--cuda-device-only");
+		arg(a, "-nocudalib");
+		snprintf(buf, sizeof(buf), "--cuda-path=%s", tk);
+		arg(a, owned(a, ka_strdup(buf)));
+		snprintf(buf, sizeof(buf), "--cuda-gpu-arch=sm_%d", cuda_parse_sm(opt->sm));
+		arg(a, owned(a, ka_strdup(buf)));
+		/* nvcc's: cub's inline namespace is CUB_..._SM_<list> (kernel names) */
+		snprintf(buf, sizeof(buf), "-D__CUDA_ARCH_LIST__=%d", (opt->sm > 0 ? opt->sm : 90) * 10);
+		arg(a, owned(a, ka_strdup(buf)));
+		arg(a, "-Wno-unknown-cuda-version");
+		if (ka_libclang_cuda_wrappers()) {       /* before libstdc++: they #include_next it */
+			arg(a, "-isystem");
+			arg(a, ka_libclang_cuda_wrappers());
+		}
+		arg(a, "-Xclang");
+		arg(a, "-target-sdk-version=11.8");
+		arg(a, "-Xclang");
+		arg(a, "-fcuda-allow-variadic-functions");
+		snprintf(buf, sizeof(buf), "%s/include/cccl", tk);
+		if (access(buf, R_OK) == 0) {
+			arg(a, "-isystem");
+			arg(a, owned(a, ka_strdup(buf)));
+		}
+		arg(a, "-idirafter");
+		arg(a, KA_PRELUDE_ROOT "/toolkit");
+		arg(a, "-include");
+		arg(a, KA_PRELUDE_ROOT "/toolkit/ka_cuda_toolkit.h");
+	}
+	arg(a, "-w");                                   /* errors only: warnings are not ours */
+	arg(a, probe ? "-ferror-limit=20" : "-ferror-limit=0");
+	user_args(a, opt->cc_args, &has_std);
+	if (!has_std)
+		arg(a, "-std=c++17");
+}
+
+static void argv_free(struct argv_b *a)
+{
+	for (int i = 0; i < a->n_owned; i++)
+		free(a->owned[i]);
+	free(a->owned);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
+
+static unsigned count_errors(CXTranslationUnit tu)
+{
+	unsigned nd = clang_getNumDiagnostics(tu), n = 0;
+	for (unsigned i = 0; i < nd; i++) {
+		CXDiagnostic dg = clang_getDiagnostic(tu, i);
+		n += clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error;
+		clang_disposeDiagnostic(dg);
+	}
+	return n;
+}
+
+static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool probe,
+				   const struct ka_analyzer_options *opt, struct ka_uresult *res,
+				   struct CXUnsavedFile *un, CXIndex *index, CXTranslationUnit *tu)
+{
+	struct argv_b a = {0};
+	enum CXErrorCode e;
+	mode_args(&a, m, opt, res, probe);
+	*index = clang_createIndex(0, 0);
+	e = clang_parseTranslationUnit2(*index, file, a.v, a.n, un, (unsigned)ka_prelude_count,
+					CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
+					tu);
+	argv_free(&a);
+	if (e != CXError_Success)
+		*tu = NULL;
+	return e;
+}
+
 int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *index, CXTranslationUnit *tu,
 	     struct ka_uresult *res)
 {
-	struct argv_b a = {0};
 	struct CXUnsavedFile *un = ka_xcalloc(ka_prelude_count, sizeof(*un));
 	char **paths = ka_xcalloc(ka_prelude_count, sizeof(*paths));
-	bool has_std = false;
-	char buf[64];
 	int rc = 0;
 	const char *why = ka_libclang_load();
+	enum CXErrorCode e;
 
 	if (why) {
 		char *m = ka_xmalloc(strlen(file) + strlen(why) + 32);
@@ -115,42 +312,37 @@ int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *i
 		un[i].Contents = ka_prelude_files[i].data;
 		un[i].Length = (unsigned long)ka_prelude_files[i].len;
 	}
-	if (opt->lang == KA_LANG_HIP) {
-		const char *gfx = opt->offload_arch ? opt->offload_arch : "gfx90a";
-		arg(&a, "-x");
-		arg(&a, "hip");
-		arg(&a, "--cuda-device-only");
-		arg(&a, "-nogpuinc");
-		arg(&a, "-nogpulib");
-		snprintf(buf, sizeof(buf), "--offload-arch=%s", gfx);
-		arg(&a, owned(&a, ka_strdup(buf)));
-		if (strncmp(gfx, "gfx1", 4) == 0 && strlen(gfx) >= 7)   /* gfx10+: wave32 unless asked */
-			arg(&a, res->warp_size == 64 ? "-mwavefrontsize64" : "-mno-wavefrontsize64");
-		arg(&a, "-include");
-		arg(&a, KA_PRELUDE_ROOT "/ka_hip_prelude.h");
-	} else {
-		arg(&a, "-x");
-		arg(&a, "cuda");
-		arg(&a, "--cuda-device-only");
-		arg(&a, "-nocudainc");
-		arg(&a, "-nocudalib");
-		arg(&a, "--cuda-path=" KA_PRELUDE_ROOT "/no-cuda");
-		snprintf(buf, sizeof(buf), "--cuda-gpu-arch=sm_%d", cuda_parse_sm(opt->sm));
-		arg(&a, owned(&a, ka_strdup(buf)));
-		arg(&a, "-include");
-		arg(&a, KA_PRELUDE_ROOT "/ka_cuda_prelude.h");
+	/* With a toolkit to fall back on, the prelude parse is a probe that
+	 * stops at 20 errors (a real project's file fails in libstdc++ at
+	 * once: half the parse saved); it is redone in full only when the
+	 * toolkit's parse is not clean either, to keep the one with fewer. */
+	bool toolkit = opt->lang == KA_LANG_CUDA && ka_parse_toolkit();
+	e = parse_mode(file, PM_PRELUDE, toolkit, opt, res, un, index, tu);
+	res->headers = "prelude";
+	if (toolkit && (!*tu || count_errors(*tu) > 0)) {
+		CXIndex i2;
+		CXTranslationUnit t2;
+		enum CXErrorCode e2 = parse_mode(file, PM_TOOLKIT, false, opt, res, un, &i2, &t2);
+		if (!t2 || count_errors(t2) > 0) {           /* the prelude's full count, to compare */
+			if (*tu)
+				clang_disposeTranslationUnit(*tu);
+			clang_disposeIndex(*index);
+			e = parse_mode(file, PM_PRELUDE, false, opt, res, un, index, tu);
+		}
+		if (t2 && (!*tu || count_errors(t2) < count_errors(*tu))) {
+			if (*tu)
+				clang_disposeTranslationUnit(*tu);
+			clang_disposeIndex(*index);
+			*index = i2;
+			*tu = t2;
+			e = e2;
+			res->headers = "toolkit";
+		} else {
+			if (t2)
+				clang_disposeTranslationUnit(t2);
+			clang_disposeIndex(i2);
+		}
 	}
-	arg(&a, "-I" KA_PRELUDE_ROOT "/include");
-	arg(&a, "-w");                                   /* errors only: warnings are not ours */
-	arg(&a, "-ferror-limit=0");
-	user_args(&a, opt->cc_args, &has_std);
-	if (!has_std)
-		arg(&a, "-std=c++17");
-
-	*index = clang_createIndex(0, 0);
-	enum CXErrorCode e = clang_parseTranslationUnit2(
-		*index, file, a.v, a.n, un, (unsigned)ka_prelude_count,
-		CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles, tu);
 	if (e != CXError_Success || !*tu) {
 		char *m = ka_xmalloc(strlen(file) + 96);
 		sprintf(m, "%s: libclang could not parse the file (error %d)", file, (int)e);
@@ -179,11 +371,52 @@ int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *i
 		free(paths[i]);
 	free(paths);
 	free(un);
-	for (int i = 0; i < a.n_owned; i++)
-		free(a.owned[i]);
-	free(a.owned);
-	free(a.v);
 	return rc;
+}
+
+/* Withholding (DESIGN §6: what a parse error could change is not
+ * guessed): the error's expansion location against each function's extent,
+ * in the same file. */
+bool ka_parse_errors_inside(CXTranslationUnit tu, const CXCursor *fns, size_t n)
+{
+	unsigned nd = clang_getNumDiagnostics(tu);
+	bool inside = false;
+	for (unsigned i = 0; i < nd && !inside; i++) {
+		CXDiagnostic dg = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error) {
+			CXFile ef;
+			unsigned eo;
+			clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &ef, NULL, NULL, &eo);
+			for (size_t k = 0; ef && k < n && !inside; k++) {
+				CXSourceRange r = clang_getCursorExtent(fns[k]);
+				CXFile f1, f2;
+				unsigned o1, o2;
+				clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+				clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+				inside = f1 && f2 && clang_File_isEqual(f1, ef) && clang_File_isEqual(f2, ef) && eo >= o1 &&
+					 eo <= o2;
+			}
+		}
+		clang_disposeDiagnostic(dg);
+	}
+	return inside;
+}
+
+char *ka_cursor_file(CXCursor c)
+{
+	CXFile f;
+	CXString s;
+	char *r;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (!f)
+		return ka_strdup("");
+	s = clang_getFileName(f);
+	/* absolute: the analysis cache serves any working directory */
+	r = realpath(clang_getCString(s), NULL);
+	if (!r)
+		r = ka_strdup(clang_getCString(s));
+	clang_disposeString(s);
+	return r;
 }
 
 /* ---- children, stripping, locations ----------------------------------------------- */

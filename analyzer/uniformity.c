@@ -372,13 +372,43 @@ static struct ka_uval ev_children_join(struct ka_frame *f, CXCursor e, bool *any
 	return r;
 }
 
+/* threadIdx.<dim> (0: x, 1: y, 2: z).  The lane dimension is x unless
+ * every launch of the kernel found in the file has a constant block with
+ * x == 1 (then y, or z when y == 1 too: an->shape, set by launch_sites.c):
+ * it is affine-lane(1), the dimensions below it are 0, those above it
+ * warp-uniform-if -- or warp-uniform when those launches all make the lane
+ * dimension a multiple of the warp (then the warp index of the lane
+ * dimension is provable too: UV_LINEAR). */
+static struct ka_uval tid_source(struct ka_frame *f, int dim)
+{
+	const struct ka_ushape *sh = &f->an->shape;
+	bool proven = sh->n_sites > 0 && sh->n_unknown == 0;
+	int lane = proven ? sh->lane_dim : 0;
+	const char *mn = intern(f, dim == 0 ? "x" : dim == 1 ? "y" : "z");
+	struct ka_uval v;
+
+	if (dim < lane)
+		return uv_const(0, true, WHY_TIDZERO, mn);
+	if (dim == lane) {
+		uint16_t flags = UV_ALIGNED | UV_TIDX;
+		if (proven && sh->warp_multiple)
+			flags |= UV_LINEAR;
+		return lane == 0 ? uv_affine(1, flags, WHY_TIDX, NULL) : uv_affine(1, flags, WHY_TIDLANE, mn);
+	}
+	if (proven && sh->warp_multiple) {
+		v = uv_class(KA_U_WARP, WHY_TIDWARP, mn, f->an->warp);
+		return v;
+	}
+	return uv_class(KA_U_WARP_IF, WHY_TIDYZ, mn, f->an->warp);
+}
+
 static struct ka_uval builtin_member(struct ka_frame *f, const char *var, const char *m)
 {
 	const char *mn = intern(f, m);
 	if (strcmp(var, "threadIdx") == 0) {
-		if (strcmp(m, "x") == 0)
-			return uv_affine(1, UV_ALIGNED | UV_TIDX, WHY_TIDX, NULL);
-		return uv_class(KA_U_WARP_IF, WHY_TIDYZ, mn, f->an->warp);
+		if (strcmp(m, "x") != 0 && strcmp(m, "y") != 0 && strcmp(m, "z") != 0)
+			return uv_class(KA_U_VARYING, WHY_TIDX, NULL, 0);   /* not a member we know */
+		return tid_source(f, m[0] - 'x');
 	}
 	if (strcmp(var, "blockIdx") == 0)
 		return uv_class(KA_U_BLOCK, WHY_BLOCKIDX, mn, 0);
@@ -510,7 +540,29 @@ static struct ka_uval ev_member(struct ka_frame *f, CXCursor e)
 		const char *bn = cursor_name(f, b);
 		if (!clang_Cursor_isNull(d) && clang_Cursor_hasVarDeclGlobalStorage(d) == 1 && is_builtin_var(bn)) {
 			CXString m = clang_getCursorSpelling(e);
-			v = builtin_member(f, bn, clang_getCString(m));
+			const char *mn = clang_getCString(m);
+			char last[16] = "";
+			if (!mn || !*mn) {
+				/* the toolkit's headers (clang's __cuda_builtin_vars.h) make
+				 * threadIdx.x a property: libclang spells the member "" and
+				 * references nothing; the last token of the expression is
+				 * its name.  (Before this, issue 17's quantize.cu read its
+				 * threadIdx.x as "threadIdx.z": warp-uniform, KA103.)  A
+				 * macro (`#define LANE threadIdx.x`) leaves the macro's name:
+				 * an unknown member, varying -- imprecise, never unsound. */
+				CXToken *t = NULL;
+				unsigned nt = 0;
+				clang_tokenize(f->an->tu, clang_getCursorExtent(e), &t, &nt);
+				if (nt > 0) {
+					CXString ts = clang_getTokenSpelling(f->an->tu, t[nt - 1]);
+					snprintf(last, sizeof(last), "%s", clang_getCString(ts));
+					clang_disposeString(ts);
+				}
+				if (t)
+					clang_disposeTokens(f->an->tu, t, nt);
+				mn = last;
+			}
+			v = builtin_member(f, bn, mn);
 			clang_disposeString(m);
 			return v;
 		}
@@ -932,9 +984,9 @@ static struct ka_uval call_intrinsic(struct ka_frame *f, CXCursor call, int in, 
 
 	/* the hardware index registers */
 	case IG_TID_X:
-		return uv_affine(1, UV_ALIGNED | UV_TIDX, WHY_TIDX, NULL);
+		return tid_source(f, 0);
 	case IG_TID_YZ:
-		return uv_class(KA_U_WARP_IF, WHY_TIDYZ, intern(f, in == IN_AMD_TID_Y ? "y" : "z"), warp);
+		return tid_source(f, in == IN_AMD_TID_Y ? 1 : 2);
 	case IG_OCKL_TID:
 		if (a >= 0 && (args[a].flags & UV_KNOWN) && args[a].k == 0)
 			return in == IN_OCKL_GLOBAL_ID ? uv_affine(1, UV_ALIGNED, WHY_LINEAR, NULL)
@@ -996,13 +1048,25 @@ static struct ka_uval call_intrinsic(struct ka_frame *f, CXCursor call, int in, 
 		if (width_arg >= 0 && width_arg < nargs && (args[width_arg].flags & UV_KNOWN) &&
 		    args[width_arg].k != warp)
 			full = false;
-		if (a >= 0 && args[a].cls <= KA_U_WARP_IF) {
+		/* An input already uniform stays what it is (KA103 reports that
+		 * shuffle).  Otherwise a full-width shuffle from a provably
+		 * uniform source lane is a broadcast: warp-uniform whatever the
+		 * input, warp-uniform-if included (it is what makes
+		 * threadIdx.x / 32 uniform: `__shfl_sync(~0u, tid / 32, 0)`). */
+		if (a >= 0 && args[a].cls <= KA_U_WARP) {
 			v = uv_class((enum ka_uclass)args[a].cls, WHY_SHFLUNI, name, 0);
 			v.taint = args[a].taint;
 			return v;
 		}
-		if (b >= 0 && args[b].cls <= KA_U_WARP_IF && full)
-			return uv_class(args[b].cls == KA_U_WARP_IF ? KA_U_WARP_IF : KA_U_WARP, WHY_SHFLBCAST, name, 0);
+		if (b >= 0 && args[b].cls <= KA_U_WARP && full)
+			return uv_class(KA_U_WARP, WHY_SHFLBCAST, name, 0);
+		if (a >= 0 && args[a].cls == KA_U_WARP_IF) {
+			v = uv_class(KA_U_WARP_IF, WHY_SHFLUNI, name, 0);
+			v.taint = args[a].taint;
+			return v;
+		}
+		if (b >= 0 && args[b].cls == KA_U_WARP_IF && full)
+			return uv_class(KA_U_WARP_IF, WHY_SHFLBCAST, name, 0);
 		return uv_class(KA_U_VARYING, WHY_SHFLVAR, name, 0);
 	}
 	case IG_SHFL_REL:
@@ -1110,6 +1174,7 @@ static struct ka_uval call_in_context(struct ka_frame *f, CXCursor def, const st
 		CXCursor tmpl = clang_getSpecializedCursorTemplate(def);
 		if (!clang_Cursor_isNull(tmpl))
 			ka_fninfo_get(an, tmpl)->called = true;
+		g.info = ka_fninfo_get(an, def);     /* an->fns may have moved */
 	}
 	g.this_val = obj;
 	for (int i = 0; i < g.n_params; i++) {
@@ -1122,6 +1187,10 @@ static struct ka_uval call_in_context(struct ka_frame *f, CXCursor def, const st
 	an->call_stack[an->call_depth++] = def;
 	stmt(&g, fn_body(def));
 	an->call_depth--;
+	/* the nested analyses may have grown (moved) an->fns: both frames'
+	 * info pointers are fetched again (a use after free on llm.c before) */
+	g.info = ka_fninfo_get(an, def);
+	f->info = ka_fninfo_get(an, f->fn);
 
 	/* parameters that reached an address in the callee: the caller's
 	 * values they were bound to did too (KA108 through wrappers) */

@@ -41,11 +41,14 @@ static int build_request(struct ka_cli *cli, struct ka_request *req, struct ka_w
 		.compdb = cli->opt[OPT_COMPDB],
 		.remarks = cli->opt[OPT_REMARKS],
 		.cc_args = cli->cc_args,
+		.launch_rules = cli->launch_rules,
+		.n_launch_rules = cli->n_launch_rules,
 		.cache = !cli->flag[OPT_NOCACHE],
 		.sass = cli->flag[OPT_SASS],
 		.uniformity = !cli->flag[OPT_NOUNIF],
 		.nvcc = cli->opt[OPT_NVCC],
 		.clang = cli->opt[OPT_CLANG],
+		.clang_fallback = cli->flag[OPT_CLANGFB],
 	};
 	p->block = ka_cli_long(cli, OPT_BLOCK, 1, 1024, 0, d, &bad);
 	p->smem = ka_cli_long(cli, OPT_SMEM, 0, 1L << 20, 0, d, &bad);
@@ -83,6 +86,11 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 	rc = ka_config_apply(cli, d);             /* .kanalyze.json under the options */
 	if (rc == 0)
 		rc = ka_gate_check(cli, format, d);
+	if (rc == 0 && cli->opt[OPT_FINDINGS] && strcmp(cli->opt[OPT_FINDINGS], "warning") != 0 &&
+	    strcmp(cli->opt[OPT_FINDINGS], "note") != 0 && strcmp(cli->opt[OPT_FINDINGS], "info") != 0) {
+		ka_cli_bad_value(cli, OPT_FINDINGS, d, "takes warning, note or info, not '%s'", cli->opt[OPT_FINDINGS]);
+		rc = KA_EXIT_USAGE;
+	}
 	if (rc == 0)
 		rc = build_request(cli, &req, &specs, d);
 	if (rc != 0) {
@@ -91,11 +99,8 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 	}
 	rc = ka_analyze(&req, d, &res);
 	if (res.ran) {                            /* report what it found */
-		struct ka_report_options ro = {.color = cli->color, .chart = cli->flag[OPT_CHART], .utf8 = ka_term_utf8()};
-		for (size_t i = 0; ro.chart && i < res.n; i++)
-			if (!ka_report_can_chart(&res.v[i]))
-				ka_diag_warn_once(d, "chart-vendor", NULL, "--chart draws NVIDIA kernels only; AMD kernels "
-						  "are reported without a chart");
+		struct ka_report_options ro = {.color = cli->color, .chart = cli->flag[OPT_CHART], .utf8 = ka_term_utf8(),
+					       .findings = cli->opt[OPT_FINDINGS]};
 		int grc = ka_gate_output(cli, &res, &ro, format, d);   /* format, baseline, --strict */
 		if (grc > rc)
 			rc = grc;

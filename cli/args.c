@@ -46,6 +46,8 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 	case KA_CMD_PLOT:
 		fputs("usage: kanalyze plot [--arch A] --regs R [--block B] [--smem S] [-o FILE.svg|FILE.png]\n"
 		      "       kanalyze plot [--arch A] FILE.cu [--kernel NAME] [--block B] [--smem S] [-o FILE]\n"
+		      "       kanalyze plot --arch gfxN --vgprs V [--agprs A] [--sgprs S] [--block B] [--smem LDS]\n"
+		      "                     [--wave32|--wave64] [-o FILE]   (AMD, Hygon; FILE.hip or --remarks LOG too)\n"
 		      "The three occupancy charts (against threads per block, registers per thread and\n"
 		      "shared memory per block) around one launch, marking it and the nearest cliffs:\n"
 		      "an SVG or PNG with -o, else drawn in the terminal.  One value per option.\n", out);

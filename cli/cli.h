@@ -54,6 +54,8 @@ struct ka_cli {
 	const char *root;                /* project root (config.c): the config's */
 	                                 /* directory, else the git work tree, else "." */
 	bool baseline_optional;          /* --baseline came from the config       */
+	const struct ka_launch_rule *launch_rules;   /* the config's "launch" (owned) */
+	int n_launch_rules;
 	char **owned;                    /* strings made here, freed by ka_cli_free */
 	int n_owned;
 	bool color;

@@ -6,8 +6,9 @@
  *
  *   {"archs": ["sm_80", "sm_90"],  "block": 256,  "smem": 0,
  *    "include": ["include"],  "define": ["NDEBUG"],  "std": "c++17",
- *    "warn_cliff": 4,  "strict": false,  "fail_on": "error",
- *    "baseline": "ci/kanalyze-baseline.json",  "compile_commands": "build"}
+ *    "warn_cliff": 4,  "strict": false,  "fail_on": "error",  "clang_fallback": false,
+ *    "baseline": "ci/kanalyze-baseline.json",  "compile_commands": "build",
+ *    "launch": [{"kernel": "rms_norm_f32<*>", "block": 1024, "smem": 0}]}
  *
  * Unknown keys and wrong types are errors (exit 2): a typo must not turn a
  * gate off silently.
@@ -17,7 +18,8 @@
  * whatever flags it is given through a shell.  So such a file may choose
  * what runs nothing:
  *
- *   always            archs, block, smem, warn_cliff, strict, fail_on,
+ *   always            archs, block, smem, warn_cliff, strict, fail_on, launch,
+ *                     clang_fallback (it names no program),
  *                     std when it is a plain name (c++17), include
  *                     directories and the baseline inside the repository
  *   trusted only      define (raw -D flags), compile_commands (a database
@@ -164,6 +166,7 @@ static const struct {
 	{OPT_ARCH, "archs"}, {OPT_BLOCK, "block"}, {OPT_SMEM, "smem"}, {OPT_WARNCLIFF, "warn_cliff"},
 	{OPT_STRICT, "strict"}, {OPT_FAILON, "fail_on"}, {OPT_STD, "std"}, {OPT_BASELINE, "baseline"},
 	{OPT_COMPDB, "compile_commands"}, {OPT_INCLUDE, "include"}, {OPT_DEFINE, "define"},
+	{OPT_CLANGFB, "clang_fallback"},
 };
 
 const char *ka_config_key(int id)
@@ -219,6 +222,75 @@ static bool archs_known(const char *list, const char *path, struct ka_diag *d)
 	ka_diag_fini(&quiet);
 	free(text);
 	return ok;
+}
+
+/* "block": 256, "32,4,1" or [32, 4, 1]: the block's shape (each >= 1, at
+ * most 1024 threads); false when it is not one. */
+static bool block_shape(json_t *v, int out[3])
+{
+	long b[3] = {1, 1, 1};
+	long n = 0;
+	if (json_is_integer(v)) {
+		b[0] = (long)json_integer_value(v);
+		n = 1;
+	} else if (json_is_array(v) && json_array_size(v) >= 1 && json_array_size(v) <= 3) {
+		for (size_t i = 0; i < json_array_size(v); i++) {
+			if (!json_is_integer(json_array_get(v, i)))
+				return false;
+			b[i] = (long)json_integer_value(json_array_get(v, i));
+		}
+		n = (long)json_array_size(v);
+	} else if (json_is_string(v)) {
+		const char *s = json_string_value(v);
+		char *end;
+		for (n = 0; n < 3; n++) {
+			b[n] = strtol(s, &end, 10);
+			if (end == s)
+				return false;
+			s = end;
+			if (*s != ',')
+				break;
+			s++;
+		}
+		if (*s)
+			return false;
+		n++;
+	}
+	if (n == 0 || b[0] < 1 || b[1] < 1 || b[2] < 1 || b[0] * b[1] * b[2] > 1024)
+		return false;
+	for (int i = 0; i < 3; i++)
+		out[i] = (int)b[i];
+	return true;
+}
+
+/* "launch": [{"kernel": "rms_norm_f32<*>", "block": 1024, "smem": 0}, ...]:
+ * per kernel name pattern, the launch to model (lib/launch.c).  Names no
+ * program and passes no flag, so an untrusted file may set it. */
+static int launch_rules(struct ka_cli *cli, json_t *v, const char *path, struct ka_diag *d)
+{
+	struct ka_launch_rule *r;
+	size_t i;
+	json_t *e;
+	const char *want = "a list of {\"kernel\": NAME-GLOB, \"block\": N, \"x,y,z\" or [x, y, z] "
+			   "(at most 1024 threads), \"smem\": BYTES (optional)}";
+	if (!json_is_array(v))
+		return bad(d, path, "launch", want);
+	if (cli->launch_rules)
+		return 0;                        /* the first config that says wins */
+	r = ka_xcalloc(json_array_size(v) + 1, sizeof(*r));
+	own(cli, (char *)r);
+	json_array_foreach(v, i, e) {
+		json_t *k = json_object_get(e, "kernel"), *b = json_object_get(e, "block"), *s = json_object_get(e, "smem");
+		if (!json_is_object(e) || !json_is_string(k) || !*json_string_value(k) || !b ||
+		    !block_shape(b, r[i].block) || (s && (!json_is_integer(s) || json_integer_value(s) < 0)) ||
+		    json_object_size(e) != 2u + (s != NULL))
+			return bad(d, path, "launch", want);
+		r[i].kernel = own(cli, ka_strdup(json_string_value(k)));
+		r[i].smem = s ? (long)json_integer_value(s) : -1;
+	}
+	cli->launch_rules = r;
+	cli->n_launch_rules = (int)json_array_size(v);
+	return 0;
 }
 
 static int apply(struct ka_cli *cli, json_t *root, const char *path, const char *dir, bool trusted,
@@ -287,6 +359,14 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 			}
 			if (json_is_true(v) && !cli->opt[OPT_FAILON])
 				cli->flag[OPT_STRICT] = true;
+		} else if (strcmp(key, "clang_fallback") == 0) {
+			/* names no program (the search order does): allowed untrusted */
+			if (!json_is_boolean(v)) {
+				rc = bad(d, path, key, "true or false");
+				goto out;
+			}
+			if (json_is_true(v))
+				cli->flag[OPT_CLANGFB] = true;
 		} else if (strcmp(key, "fail_on") == 0 || strcmp(key, "std") == 0) {
 			int id = key[0] == 'f' ? OPT_FAILON : OPT_STD;
 			if (!json_is_string(v)) {
@@ -371,12 +451,15 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 					defs[n_defs++] = own(cli, b.data);
 				}
 			}
+		} else if (strcmp(key, "launch") == 0) {
+			if ((rc = launch_rules(cli, v, path, d)) != 0)
+				goto out;
 		} else if (key[0] == '$' || key[0] == '_') {
 			/* "$schema", "_comment": for people and editors */
 		} else {
 			ka_diag_error(d, KA_EXIT_USAGE, path,
 				      "unknown key \"%s\" (known: archs, block, smem, include, define, std, warn_cliff, "
-				      "strict, fail_on, baseline, compile_commands)", key);
+				      "strict, fail_on, baseline, compile_commands, launch, clang_fallback)", key);
 			rc = KA_EXIT_USAGE;
 			goto out;
 		}

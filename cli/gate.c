@@ -225,11 +225,11 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct
 		near += rep->v[i].near_cliff;
 
 	if (strcmp(format, "json") == 0) {
-		if (ka_report_json(stdout, rep) != 0) {
+		if (ka_report_json(stdout, rep, have_cmp ? &cmp : NULL, bpath) != 0) {
 			ka_diag_error(d, KA_EXIT_USAGE, NULL, "cannot write the report: %s", strerror(errno));
 			rc = KA_EXIT_USAGE;
 		}
-		if (have_cmp && !d->quiet)      /* the JSON contract has no place for it */
+		if (have_cmp && !d->quiet)      /* also in the JSON's "baseline" object */
 			ka_bl_compare_text(d->out, bpath, &cmp);
 	} else if (strcmp(format, "sarif") == 0) {
 		if (sarif(stdout, rep, have_cmp ? &cmp : NULL, root, d) != 0) {
@@ -237,7 +237,7 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct
 			rc = KA_EXIT_USAGE;
 		}
 	} else if (strcmp(format, "markdown") == 0) {
-		ka_report_markdown(stdout, rep, have_cmp ? &cmp : NULL, bpath, root);
+		ka_report_markdown(stdout, rep, have_cmp ? &cmp : NULL, bpath, root, ro->findings);
 	} else {
 		ka_report_text(stdout, rep, ro);
 		if (have_cmp)
@@ -257,10 +257,20 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct
 		}
 	}
 
-	if (rc == KA_EXIT_OK && level >= 1 && have_cmp && cmp.count[KA_CH_REGRESSION] > 0)
+	if (rc == KA_EXIT_OK && level >= 1 && have_cmp && cmp.count[KA_CH_REGRESSION] > 0) {
 		rc = KA_EXIT_FINDINGS;
+		/* -q drops notes, but an exit 1 is never left unexplained */
+		if (d->quiet)
+			fprintf(d->out, "kanalyze: exit 1: %d regression%s against the baseline %s\n",
+				cmp.count[KA_CH_REGRESSION], cmp.count[KA_CH_REGRESSION] == 1 ? "" : "s", bpath);
+	}
 	if (rc == KA_EXIT_OK && level >= 2 && near > 0) {
-		ka_diag_note(d, NULL, "%d kernel%s near a register cliff: exit 1 (--strict)", near, near == 1 ? "" : "s");
+		if (d->quiet)
+			fprintf(d->out, "kanalyze: exit 1: %d kernel%s near a register cliff (--strict)\n", near,
+				near == 1 ? "" : "s");
+		else
+			ka_diag_note(d, NULL, "%d kernel%s near a register cliff: exit 1 (--strict)", near,
+				     near == 1 ? "" : "s");
 		rc = KA_EXIT_FINDINGS;
 	}
 	ka_bl_compare_free(&cmp);

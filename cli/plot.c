@@ -1,8 +1,10 @@
 /* plot.c — `kanalyze plot`: the three occupancy charts around one launch,
- * either a given configuration (--regs R --block B --smem S) or a kernel of
- * a compiled FILE (its real registers, shared memory, barriers and launch
- * bounds).  -o FILE.svg / FILE.png draws them with cairo (written
- * atomically); without -o they are drawn in the terminal. */
+ * either a given configuration (NVIDIA --regs R --block B --smem S; AMD
+ * --vgprs V --agprs A --sgprs S --block B --smem LDS --wave32/64) or a kernel
+ * of a compiled FILE (its real registers, shared memory or LDS, barriers and
+ * launch bounds).  Each vendor's entry of a table reads its own options and
+ * builds the chart; -o FILE.svg / FILE.png draws it with cairo (written
+ * atomically); without -o it is drawn in the terminal. */
 #include "cli.h"
 
 #include <errno.h>
@@ -117,24 +119,17 @@ static const struct ka_kernel *plot_kernel(struct ka_cli *cli, const char *arch,
 /* The terminal form: a headline, then the sparklines. */
 static void plot_term(const struct ka_chart *c, bool color, bool utf8)
 {
-	const struct ka_occupancy *o = &c->occ;
-	bool first = true;
+	char buf[256];
 
 	if (c->kernel)
 		printf("%s%s%s  %s  %s\n", color ? "\033[1m" : "", c->kernel, color ? "\033[0m" : "",
-		       c->where ? c->where : "", c->arch->name);
+		       c->where ? c->where : "", c->arch_name);
 	else
-		printf("%s%s%s\n", color ? "\033[1m" : "", c->arch->name, color ? "\033[0m" : "");
-	printf("  launch      %d regs   %d threads/block   %ld B shared memory   %d barrier%s\n", c->launch.regs,
-	       c->launch.block, c->launch.smem, c->launch.barriers, c->launch.barriers == 1 ? "" : "s");
-	printf("  occupancy   %.1f %%  %d blocks = %d of %d warps/SM   limiter: ", 100.0 * o->occupancy,
-	       o->blocks_per_sm, o->warps_per_sm, c->max_warps);
-	for (int l = 0; l < KA_LIMIT_COUNT; l++)
-		if (o->limiters & (1u << l)) {
-			printf("%s%s", first ? "" : ", ", ka_limiter_name((enum ka_limiter)l));
-			first = false;
-		}
-	putchar('\n');
+		printf("%s%s%s\n", color ? "\033[1m" : "", c->arch_name, color ? "\033[0m" : "");
+	c->ops->launch_text(c, true, buf, sizeof(buf));
+	printf("  launch      %s\n", buf);
+	c->ops->occ_text(c, true, buf, sizeof(buf));
+	printf("  occupancy   %s\n", buf);
 	ka_chart_term(stdout, c, "  chart       ", "    ", color, utf8);
 }
 
@@ -168,39 +163,35 @@ static int plot_write(const struct ka_chart *c, const char *path, struct ka_diag
 	return KA_EXIT_OK;
 }
 
-int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
+/* One chart's making: what the vendor's builder fills in. */
+struct plot {
+	struct ka_chart c;
+	bool built;
+	struct ka_kernel_list kernels;   /* NVIDIA FILE: nvcc's kernels          */
+	struct ka_result res;            /* AMD FILE: the session's result       */
+	bool have_res;
+	const struct ka_kernel *k;
+	char name[128], where[512];
+};
+
+static int plot_nvidia(struct ka_cli *cli, const char *arch_name, struct plot *p, struct ka_diag *d)
 {
 	const struct ka_nv_arch *a;
-	const char *arch_name = cli->opt[OPT_ARCH] ? cli->opt[OPT_ARCH] : "sm_90";
-	struct ka_kernel_list kernels = {0};
-	const struct ka_kernel *k = NULL;
-	struct ka_chart c;
 	struct ka_nv_launch in = {.carveout_pct = -1};
-	char name[128], where[512];
+	const struct ka_kernel *k = NULL;
 	const char *block_source = "option";
 	long max_threads = 0, smem_max, block;
-	bool bad = false, utf8 = ka_term_utf8();
+	bool bad = false;
 	int rc = KA_EXIT_OK;
 
-	if (strchr(arch_name, ',')) {
-		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--arch: one architecture per chart, not '%s'", arch_name);
-		return KA_EXIT_USAGE;
-	}
-	if (cli->n_files > 1) {
-		ka_diag_error(d, KA_EXIT_USAGE, "plot", "one FILE per chart (got %d)", cli->n_files);
-		return KA_EXIT_USAGE;
-	}
-	if (cli->n_files == 1 && cli->opt[OPT_REGS]) {
-		ka_diag_error(d, KA_EXIT_USAGE, "plot",
-			      "--regs is for a configuration without FILE; a FILE brings its own registers");
+	if (cli->opt[OPT_VGPRS] || cli->opt[OPT_AGPRS] || cli->opt[OPT_SGPRS] || cli->flag[OPT_WAVE32] ||
+	    cli->flag[OPT_WAVE64] || cli->opt[OPT_REMARKS]) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "%s is NVIDIA: give --regs, not --vgprs/--agprs/--sgprs/--wave32/"
+			      "--wave64/--remarks", arch_name);
 		return KA_EXIT_USAGE;
 	}
 	if (cli->n_files == 0 && !cli->opt[OPT_REGS]) {
 		ka_diag_error(d, KA_EXIT_USAGE, "plot", "give --regs R (and --block, --smem) or a FILE.cu to compile");
-		return KA_EXIT_USAGE;
-	}
-	if (cli->n_files == 0 && cli->opt[OPT_KERNEL]) {
-		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--kernel picks a kernel of FILE; no FILE given");
 		return KA_EXIT_USAGE;
 	}
 	if (ka_nv_arch_list_parse(arch_name, cli->n_files == 1, &a, 1, d) != 1)
@@ -217,14 +208,13 @@ int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
 		return KA_EXIT_USAGE;
 
 	if (cli->n_files == 1) {
-		k = plot_kernel(cli, arch_name, &kernels, d, &rc);
+		k = plot_kernel(cli, arch_name, &p->kernels, d, &rc);
 		if (!k)
-			goto out;
+			return rc;
 		if (in.smem + k->res.static_smem > smem_max) {
 			ka_diag_error(d, KA_EXIT_USAGE, "plot", "--smem %ld plus the kernel's %ld static bytes is over "
 				      "%s's %ld-byte per-block limit", in.smem, k->res.static_smem, a->name, smem_max);
-			rc = KA_EXIT_USAGE;
-			goto out;
+			return KA_EXIT_USAGE;
 		}
 		in.regs = (int)k->res.regs;
 		in.smem += k->res.static_smem;
@@ -244,26 +234,236 @@ int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
 		block_source = "default";
 	}
 	in.block = (int)block;
+	ka_chart_build(&p->c, a, &in, max_threads);
+	p->built = true;
+	p->c.block_source = block_source;
+	p->k = k;
+	return KA_EXIT_OK;
+}
 
-	ka_chart_build(&c, a, &in, max_threads);
-	c.block_source = block_source;
-	if (k) {
-		c.kernel = ka_name_short(k->name, 60, true, name, sizeof(name));
-		snprintf(where, sizeof(where), "%s:%d", k->file, k->line);
-		c.where = where;
+/* An AMD FILE (or a saved remarks log, --remarks: how a Hygon DTK build is
+ * read here) goes through the library's session, as `kanalyze FILE` would:
+ * its HIP compiler, its launch choice and its AMD model. */
+static int plot_amd_kernel(struct ka_cli *cli, const char *arch_name, long block, long lds, int wave,
+			   struct plot *p, struct ka_diag *d, const struct ka_kernel_result **out)
+{
+	const char *want = cli->opt[OPT_KERNEL], *file = cli->n_files ? cli->files[0] : cli->opt[OPT_REMARKS];
+	const struct ka_kernel_result *found = NULL;
+	struct ka_request req = {
+		.mode = KA_INPUTS_FILES, .inputs = cli->files, .n_inputs = cli->n_files, .lang = cli->opt[OPT_LANG],
+		.remarks = cli->opt[OPT_REMARKS],
+		.archs = arch_name, .cc_args = cli->cc_args, .cache = true, .uniformity = false, .jobs = 1,
+		.nvcc = cli->opt[OPT_NVCC], .clang = cli->opt[OPT_CLANG],
+		.launch = {.block = block, .smem = lds, .wave = wave},
+	};
+	struct stat st;
+	bool bad = false;
+	int rc, n = 0;
+
+	*out = NULL;
+	if (cli->n_files && stat(file, &st) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, file, "%s", errno == ENOENT ? "no such file" : strerror(errno));
+		return KA_EXIT_USAGE;
+	}
+	if (cli->n_files && (!S_ISREG(st.st_mode) || access(file, R_OK) != 0)) {
+		ka_diag_error(d, KA_EXIT_USAGE, file, "%s",
+			      S_ISDIR(st.st_mode) ? "is a directory" : "not a readable regular file");
+		return KA_EXIT_USAGE;
+	}
+	req.timeout_s = (double)one_value(cli, OPT_TIMEOUT, "timeout", 1, 86400, 300, d, &bad);
+	if (bad)
+		return KA_EXIT_USAGE;
+	rc = ka_analyze(&req, d, &p->res);
+	p->have_res = true;
+	if (rc != KA_EXIT_OK)
+		return rc;
+	/* one result per distinct launch of a kernel: the first stands for it */
+	for (size_t i = 0; i < p->res.n; i++) {
+		const struct ka_kernel_result *kr = &p->res.v[i];
+		if (want && !kernel_matches(kr->k, want))
+			continue;
+		if (found && found->k == kr->k)
+			continue;
+		if (!found)
+			found = kr;
+		n++;
+	}
+	if (n == 1) {
+		if (!found->m.amd.arch) {
+			ka_diag_error(d, KA_EXIT_USAGE, file, "%s: no occupancy model for %s", found->k->name, arch_name);
+			return KA_EXIT_USAGE;
+		}
+		*out = found;
+		return KA_EXIT_OK;
+	}
+	struct ka_buf b = {0};
+	const struct ka_kernel *last = NULL;
+	for (size_t i = 0; i < p->res.n; i++)
+		if (p->res.v[i].k != last) {
+			last = p->res.v[i].k;
+			ka_buf_printf(&b, "%s%s", b.len ? "; " : "", last->name);
+		}
+	if (p->res.n == 0)
+		ka_diag_error(d, KA_EXIT_USAGE, file, "no kernels to plot");
+	else if (n == 0)
+		ka_diag_error(d, KA_EXIT_USAGE, file, "no kernel named '%s'; kernels: %s", want, b.data);
+	else if (want)
+		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels match '%s': name one exactly: %s", n, want, b.data);
+	else
+		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels: pick one with --kernel NAME: %s", n, b.data);
+	ka_buf_free(&b);
+	return KA_EXIT_USAGE;
+}
+
+static int plot_amd(struct ka_cli *cli, const char *arch_name, struct plot *p, struct ka_diag *d)
+{
+	struct ka_arch any;
+	const struct ka_amd_arch *a;
+	struct ka_amd_launch in = {0};
+	const char *block_source = "option";
+	long max_threads = 0, block;
+	bool bad = false, from_file;
+	int wave = ka_cli_wave(cli, d);
+
+	if (ka_arch_list_parse(arch_name, false, &any, NULL, 1, d) != 1)
+		return KA_EXIT_USAGE;
+	a = any.amd;
+	if (cli->opt[OPT_REGS] || cli->opt[OPT_BARRIERS] || cli->opt[OPT_CARVEOUT]) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "%s is AMD: give --vgprs/--agprs/--sgprs, not "
+			      "--regs/--barriers/--carveout", a->name);
+		return KA_EXIT_USAGE;
+	}
+	if (wave < 0)
+		return KA_EXIT_USAGE;
+	if (wave == 32 && !a->vgprs_w32) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--wave32: %s runs wave64 only", a->name);
+		return KA_EXIT_USAGE;
+	}
+	if (cli->n_files == 0 && !cli->opt[OPT_VGPRS] && !cli->opt[OPT_REMARKS]) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "give --vgprs V (and --agprs, --sgprs, --block, --smem), a "
+			      "FILE.hip to compile or --remarks LOG");
+		return KA_EXIT_USAGE;
+	}
+	if (cli->n_files == 1 && cli->opt[OPT_REMARKS]) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--remarks replaces compiling: give no FILE");
+		return KA_EXIT_USAGE;
+	}
+	from_file = cli->n_files == 1 || cli->opt[OPT_REMARKS];
+	if (from_file && (cli->opt[OPT_VGPRS] || cli->opt[OPT_AGPRS] || cli->opt[OPT_SGPRS])) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--vgprs/--agprs/--sgprs are for a configuration without FILE; "
+			      "a FILE (or --remarks LOG) brings its own registers");
+		return KA_EXIT_USAGE;
+	}
+	if (!a->agprs && cli->opt[OPT_AGPRS] && strspn(cli->opt[OPT_AGPRS], "0") != strlen(cli->opt[OPT_AGPRS])) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--agprs: %s has no AGPRs (gfx908, gfx90a, gfx94x, gfx950 "
+			      "and Hygon do)", a->name);
+		return KA_EXIT_USAGE;
+	}
+	block = one_value(cli, OPT_BLOCK, "block", 1, 1024, 0, d, &bad);
+	in.lds = one_value(cli, OPT_SMEM, "smem", 0, a->lds_per_workgroup, 0, d, &bad);
+	in.vgprs = (int)one_value(cli, OPT_VGPRS, "vgprs", 0, a->vgprs_addressable, 0, d, &bad);
+	in.agprs = (int)one_value(cli, OPT_AGPRS, "agprs", 0, a->agprs, 0, d, &bad);
+	in.sgprs = (int)one_value(cli, OPT_SGPRS, "sgprs", 0, a->max_sgprs, 0, d, &bad);
+	in.wave = wave ? wave : a->default_wave;
+	if (bad)
+		return KA_EXIT_USAGE;
+
+	if (from_file) {
+		const struct ka_kernel_result *kr;
+		int rc = plot_amd_kernel(cli, arch_name, block, in.lds, wave, p, d, &kr);
+		if (rc != KA_EXIT_OK)
+			return rc;
+		a = kr->m.amd.arch;
+		in = kr->m.amd.launch;
+		if (in.lds > a->lds_per_workgroup) {
+			ka_diag_error(d, KA_EXIT_USAGE, "plot", "--smem %ld plus the kernel's static LDS is over %s's "
+				      "%ld-byte per-workgroup limit", in.lds - kr->k->res.static_smem, a->name,
+				      a->lds_per_workgroup);
+			return KA_EXIT_USAGE;
+		}
+		max_threads = kr->k->res.max_threads > 0 ? kr->k->res.max_threads : 0;
+		block_source = kr->block_source ? kr->block_source : "default";
+		p->k = kr->k;
+	} else {
+		if (block == 0) {
+			block = 256;
+			block_source = "default";
+		}
+		in.block = (int)block;
+	}
+	ka_chart_build_amd(&p->c, a, &in, max_threads);
+	p->built = true;
+	p->c.block_source = block_source;
+	return KA_EXIT_OK;
+}
+
+/* Each vendor reads its own options and builds its chart. */
+static int (*const builders[KA_VENDOR_COUNT])(struct ka_cli *, const char *, struct plot *, struct ka_diag *) = {
+	[KA_VENDOR_NVIDIA] = plot_nvidia,
+	[KA_VENDOR_AMD] = plot_amd,
+};
+
+int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
+{
+	const char *arch_name = cli->opt[OPT_ARCH] ? cli->opt[OPT_ARCH] : NULL;
+	const struct ka_vendor_ops *v;
+	struct plot p;
+	bool utf8 = ka_term_utf8();
+	int rc;
+
+	memset(&p, 0, sizeof(p));
+	if (arch_name && strchr(arch_name, ',')) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--arch: one architecture per chart, not '%s'", arch_name);
+		return KA_EXIT_USAGE;
+	}
+	if (cli->n_files > 1) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "one FILE per chart (got %d)", cli->n_files);
+		return KA_EXIT_USAGE;
+	}
+	if (cli->n_files == 1 && cli->opt[OPT_REGS]) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot",
+			      "--regs is for a configuration without FILE; a FILE brings its own registers");
+		return KA_EXIT_USAGE;
+	}
+	if (cli->n_files == 0 && cli->opt[OPT_KERNEL] && !cli->opt[OPT_REMARKS]) {
+		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--kernel picks a kernel of FILE; no FILE given");
+		return KA_EXIT_USAGE;
+	}
+	if (!arch_name) {          /* the default: sm_90, gfx90a for AMD options or a HIP FILE */
+		const char *dot = cli->n_files ? strrchr(cli->files[0], '.') : NULL;
+		bool hip = cli->opt[OPT_LANG] ? strcmp(cli->opt[OPT_LANG], "hip") == 0 : dot && strcmp(dot, ".hip") == 0;
+		arch_name = cli->opt[OPT_VGPRS] || cli->opt[OPT_REMARKS] || hip ? "gfx90a" : "sm_90";
+	}
+	v = ka_vendor_of_arch(arch_name);
+	if (!v) {
+		struct ka_arch any;        /* says why, as every --arch does */
+		if (ka_arch_list_parse(arch_name, false, &any, NULL, 1, d) == 1)
+			ka_diag_error(d, KA_EXIT_USAGE, "plot", "--arch %s: no occupancy model", arch_name);
+		return KA_EXIT_USAGE;
+	}
+	rc = builders[v->id](cli, arch_name, &p, d);
+	if (rc != KA_EXIT_OK || !p.built)
+		goto out;
+	if (p.k) {
+		p.c.kernel = ka_name_short(p.k->name, 60, true, p.name, sizeof(p.name));
+		snprintf(p.where, sizeof(p.where), "%s:%d", p.k->file, p.k->line);
+		p.c.where = p.where;
 	}
 	if (cli->opt[OPT_OUTPUT]) {
-		rc = plot_write(&c, cli->opt[OPT_OUTPUT], d);
+		rc = plot_write(&p.c, cli->opt[OPT_OUTPUT], d);
 		ka_chart_release();
 	} else {
-		if (k)
-			c.kernel = ka_name_short(k->name, 60, utf8, name, sizeof(name));
-		plot_term(&c, cli->color, utf8);
+		if (p.k)
+			p.c.kernel = ka_name_short(p.k->name, 60, utf8, p.name, sizeof(p.name));
+		plot_term(&p.c, cli->color, utf8);
 		if (fflush(stdout) != 0)
 			rc = KA_EXIT_USAGE;
 	}
-	ka_chart_free(&c);
 out:
-	ka_kernel_list_free(&kernels);
+	if (p.built)
+		ka_chart_free(&p.c);
+	ka_kernel_list_free(&p.kernels);
+	if (p.have_res)
+		ka_result_free(&p.res);
 	return rc > d->exit_code ? rc : d->exit_code;
 }

@@ -277,10 +277,12 @@ static bool gfx10_plus(const char *arch)
 	return gfx_len(arch) >= 7;
 }
 
-/* One register file of VGPRs and AGPRs with an accumulation offset. */
+/* One register file of VGPRs and AGPRs with an accumulation offset (Hygon
+ * gfx928/gfx936 as their rows in occupancy/amd_archs.def assume: like gfx90a). */
 static bool unified_vgprs(const char *arch)
 {
-	return strncmp(arch, "gfx90a", 6) == 0 || strncmp(arch, "gfx94", 5) == 0 || strncmp(arch, "gfx95", 5) == 0;
+	return strncmp(arch, "gfx90a", 6) == 0 || strncmp(arch, "gfx94", 5) == 0 || strncmp(arch, "gfx95", 5) == 0 ||
+	       strncmp(arch, "gfx928", 6) == 0 || strncmp(arch, "gfx936", 6) == 0;
 }
 
 /* Targets with AGPRs; LLVM's remark, whose convention kanalyze's AMD kernels
@@ -422,7 +424,9 @@ static int code_object_arch(const struct codeobj *c, const msgpack_object *root,
 	if (target && target_id(target, full, sizeof(full))) {
 		if (strlen(full) >= 32) {
 			/* ka_kernel.arch holds 31 characters: keep the processor */
-			snprintf(arch, 32, "%.*s", (int)gfx_len(full), full);
+			size_t n = gfx_len(full) < 31 ? gfx_len(full) : 31;
+			memcpy(arch, full, n);
+			arch[n] = '\0';
 			ka_diag_warn_once(d, "amd:long-target", where,
 					  "target %s: kept as %s (the feature suffix does not fit)", full, arch);
 		} else {

@@ -331,6 +331,9 @@ static int from_argv(char *const *argv, int argc, const char *directory, const c
 		return -1;
 	}
 	f->lang = ka_strdup(lang);
+	/* the compiler the build runs (HIP: the one kanalyze runs too) */
+	if (argc > 0 && argv[0] && *argv[0])
+		f->compiler = strchr(argv[0], '/') ? abs_path(directory, argv[0]) : ka_strdup(argv[0]);
 	if (!f->flags)
 		f->flags = ka_xcalloc(1, sizeof(char *));
 	return 0;
@@ -346,6 +349,7 @@ void ka_compile_flags_free(struct ka_compile_flags *f)
 	free(f->archs);
 	free(f->source);
 	free(f->lang);
+	free(f->compiler);
 	memset(f, 0, sizeof(*f));
 }
 

@@ -230,8 +230,28 @@ static int read_global_info(struct cubin *c, const uint8_t *data, size_t len, co
 	return 0;
 }
 
+/* Records only an entry function's .nv.info.<name> holds: its parameter
+ * bank, its EXIT offsets, its register cap, its launch bounds.  A device
+ * function kept as a function (under -G, or __noinline__ in a file with no
+ * kernel) has a section too, with none of these. */
+static bool eiattr_entry_only(unsigned id)
+{
+	switch (id) {
+	case EIATTR_PARAM_CBANK:
+	case EIATTR_CBANK_PARAM_SIZE:
+	case EIATTR_KPARAM_INFO:
+	case EIATTR_MAXREG_COUNT:
+	case EIATTR_EXIT_INSTR_OFFSETS:
+	case EIATTR_MAX_THREADS:
+	case EIATTR_REQNTID:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static int read_kernel_info(struct ka_kernel *k, const uint8_t *data, size_t len, const char *where,
-			    const char *sec, struct ka_diag *d)
+			    const char *sec, bool *entry, struct ka_diag *d)
 {
 	size_t off = 0;
 	struct nv_attr a;
@@ -242,6 +262,8 @@ static int read_kernel_info(struct ka_kernel *k, const uint8_t *data, size_t len
 			warn_attr(d, where, sec, &a);
 			continue;
 		}
+		if (eiattr_entry_only(a.id))
+			*entry = true;
 		switch (a.id) {
 		case EIATTR_MAX_THREADS:
 		case EIATTR_REQNTID:
@@ -308,6 +330,7 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 	Elf_Scn *scn = NULL;
 	size_t first = out->n;
 	char arch[16];
+	bool *entry_attr = NULL;   /* per kernel: its section has an entry-only record */
 	int err = -EINVAL;
 
 	if (len < 64 || memcmp(bytes, "\177ELF", 4) != 0) {
@@ -381,6 +404,7 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 	}
 
 	/* Pass 2: attributes and shared memory. */
+	entry_attr = ka_xcalloc(out->n - first + 1, sizeof(*entry_attr));
 	while ((scn = elf_nextscn(c.elf, scn)) != NULL) {
 		const char *name = sec_name(&c, scn, &sh);
 		Elf_Data *data;
@@ -410,9 +434,23 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 				goto out;
 		} else {
 			struct ka_kernel *k = kernel_lookup(&c, name + 9);
-			if (k && read_kernel_info(k, data->d_buf, data->d_size, where, name, d) != 0)
+			if (k && read_kernel_info(k, data->d_buf, data->d_size, where, name,
+						  &entry_attr[k - &out->v[first]], d) != 0)
 				goto out;
 		}
+	}
+	/* No symbol marked as an entry (a file with no kernel: its -G or
+	 * __noinline__ device functions still have .nv.info.<name>): keep the
+	 * sections that hold an entry-only record. */
+	if (!c.has_entries) {
+		size_t keep = first;
+		for (size_t i = first; i < out->n; i++) {
+			if (entry_attr[i - first])
+				out->v[keep++] = out->v[i];
+			else
+				ka_kernel_free(&out->v[i]);
+		}
+		out->n = keep;
 	}
 	for (size_t i = first; i < out->n; i++)
 		if (out->v[i].res.stack == KA_UNSET)
@@ -427,5 +465,6 @@ out:
 		elf_end(c.elf);
 	free(c.syms);
 	free(c.sorted);
+	free(entry_attr);
 	return err;
 }

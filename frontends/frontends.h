@@ -268,17 +268,69 @@ const struct ka_amdgpu_kernel *ka_amdgpu_asm_find(const struct ka_amdgpu_asm *a,
  * cross-checked against the assembly's metadata (which also gives the wave
  * size and the maximum flat workgroup size). */
 struct ka_hip_options {
-	const char *clang;         /* path or name; NULL: $KANALYZE_CLANG, then */
-	                           /* clang-16, clang, hipcc on PATH            */
+	const char *clang;         /* path or name; NULL: the search order below */
+	const char *db_compiler;   /* the compile database entry's compiler      */
 	const char *const *extra;  /* -I/-D/-std and pass-through, NULL-ended   */
 	double timeout_s;
 	int jobs;
 	int wave;                  /* 0: the compiler's default, else 32 or 64  */
+	/* out, per arch (NULL: not wanted): the exit code of that arch's
+	 * compile, and whether it failed because the compiler does not know
+	 * the arch (then its error is not printed: the caller says it once) */
+	int *arch_rc;
+	bool *arch_unknown;
+	const char *depfile_dir;   /* non-NULL: -MD -MF DIR/k<i>.d (the cache)  */
 };
 int ka_hip_analyze(const char *file, const char *const *archs, int n_archs,
 		   const struct ka_hip_options *opt, struct ka_diag *d,
 		   struct ka_kernel_list *out, char **version);
+/* The HIP compiler, chosen as a HIP build chooses it:
+ *   --clang, $KANALYZE_CLANG (opt->clang first)   the user's word
+ *   the compile database entry's compiler          (-p: trusted; a clang
+ *                                                   or hipcc, not a g++)
+ *   $HIPCXX                                        CMake's convention
+ *   $ROCM_PATH, $HIP_PATH: bin/amdclang++, bin/hipcc
+ *   /opt/rocm/bin/amdclang++, /opt/rocm/bin/hipcc
+ *   hipcc on PATH, then clang-16, clang
+ * ka_hip_candidates lists every one found, in that order, without
+ * repeats (by real path): the first is the choice, the rest the
+ * --clang-fallback order.  Returns how many (at most max). */
+struct ka_hip_compiler {
+	char *path;                /* as found (malloc'd)                       */
+	const char *how;           /* "--clang", "$HIPCXX", "hipcc on PATH" ... */
+};
+int ka_hip_candidates(const struct ka_hip_options *opt, struct ka_hip_compiler *out, int max);
+void ka_hip_candidates_free(struct ka_hip_compiler *c, int n);
+/* The same in three steps, so that a caller can spawn many files' compiles
+ * at once (ka_spawn_many): prepare (KA_EXIT_OK, or an exit code after a
+ * message: nothing to spawn), the argv of arch i, then finish with the
+ * n_archs spawn results (kernels into out; arch_rc/arch_unknown filled);
+ * free always. */
+struct ka_hip_job {
+	const char *file;
+	const char *const *archs;
+	int n_archs, rc;
+	const struct ka_hip_options *opt;
+	char *cc, *dir, *libdir;   /* private from here on                      */
+	bool hipcc;
+	struct ka_buf path;
+	struct ka_hip_compile *cs;
+};
+int ka_hip_job_prepare(struct ka_hip_job *j, const char *file, const char *const *archs, int n_archs,
+		       const struct ka_hip_options *opt, struct ka_diag *d);
+char *const *ka_hip_job_argv(const struct ka_hip_job *j, int i);
+int ka_hip_job_finish(struct ka_hip_job *j, struct ka_spawn_result *res, struct ka_diag *d,
+		      struct ka_kernel_list *out);
+void ka_hip_job_free(struct ka_hip_job *j);
+/* "15.0.6" from a `--version` text ("... clang version 15.0.6 ..."). */
+char *ka_hip_version_parse(const char *text);
 char *ka_hip_locate(const struct ka_hip_options *opt);
+/* The ROCm device-library directory clang is given ($ROCM_PATH's, then
+ * Debian's and ROCm's usual places), NULL if none. */
+char *ka_hip_device_lib_dir(void);
+/* "dir/k<i>.d": the dependencies clang wrote (make syntax) as absolute
+ * paths, NULL-ended (malloc'd; free each and the vector).  NULL if none. */
+char **ka_hip_depfile_read(const char *path, size_t *n);
 /* Kernels from a saved remarks log for one arch (--remarks): names, file and
  * line from the remarks; wave size as given (0: the arch's default is left
  * to the caller).  KA_EXIT_OK, or KA_EXIT_USAGE for an unreadable log or one
@@ -297,6 +349,7 @@ void ka_amd_kernel_fill(struct ka_kernel *k, const struct ka_amd_remark *r, cons
 struct ka_compile_flags {
 	char *source;              /* absolute                                  */
 	char *lang;                /* "cuda" or "hip"                           */
+	char *compiler;            /* argv[0], absolute when it names a path    */
 	char **flags;              /* kept flags, NULL-ended                    */
 	int n_flags;
 	char **archs;              /* "sm_90", "gfx90a": from -arch/-gencode/... */

@@ -1,15 +1,20 @@
-/* hip.c — the AMD driver: compile HIP device code only, one clang (or
- * hipcc) per arch, up to opt->jobs at once, each into a private temp dir:
+/* hip.c — the AMD driver: which HIP compiler a build of the file uses (the
+ * compile database's, $HIPCXX, $ROCM_PATH/$HIP_PATH, /opt/rocm, hipcc on
+ * PATH, clang-16: ka_hip_candidates), and its device-only compiles, one per
+ * arch, each into a private temp dir:
  *
- *   clang -x hip --offload-arch=A --cuda-device-only -S -O3
- *         -Rpass-analysis=kernel-resource-usage [--rocm-device-lib-path=D]
- *         [-mwavefrontsize64] [user flags] -o DIR/k.A.s FILE
+ *   CC -x hip --offload-arch=A --cuda-device-only -S -O3
+ *      -Rpass-analysis=kernel-resource-usage [--rocm-device-lib-path=D]
+ *      [-mwavefrontsize64] [user flags] [-MD -MF DIR/k.d] -o DIR/k.A.s FILE
  *
- * then read the remarks on stderr (VGPRs, SGPRs, AGPRs, scratch, LDS, LLVM's
- * occupancy) and cross-check them with the assembly's kernel metadata (which
- * also says the wave size and the maximum flat workgroup size).  Spawned with
- * an argv, never a shell; killed at the timeout.  The compiler's diagnostics
- * are shown as it wrote them, minus the resource remarks we consume. */
+ * prepared per file (ka_hip_job_*) so that the caller can spawn many files'
+ * compiles at once, then read: the remarks on stderr (VGPRs, SGPRs, AGPRs,
+ * scratch, LDS, LLVM's occupancy) cross-checked with the assembly's kernel
+ * metadata (which also says the wave size and the maximum flat workgroup
+ * size).  A compile that fails because the compiler does not know the arch
+ * is told apart (--clang-fallback).  Spawned with an argv, never a shell;
+ * killed at the timeout.  The compiler's diagnostics are shown as it wrote
+ * them, minus the resource remarks we consume. */
 #define _GNU_SOURCE
 #include "frontends.h"
 
@@ -23,20 +28,102 @@
 
 static const char RPASS[] = "-Rpass-analysis=kernel-resource-usage";
 
-char *ka_hip_locate(const struct ka_hip_options *opt)
+/* ---- which compiler -------------------------------------------------------
+ * The order a HIP build uses (frontends.h).  A name the user gave (--clang,
+ * $KANALYZE_CLANG) is the only candidate's head even when it is missing:
+ * then nothing is found and the caller says so, rather than quietly
+ * compiling with another. */
+static bool same_file(const char *a, const char *b)
+{
+	char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
+	bool same = ra && rb && strcmp(ra, rb) == 0;
+	free(ra);
+	free(rb);
+	return same;
+}
+
+static int add_candidate(struct ka_hip_compiler *out, int n, int max, const char *prog, const char *how)
+{
+	char *p = prog && *prog ? ka_which(prog) : NULL;
+	if (!p)
+		return n;
+	for (int i = 0; i < n; i++)
+		if (same_file(out[i].path, p)) {
+			free(p);
+			return n;
+		}
+	if (n >= max) {
+		free(p);
+		return n;
+	}
+	out[n].path = p;
+	out[n].how = how;
+	return n + 1;
+}
+
+static int add_rocm(struct ka_hip_compiler *out, int n, int max, const char *root, const char *how)
+{
+	static const char *const progs[] = {"amdclang++", "hipcc"};
+	struct ka_buf b = {0};
+	for (size_t i = 0; root && *root && i < sizeof(progs) / sizeof(progs[0]); i++) {
+		b.len = 0;
+		ka_buf_printf(&b, "%s/bin/%s", root, progs[i]);
+		n = add_candidate(out, n, max, b.data, how);
+	}
+	ka_buf_free(&b);
+	return n;
+}
+
+/* A database entry's compiler that can compile HIP: a clang (clang++,
+ * amdclang++, clang-16) or hipcc.  A g++ or ccache wrapper there (`-x hip`
+ * handed to something else) is passed over: the search goes on. */
+static bool hip_capable(const char *prog)
+{
+	const char *b = strrchr(prog, '/');
+	b = b ? b + 1 : prog;
+	return strstr(b, "clang") != NULL || strncmp(b, "hipcc", 5) == 0;
+}
+
+int ka_hip_candidates(const struct ka_hip_options *opt, struct ka_hip_compiler *out, int max)
 {
 	const char *env = getenv("KANALYZE_CLANG");
-	static const char *const tries[] = {"clang-16", "hipcc", "clang"};
-	char *p;
+	int n = 0;
 
-	if (opt && opt->clang)
-		return ka_which(opt->clang);
-	if (env && *env)
-		return ka_which(env);
-	for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++)
-		if ((p = ka_which(tries[i])) != NULL)
-			return p;
-	return NULL;
+	if (opt && opt->clang) {
+		n = add_candidate(out, n, max, opt->clang, "--clang");
+		if (n == 0)
+			return 0;
+	} else if (env && *env) {
+		n = add_candidate(out, n, max, env, "$KANALYZE_CLANG");
+		if (n == 0)
+			return 0;
+	}
+	if (opt && opt->db_compiler && hip_capable(opt->db_compiler))
+		n = add_candidate(out, n, max, opt->db_compiler, "the compile database");
+	n = add_candidate(out, n, max, getenv("HIPCXX"), "$HIPCXX");
+	n = add_rocm(out, n, max, getenv("ROCM_PATH"), "$ROCM_PATH");
+	n = add_rocm(out, n, max, getenv("HIP_PATH"), "$HIP_PATH");
+	n = add_rocm(out, n, max, "/opt/rocm", "/opt/rocm");
+	n = add_candidate(out, n, max, "hipcc", "hipcc on PATH");
+	n = add_candidate(out, n, max, "clang-16", "clang-16 on PATH");
+	n = add_candidate(out, n, max, "clang", "clang on PATH");
+	return n;
+}
+
+void ka_hip_candidates_free(struct ka_hip_compiler *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(c[i].path);
+}
+
+char *ka_hip_locate(const struct ka_hip_options *opt)
+{
+	struct ka_hip_compiler c[16];
+	int n = ka_hip_candidates(opt, c, 16);
+	char *p = n > 0 ? c[0].path : NULL;
+	for (int i = 1; i < n; i++)
+		free(c[i].path);
+	return p;
 }
 
 static bool is_hipcc(const char *path)
@@ -45,10 +132,18 @@ static bool is_hipcc(const char *path)
 	return strncmp(b ? b + 1 : path, "hipcc", 5) == 0;
 }
 
+/* amdclang++ (and a ROCm install's llvm/bin/clang) finds its own device
+ * libraries: Debian's would be the wrong ones. */
+static bool is_rocm_clang(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	return strncmp(b ? b + 1 : path, "amdclang", 8) == 0 || strstr(path, "/rocm") != NULL;
+}
+
 /* The ROCm device libraries (ockl.bc ...) clang links for HIP: $ROCM_PATH,
  * then where Debian and ROCm install them.  NULL when none is found (clang
  * then says so itself). */
-static char *device_lib_dir(void)
+char *ka_hip_device_lib_dir(void)
 {
 	const char *rocm = getenv("ROCM_PATH");
 	const char *fixed[] = {"/usr/lib/x86_64-linux-gnu/amdgcn/bitcode", "/usr/lib/aarch64-linux-gnu/amdgcn/bitcode",
@@ -76,7 +171,7 @@ static char *device_lib_dir(void)
 
 /* "16.0.6" from "Debian clang version 16.0.6 (15~deb12u1)" (hipcc prints
  * the same line among its own). */
-static char *parse_version(const char *text)
+char *ka_hip_version_parse(const char *text)
 {
 	const char *p = text ? strstr(text, "clang version ") : NULL;
 	size_t n;
@@ -212,12 +307,12 @@ void ka_amd_kernel_fill(struct ka_kernel *k, const struct ka_amd_remark *r, cons
 			     k->name, k->arch, k->res.scratch);
 }
 
-struct compile {
+struct ka_hip_compile {                /* one arch's: struct ka_hip_job's cs[]    */
 	char *s_path;
 	struct ka_argv args;
 };
 
-static void compile_free(struct compile *c)
+static void compile_free(struct ka_hip_compile *c)
 {
 	ka_argv_free(&c->args);
 	free(c->s_path);
@@ -254,34 +349,101 @@ static void collect(const char *file, const char *arch, const struct ka_amd_rema
 				     rem->v[i].name, arch);
 }
 
-int ka_hip_analyze(const char *file, const char *const *archs, int n_archs, const struct ka_hip_options *opt,
-		   struct ka_diag *d, struct ka_kernel_list *out, char **version)
+/* True when a failed compile's stderr says the compiler cannot build for
+ * the arch at all: its LLVM does not know it, or no device library for it
+ * is installed beside it. */
+static bool unknown_arch(const struct ka_buf *err)
 {
-	char *cc = ka_hip_locate(opt), *dir = NULL, *libdir = NULL;
-	struct compile *cs = NULL;
-	struct ka_spawn_result *res = NULL;
-	char *const **argvs = NULL;
-	struct ka_buf path = {0}, src = {0};
-	bool hipcc, have_src;
-	int rc = KA_EXIT_OK, n_jobs;
+	static const char *const says[] = {"unsupported HIP gpu architecture", "invalid target ID",
+					   "unsupported CUDA gpu architecture", "cannot find ROCm device library"};
+	for (size_t i = 0; err->data && i < sizeof(says) / sizeof(says[0]); i++)
+		if (strstr(err->data, says[i]))
+			return true;
+	return false;
+}
 
-	if (!cc) {
+/* One arch's compile, read: its kernels appended to out.  With `unknown`
+ * given, a compile that failed for want of the arch is only marked. */
+static int read_one(const char *file, const char *arch, const char *cc, bool hipcc, struct ka_spawn_result *r,
+		    const char *s_path, const struct ka_hip_options *opt, const struct ka_buf *src,
+		    struct ka_diag *d, struct ka_kernel_list *out, bool *unknown)
+{
+	struct ka_buf s = {0};
+	struct ka_amd_remarks rem = {0};
+	struct ka_amdgpu_asm as = {0};
+
+	if (r->not_found || r->spawn_errno) {
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "cannot run %s: %s", cc, strerror(r->spawn_errno));
+		return KA_EXIT_TOOLCHAIN;
+	}
+	if (r->timed_out) {
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "the HIP compile for %s timed out after %.0f s (killed)",
+			      arch, opt->timeout_s > 0 ? opt->timeout_s : 300);
+		return KA_EXIT_TOOLCHAIN;
+	}
+	if (r->status != 0 && unknown && unknown_arch(&r->err)) {
+		*unknown = true;
+		return KA_EXIT_TOOLCHAIN;
+	}
+	forward_diagnostics(&r->err, d, r->status != 0, hipcc);
+	if (r->status != 0) {
+		if (r->out.len)
+			fwrite(r->out.data, 1, r->out.len, d->out);
+		if (unknown_arch(&r->err))
+			ka_diag_note(d, file, "%s cannot build for %s here (its LLVM or the installed ROCm device "
+				     "libraries predate it); a remarks log saved where it can is read with "
+				     "--remarks FILE --arch %s", cc, arch, arch);
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "compile failed for %s (%s exit status %d)", arch, cc,
+			      r->status);
+		return KA_EXIT_TOOLCHAIN;
+	}
+	if (ka_read_file(s_path, 1u << 30, &s) != 0 ||
+	    ka_amdgpu_asm_parse(s.data ? s.data : "", s.len, &as, d, file) != 0) {
+		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "the HIP compile for %s wrote no readable assembly", arch);
+		ka_buf_free(&s);
+		return KA_EXIT_TOOLCHAIN;
+	}
+	ka_amd_remarks_parse(r->err.data ? r->err.data : "", r->err.len, &rem, d, file);
+	collect(file, arch, &rem, &as, src ? src->data : NULL, src ? src->len : 0, d, out);
+	ka_amd_remarks_free(&rem);
+	ka_amdgpu_asm_free(&as);
+	ka_buf_free(&s);
+	return KA_EXIT_OK;
+}
+
+/* ---- one file's compiles: prepared, spawned (by the caller, with other
+ * files' up to -j at once), read ------------------------------------------- */
+
+int ka_hip_job_prepare(struct ka_hip_job *j, const char *file, const char *const *archs, int n_archs,
+		       const struct ka_hip_options *opt, struct ka_diag *d)
+{
+	memset(j, 0, sizeof(*j));
+	j->file = file;
+	j->opt = opt;
+	j->n_archs = n_archs;
+	j->archs = archs;
+	j->cc = ka_hip_locate(opt);
+	if (!j->cc) {
 		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file,
-			      "no HIP compiler found (looked at --clang, $KANALYZE_CLANG, clang-16, hipcc, clang on "
-			      "PATH); install clang-16 and rocm-device-libs, or pass --clang PATH");
-		return KA_EXIT_TOOLCHAIN;
+			      opt && opt->clang ? "--clang %s: no such program" :
+			      getenv("KANALYZE_CLANG") && *getenv("KANALYZE_CLANG") ? "$KANALYZE_CLANG=%s: no such program" :
+			      "no HIP compiler found%s (looked at the compile database, $HIPCXX, $ROCM_PATH, $HIP_PATH, "
+			      "/opt/rocm, hipcc, clang-16 and clang on PATH); install hipcc or clang-16 and "
+			      "rocm-device-libs, or pass --clang PATH",
+			      opt && opt->clang ? opt->clang : getenv("KANALYZE_CLANG") && *getenv("KANALYZE_CLANG")
+			      ? getenv("KANALYZE_CLANG") : "");
+		return j->rc = KA_EXIT_TOOLCHAIN;
 	}
-	hipcc = is_hipcc(cc);
-	dir = ka_tempdir_create("hip");
-	if (!dir) {
+	j->hipcc = is_hipcc(j->cc);
+	j->dir = ka_tempdir_create("hip");
+	if (!j->dir) {
 		ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "cannot create a temporary directory: %s", strerror(errno));
-		free(cc);
-		return KA_EXIT_TOOLCHAIN;
+		return j->rc = KA_EXIT_TOOLCHAIN;
 	}
-	if (hipcc) {
+	if (j->hipcc) {
 		/* hipcc runs clang through a shell: nothing kanalyze gives it may be
 		 * shell text (clang itself is spawned with an argv) */
-		const char *bad_arg = ka_shell_unsafe(dir) ? dir : NULL;
+		const char *bad_arg = ka_shell_unsafe(j->dir) ? j->dir : NULL;
 		for (const char *const *e = opt->extra; e && *e && !bad_arg; e++)
 			if (ka_shell_unsafe(*e))
 				bad_arg = *e;
@@ -289,132 +451,136 @@ int ka_hip_analyze(const char *file, const char *const *archs, int n_archs, cons
 			ka_diag_error(d, KA_EXIT_USAGE, file, "'%s' holds %s, which hipcc would hand to its shell; "
 				      "refused (give --clang clang-16, which runs without one)", bad_arg,
 				      ka_shell_char_name(ka_shell_unsafe(bad_arg)));
-			rc = KA_EXIT_USAGE;
-			goto done;
+			return j->rc = KA_EXIT_USAGE;
 		}
 	}
-	if (hipcc && !plain_path(file)) {
+	if (j->hipcc && !plain_path(file)) {
 		char *abs = realpath(file, NULL);
-		ka_buf_printf(&path, "%s/input.hip", dir);
-		if (!abs || symlink(abs, path.data) != 0) {
+		ka_buf_printf(&j->path, "%s/input.hip", j->dir);
+		if (!abs || symlink(abs, j->path.data) != 0) {
 			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "cannot link the file into a temporary directory: %s",
 				      strerror(errno));
 			free(abs);
-			rc = KA_EXIT_TOOLCHAIN;
-			goto done;
+			return j->rc = KA_EXIT_TOOLCHAIN;
 		}
 		free(abs);
 	} else if (file[0] == '-') {
-		ka_buf_printf(&path, "./%s", file);   /* not an option */
+		ka_buf_printf(&j->path, "./%s", file);   /* not an option */
 	} else {
-		ka_buf_puts(&path, file);
+		ka_buf_puts(&j->path, file);
 	}
-	if (!hipcc)
-		libdir = device_lib_dir();
+	if (!j->hipcc && !is_rocm_clang(j->cc))
+		j->libdir = ka_hip_device_lib_dir();
 
-	n_jobs = n_archs + (version && !*version ? 1 : 0);
-	cs = ka_xcalloc((size_t)n_jobs, sizeof(*cs));
-	res = ka_xcalloc((size_t)n_jobs, sizeof(*res));
-	argvs = ka_xcalloc((size_t)n_jobs, sizeof(*argvs));
-	if (n_jobs > n_archs) {
-		ka_argv_push(&cs[n_archs].args, cc);
-		ka_argv_push(&cs[n_archs].args, "--version");
-		argvs[n_archs] = cs[n_archs].args.v;
-	}
+	j->cs = ka_xcalloc((size_t)n_archs + 1, sizeof(*j->cs));
 	for (int i = 0; i < n_archs; i++) {
-		struct compile *c = &cs[i];
+		struct ka_hip_compile *c = &j->cs[i];
 		struct ka_buf b = {0};
-		ka_buf_printf(&b, "%s/k%d.s", dir, i);
+		ka_buf_printf(&b, "%s/k%d.s", j->dir, i);
 		c->s_path = b.data;
-		ka_argv_push(&c->args, cc);
+		ka_argv_push(&c->args, j->cc);
 		ka_argv_pushf(&c->args, "--offload-arch=%s", archs[i]);
 		ka_argv_push(&c->args, "--cuda-device-only");
 		ka_argv_push(&c->args, "-S");
 		ka_argv_push(&c->args, "-O3");
 		ka_argv_push(&c->args, RPASS);
-		if (libdir)
-			ka_argv_pushf(&c->args, "--rocm-device-lib-path=%s", libdir);
+		if (j->libdir)
+			ka_argv_pushf(&c->args, "--rocm-device-lib-path=%s", j->libdir);
 		if (opt->wave == 64)
 			ka_argv_push(&c->args, "-mwavefrontsize64");
 		else if (opt->wave == 32)
 			ka_argv_push(&c->args, "-mno-wavefrontsize64");
 		for (const char *const *e = opt->extra; e && *e; e++)
 			ka_argv_push(&c->args, *e);
+		if (opt->depfile_dir) {
+			ka_argv_push(&c->args, "-MD");
+			ka_argv_push(&c->args, "-MF");
+			ka_argv_pushf(&c->args, "%s/k%d.d", opt->depfile_dir, i);
+		}
 		ka_argv_push(&c->args, "-o");
 		ka_argv_push(&c->args, c->s_path);
 		ka_argv_push(&c->args, "-x");
 		ka_argv_push(&c->args, "hip");
-		ka_argv_push(&c->args, path.data);
-		argvs[i] = c->args.v;
+		ka_argv_push(&c->args, j->path.data);
 	}
+	return KA_EXIT_OK;
+}
 
+char *const *ka_hip_job_argv(const struct ka_hip_job *j, int i)
+{
+	return j->cs && i < j->n_archs ? j->cs[i].args.v : NULL;
+}
+
+int ka_hip_job_finish(struct ka_hip_job *j, struct ka_spawn_result *res, struct ka_diag *d,
+		      struct ka_kernel_list *out)
+{
+	const struct ka_hip_options *opt = j->opt;
+	struct ka_buf src = {0};
+	bool have_src = ka_read_file(j->file, 64u << 20, &src) == 0;
+	int rc = KA_EXIT_OK;
+
+	for (int i = 0; i < j->n_archs; i++) {
+		int r_arch = read_one(j->file, j->archs[i], j->cc, j->hipcc, &res[i], j->cs[i].s_path, opt,
+				      have_src ? &src : NULL, d, out,
+				      opt->arch_unknown ? &opt->arch_unknown[i] : NULL);
+		if (opt->arch_rc)
+			opt->arch_rc[i] = r_arch;
+		if (r_arch > rc)
+			rc = r_arch;
+	}
+	ka_buf_free(&src);
+	return rc;
+}
+
+void ka_hip_job_free(struct ka_hip_job *j)
+{
+	for (int i = 0; j->cs && i < j->n_archs; i++)
+		compile_free(&j->cs[i]);
+	free(j->cs);
+	ka_buf_free(&j->path);
+	if (j->dir)
+		ka_tempdir_remove(j->dir);
+	free(j->dir);
+	free(j->libdir);
+	free(j->cc);
+	memset(j, 0, sizeof(*j));
+}
+
+int ka_hip_analyze(const char *file, const char *const *archs, int n_archs, const struct ka_hip_options *opt,
+		   struct ka_diag *d, struct ka_kernel_list *out, char **version)
+{
+	struct ka_hip_job j;
+	int rc = ka_hip_job_prepare(&j, file, archs, n_archs, opt, d);
+	int n_jobs = n_archs + (version && !*version ? 1 : 0);
+	struct ka_spawn_result *res;
+	char *const **argvs;
+	struct ka_argv ver = {0};
+
+	if (rc != KA_EXIT_OK) {
+		for (int i = 0; opt->arch_rc && i < n_archs; i++)
+			opt->arch_rc[i] = rc;
+		ka_hip_job_free(&j);
+		return rc;
+	}
+	res = ka_xcalloc((size_t)n_jobs + 1, sizeof(*res));
+	argvs = ka_xcalloc((size_t)n_jobs + 1, sizeof(*argvs));
+	for (int i = 0; i < n_archs; i++)
+		argvs[i] = ka_hip_job_argv(&j, i);
+	if (n_jobs > n_archs) {
+		ka_argv_push(&ver, j.cc);
+		ka_argv_push(&ver, "--version");
+		argvs[n_archs] = ver.v;
+	}
 	ka_spawn_many(argvs, n_jobs, opt->jobs > 0 ? opt->jobs : 1, opt->timeout_s > 0 ? opt->timeout_s : 300, res);
 	if (n_jobs > n_archs && res[n_archs].status == 0)
-		*version = parse_version(res[n_archs].out.data);
-	have_src = ka_read_file(file, 64u << 20, &src) == 0;
-
-	for (int i = 0; i < n_archs; i++) {
-		struct ka_spawn_result *r = &res[i];
-		struct ka_buf s = {0};
-		struct ka_amd_remarks rem = {0};
-		struct ka_amdgpu_asm as = {0};
-
-		if (r->not_found || r->spawn_errno) {
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "cannot run %s: %s", cc, strerror(r->spawn_errno));
-			rc = KA_EXIT_TOOLCHAIN;
-			continue;
-		}
-		if (r->timed_out) {
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "the HIP compile for %s timed out after %.0f s (killed)",
-				      archs[i], opt->timeout_s > 0 ? opt->timeout_s : 300);
-			rc = KA_EXIT_TOOLCHAIN;
-			continue;
-		}
-		forward_diagnostics(&r->err, d, r->status != 0, hipcc);
-		if (r->status != 0) {
-			if (r->out.len)
-				fwrite(r->out.data, 1, r->out.len, d->out);
-			if (r->err.data && (strstr(r->err.data, "cannot find ROCm device library") ||
-					    strstr(r->err.data, "unsupported HIP gpu architecture") ||
-					    strstr(r->err.data, "invalid target ID") ||
-					    strstr(r->err.data, "unsupported CUDA gpu architecture")))
-				ka_diag_note(d, file, "%s cannot build for %s here (its LLVM or the installed ROCm device "
-					     "libraries predate it); a remarks log saved where it can is read with "
-					     "--remarks FILE --arch %s", cc, archs[i], archs[i]);
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "compile failed for %s (%s exit status %d)", archs[i],
-				      cc, r->status);
-			rc = KA_EXIT_TOOLCHAIN;
-			continue;
-		}
-		if (ka_read_file(cs[i].s_path, 1u << 30, &s) != 0 ||
-		    ka_amdgpu_asm_parse(s.data ? s.data : "", s.len, &as, d, file) != 0) {
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, file, "the HIP compile for %s wrote no readable assembly",
-				      archs[i]);
-			rc = KA_EXIT_TOOLCHAIN;
-			ka_buf_free(&s);
-			continue;
-		}
-		ka_amd_remarks_parse(r->err.data ? r->err.data : "", r->err.len, &rem, d, file);
-		collect(file, archs[i], &rem, &as, have_src ? src.data : NULL, src.len, d, out);
-		ka_amd_remarks_free(&rem);
-		ka_amdgpu_asm_free(&as);
-		ka_buf_free(&s);
-	}
-
-done:
-	for (int i = 0; cs && i < n_jobs; i++) {
+		*version = ka_hip_version_parse(res[n_archs].out.data);
+	rc = ka_hip_job_finish(&j, res, d, out);
+	for (int i = 0; i < n_jobs; i++)
 		ka_spawn_result_free(&res[i]);
-		compile_free(&cs[i]);
-	}
-	free(cs);
 	free(res);
 	free(argvs);
-	ka_buf_free(&path);
-	ka_buf_free(&src);
-	ka_tempdir_remove(dir);
-	free(dir);
-	free(libdir);
-	free(cc);
+	ka_argv_free(&ver);
+	ka_hip_job_free(&j);
 	return rc;
 }
 
@@ -472,4 +638,61 @@ int ka_hip_remarks_load(const char *log, const char *arch, int wave, struct ka_d
 		return KA_EXIT_USAGE;
 	}
 	return KA_EXIT_OK;
+}
+
+/* make syntax: "target: dep dep \\\n dep", a space in a name as "\\ " */
+char **ka_hip_depfile_read(const char *path, size_t *n)
+{
+	struct ka_buf text = {0}, word = {0};
+	char **v = NULL;
+	size_t cap = 0;
+	bool target = true;
+	char *cwd = getcwd(NULL, 0);
+
+	*n = 0;
+	if (ka_read_file(path, 64u << 20, &text) != 0 || !text.data) {
+		ka_buf_free(&text);
+		free(cwd);
+		return NULL;
+	}
+	for (size_t i = 0; i <= text.len; i++) {
+		char c = i < text.len ? text.data[i] : ' ';
+		if (c == '\\' && i + 1 < text.len && (text.data[i + 1] == '\n' || text.data[i + 1] == '\r')) {
+			i++;
+			c = ' ';
+		} else if (c == '\\' && i + 1 < text.len && (text.data[i + 1] == ' ' || text.data[i + 1] == '#')) {
+			ka_buf_append(&word, &text.data[++i], 1);
+			continue;
+		}
+		if (!isspace((unsigned char)c)) {
+			ka_buf_append(&word, &c, 1);
+			continue;
+		}
+		if (word.len == 0)
+			continue;
+		if (target) {
+			if (word.data[word.len - 1] == ':')
+				target = false;
+		} else if (strcmp(word.data, ":") != 0) {
+			if (*n + 2 > cap) {
+				cap = cap ? 2 * cap : 32;
+				v = ka_xrealloc(v, cap * sizeof(char *));
+			}
+			if (word.data[0] == '/' || !cwd) {
+				v[(*n)++] = ka_strdup(word.data);
+			} else {
+				struct ka_buf abs = {0};
+				ka_buf_printf(&abs, "%s/%s", cwd, word.data);
+				v[(*n)++] = abs.data;
+			}
+			v[*n] = NULL;
+		}
+		word.len = 0;
+		if (word.data)
+			word.data[0] = '\0';
+	}
+	ka_buf_free(&word);
+	ka_buf_free(&text);
+	free(cwd);
+	return v;
 }

@@ -26,6 +26,7 @@ void ka_kernel_free(struct ka_kernel *k)
 	free(k->name);
 	free(k->mangled);
 	free(k->file);
+	free(k->def_file);
 	ka_sass_free(k->sass);
 	free(k->sass);
 	memset(k, 0, sizeof(*k));

@@ -36,6 +36,60 @@ const struct ka_regression_rule ka_regression_rules[KA_REG_COUNT] = {
 enum { BASELINE_FORMAT = 1 };
 
 
+/* ---- kernel identity ---------------------------------------------------------
+ * nvcc's name for a kernel in an anonymous namespace embeds a hash of the
+ * file's path (and so does -rdc's for a static one), e.g. the same file in
+ * two checkouts:
+ *
+ *   a/x/anon.cu  _ZN39_GLOBAL__N__4bc0a5bf_7_anon_cu_bf5d1b316anon_kEPf
+ *   b/anon.cu    _ZN39_GLOBAL__N__fde11943_7_anon_cu_bf5d1b316anon_kEPf
+ *
+ * The eight hex digits after the marker are the only part that moves (the
+ * second hash stays), so the baseline compares names with them ignored. */
+static const char *const path_hash_markers[] = {"_GLOBAL__N__", "_INTERNAL_"};
+
+static bool hex8(const char *p)
+{
+	for (int i = 0; i < 8; i++)
+		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f') || (p[i] >= 'A' && p[i] <= 'F')))
+			return false;
+	return p[8] == '_';
+}
+
+/* The length of the path hash starting at s[i] (8), or 0 when none does. */
+static size_t path_hash_at(const char *s, size_t i)
+{
+	for (size_t m = 0; m < sizeof(path_hash_markers) / sizeof(path_hash_markers[0]); m++) {
+		size_t l = strlen(path_hash_markers[m]);
+		if (i >= l && memcmp(s + i - l, path_hash_markers[m], l) == 0 && hex8(s + i))
+			return 8;
+	}
+	return 0;
+}
+
+bool ka_mangled_path_derived(const char *mangled)
+{
+	for (size_t i = 0; mangled && mangled[i]; i++)
+		if (path_hash_at(mangled, i))
+			return true;
+	return false;
+}
+
+int ka_mangled_cmp(const char *a, const char *b)
+{
+	size_t i = 0, h;
+	for (;;) {
+		/* a[0..i) == b[0..i): a marker ending at i ends in both */
+		if ((h = path_hash_at(a, i)) && path_hash_at(b, i)) {
+			i += h;
+			continue;
+		}
+		if (a[i] != b[i] || !a[i])
+			return (unsigned char)a[i] - (unsigned char)b[i];
+		i++;
+	}
+}
+
 static int cmp_key(const struct ka_bl_entry *a, const struct ka_bl_entry *b)
 {
 	int c = strcmp(a->file, b->file);
@@ -43,7 +97,12 @@ static int cmp_key(const struct ka_bl_entry *a, const struct ka_bl_entry *b)
 		return c;
 	if ((c = ka_arch_cmp(a->arch, b->arch)) != 0)
 		return c;
-	return strcmp(a->mangled, b->mangled);
+	if ((c = ka_mangled_cmp(a->mangled, b->mangled)) != 0)
+		return c;
+	/* a kernel launched at several constant configurations: one entry each */
+	if (!a->launch || !b->launch)
+		return !!a->launch - !!b->launch;
+	return strcmp(a->launch, b->launch);
 }
 
 static int cmp_entry(const void *a, const void *b)
@@ -68,6 +127,7 @@ void ka_bl_free(struct ka_bl *b)
 		free(b->v[i].arch);
 		free(b->v[i].name);
 		free(b->v[i].mangled);
+		free(b->v[i].launch);
 	}
 	free(b->v);
 	free(b->nvcc);
@@ -86,6 +146,12 @@ void ka_bl_from_result(const struct ka_result *r, const char *root, struct ka_bl
 		e->name = ka_strdup(kr->k->name);
 		e->mangled = ka_strdup(kr->k->mangled);
 		e->line = kr->k->line;
+		if (kr->launch_file) {
+			char l[64];
+			snprintf(l, sizeof(l), "%dx%dx%d+%ld", kr->block_dims[0], kr->block_dims[1], kr->block_dims[2],
+				 kr->smem_dynamic);
+			e->launch = ka_strdup(l);
+		}
 		e->block = kr->block;
 		e->blocks_per_sm = kr->occ.blocks_per_sm;
 		ka_resources_unset(&e->res);
@@ -136,6 +202,8 @@ int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d)
 		json_object_set_new(o, "mangled", text_or_null(e->mangled));
 		json_object_set_new(o, "line", e->line > 0 ? json_integer(e->line) : json_null());
 		json_object_set_new(o, "block", json_integer(e->block));
+		if (e->launch)                   /* only launch-site entries have one */
+			json_object_set_new(o, "launch", json_string(e->launch));
 		for (int f = 0; f < ka_resource_count; f++)
 			if (ka_resource_fields[f].baseline)
 				json_object_set_new(o, ka_resource_fields[f].key, num(ka_resource_get(&e->res, f)));
@@ -238,6 +306,8 @@ int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
 		x->arch = ka_strdup(arch);
 		x->name = ka_strdup(name);
 		x->mangled = ka_strdup(mangled);
+		x->launch = json_is_string(json_object_get(e, "launch"))
+				    ? ka_strdup(json_string_value(json_object_get(e, "launch"))) : NULL;
 		x->line = json_is_integer(line) ? (int)json_integer_value(line) : 0;
 		x->block = (int)block;
 		x->blocks_per_sm = (int)blocks;
@@ -461,8 +531,8 @@ void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare 
 			if ((pass == 0) != (ch->what == KA_CH_REGRESSION))
 				continue;
 			ka_bl_change_message(ch, &m);
-			fprintf(out, "  %-10s  %s:%d  %s (%s): %s\n", label[ch->what], e->file, e->line, e->name, e->arch,
-				m.data);
+			fprintf(out, "  %-10s  %s:%d  %s (%s%s%s): %s\n", label[ch->what], e->file, e->line, e->name,
+				e->arch, e->launch ? ", launch " : "", e->launch ? e->launch : "", m.data);
 			ka_buf_free(&m);
 		}
 }

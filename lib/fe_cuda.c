@@ -7,6 +7,9 @@
  *             cwd, the source's path and bytes  -> manifest (headers + result)
  *   result  = kanalyze version, toolchain identity, arch, language, flags,
  *             the preprocessed device source      -> the kernels as JSON
+ *             (+ the source's real path when a kernel's name embeds a hash
+ *             of it: nvcc's _GLOBAL__N__<hash> / _INTERNAL_<hash>; one
+ *             checkout's entry must not name another's kernels)
  * The toolchain identity is the path, size and mtime of nvcc, ptxas, cicc
  * and the host compiler (gcc and g++ on PATH, or what -ccbin or
  * $NVCC_CCBIN names), the bytes of nvcc.profile, and the environment nvcc
@@ -247,6 +250,20 @@ static void cache_store(const struct ka_cache *c, const char *tools, const struc
 	if (u->rc != KA_EXIT_OK || !u->pp_hash[0])
 		return;
 	result_key(tools, u, extra, lang, rkey);
+	for (size_t k = u->first; k < u->first + u->count; k++)
+		if (ka_mangled_path_derived(out->v[k].mangled)) {
+			/* names that embed a hash of the path (anonymous namespaces):
+			 * the same preprocessed source at another path compiles to
+			 * other names, so the entry is this path's alone */
+			struct ka_hash h;
+			char *real = realpath(u->file, NULL);
+			ka_hash_init(&h);
+			ka_hash_str(&h, rkey);
+			ka_hash_str(&h, real ? real : u->file);
+			ka_hash_final(&h, rkey);
+			free(real);
+			break;
+		}
 	json = ka_kernels_json(out->v + u->first, u->count, "kanalyze_cache", NULL, version);
 	if (ka_cache_put(c, "r", rkey, json, strlen(json)) == 0 && direct[0]) {
 		/* the source itself must not have changed since the compile began */
@@ -369,9 +386,13 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 	/* what was analysed completely, per (file, arch) */
 	for (int i = 0; i < n_units; i++) {
 		in[i].rc = units[i].rc;
-		if (units[i].rc == KA_EXIT_OK)
+		if (units[i].rc == KA_EXIT_OK) {
+			/* a file with no kernel (host code only) still gets a line,
+			 * once, and its JSON "files" entry with "kernels": [] */
+			if (units[i].count == 0 && !ka_analysed_has(run->done, units[i].file, NULL))
+				ka_diag_note(d, units[i].file, "no kernels in it (host code or device functions only, or no template instantiated)");
 			ka_analysed_add(run->done, units[i].file, units[i].arch);
-		else if (units[i].rc > rc)
+		} else if (units[i].rc > rc)
 			rc = units[i].rc;
 	}
 	for (int i = 0; i < n_miss; i++)
@@ -390,10 +411,11 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 /* --what-if regs=N: the same compile with -maxrregcount=N instead of any
  * cap of the user's.  The variant's compiler chatter repeats the
  * original's: it is kept only when the recompile fails. */
-static int recompile_capped(const char *file, long regs, struct ka_run *run, struct ka_diag *d,
+static int recompile_capped(const char *file, const struct ka_what_spec *w, struct ka_run *run, struct ka_diag *d,
 			    struct ka_kernel_list *out)
 {
 	struct ka_nvcc_options opt = nvcc_options(run);
+	long regs = w->value;
 	const char *const *archs = run->archs[KA_VENDOR_NVIDIA];
 	char cap[48];
 	char *text = NULL;
@@ -402,6 +424,11 @@ static int recompile_capped(const char *file, long regs, struct ka_run *run, str
 	FILE *f;
 	int rc = KA_EXIT_OK;
 
+	if (w->kind != KA_WHAT_REGS) {            /* waves=W: an AMD request */
+		ka_diag_warn_once(d, "cuda:what-if-kind", file, "--what-if %s asks AMD's compiler for waves per SIMD; "
+				  "CUDA kernels report it as failed", w->text);
+		return KA_EXIT_OK;
+	}
 	snprintf(cap, sizeof(cap), "-maxrregcount=%ld", regs);
 	opt.extra = ka_flags_with_cap(run->req->cc_args, cap);
 	f = open_memstream(&text, &len);

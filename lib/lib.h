@@ -32,6 +32,7 @@ struct ka_run {
 	struct ka_kernel_list *out;          /* kernels found, any order      */
 	struct ka_analysed *done;            /* (file, arch) read completely  */
 	char *nvcc_version, *clang_version;  /* malloc'd, NULL if unknown     */
+	char *hip_compiler;                  /* the HIP compiler chosen (malloc'd) */
 	/* the run's archs of each vendor, as spelled */
 	const char *archs[KA_VENDOR_COUNT][KA_MAX_ARCHS];
 	int n_archs[KA_VENDOR_COUNT];
@@ -54,10 +55,12 @@ struct ka_frontend {
 	int (*compile)(struct ka_unit *units, int n, struct ka_run *run, struct ka_diag *d);
 	/* Whole-run frontends (compile NULL): read req's inputs or log. */
 	int (*load)(struct ka_run *run, struct ka_diag *d);
-	/* --what-if regs=N: recompile `file` with a register cap into out;
-	 * NULL when the frontend cannot (exit code). */
-	int (*recompile_capped)(const char *file, long regs, struct ka_run *run, struct ka_diag *d,
-				struct ka_kernel_list *out);
+	/* --what-if regs=N or waves=W: recompile `file` with the request into
+	 * out (a kind the frontend cannot ask its compiler for: a note, out
+	 * left empty, the variant reported failed); NULL when the frontend
+	 * cannot recompile at all.  Exit code. */
+	int (*recompile_capped)(const char *file, const struct ka_what_spec *w, struct ka_run *run,
+				struct ka_diag *d, struct ka_kernel_list *out);
 };
 
 /* inputs.c: the table, and the one classifier. */
@@ -78,10 +81,18 @@ int ka_record_read(const char *path, const char *const *archs, int n_archs, stru
 
 /* whatif.c: the launch advice shared by the vendors' models. */
 const struct ka_kernel *ka_whatif_variant(const struct ka_kernel_list *l, const struct ka_kernel *k);
+/* n variants (NULL for 0), the fields of the other vendor unset. */
+struct ka_what_if *ka_what_ifs_new(int n);
 long ka_spill_bytes(long stores, long loads);
 /* The user's flags without any register cap of theirs, plus `cap` (malloc'd
  * array of borrowed strings). */
 const char **ka_flags_with_cap(const char *const *extra, const char *cap);
+
+/* fe_hip_whatif.c: --what-if regs=N / waves=W for HIP sources: `file`
+ * recompiled for the run's AMD archs with every __global__ kernel carrying
+ * amdgpu_num_vgpr / amdgpu_waves_per_eu (ka_fe_hip's recompile_capped). */
+int ka_hip_recompile_what(const char *file, const struct ka_what_spec *w, struct ka_run *run, struct ka_diag *d,
+			  struct ka_kernel_list *out);
 
 /* source.c: the uniformity analysis beside the compiles. */
 struct ka_sources;
@@ -90,7 +101,31 @@ struct ka_sources *ka_sources_start(struct ka_run *run, const char *const *files
  * point each result at its kernel's analysis. */
 void ka_sources_finish(struct ka_sources *s, struct ka_run *run, const char *const *files, int n,
 		       struct ka_result *res, struct ka_diag *d);
+/* The same in two steps: wait (and analyse -p's files, warn) before the
+ * model, which needs the launch sites; join each result after it. */
+void ka_sources_wait(struct ka_sources *s, struct ka_run *run, const char *const *files, int n,
+		     struct ka_diag *d);
+void ka_sources_join(struct ka_sources *s, struct ka_run *run, struct ka_result *res);
+/* The note saying how many kernels' analyses were withheld (parse errors). */
+void ka_sources_note(const struct ka_sources *s, struct ka_diag *d);
+/* The analysis of `file` (its launch sites), NULL when none parsed. */
+const struct ka_uresult *ka_sources_result(const struct ka_sources *s, const char *file);
 void ka_sources_free(struct ka_sources *s);
+
+/* launch.c: the launches a kernel is modelled at (--block, the config's
+ * "launch" entries, the constant launch sites of src, which may be NULL);
+ * 0: none of those, the vendor's model picks __launch_bounds__ or the
+ * default.  ka_launch_apply presets a result with one of them. */
+struct ka_launch_choice {
+	int block[3];
+	long smem;
+	const char *source;                  /* "config", "launch_site"       */
+	const char *file;                    /* launch_site: borrowed from src */
+	int line;
+};
+int ka_launch_choices(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
+		      struct ka_launch_choice *out, int cap);
+void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_choice *c);
 
 /* memo.c: model results by their exact input bytes (zeroed padding). */
 struct ka_model_memo *ka_memo_new(void);
@@ -104,7 +139,7 @@ struct ka_session {
 	struct ka_kernel_list *variants;     /* per what-if spec              */
 	int n_variants;
 	struct ka_sources *sources;
-	char *nvcc_version, *clang_version;
+	char *nvcc_version, *clang_version, *hip_compiler;
 	struct ka_model_memo *memo;          /* the vendors' model results     */
 };
 

@@ -48,6 +48,11 @@ static json_t *kernels_doc(const struct ka_kernel *v, size_t n, const char *kind
 			json_object_set_new(r, ka_resource_fields[f].key, x == KA_UNSET ? json_null() : json_integer(x));
 		}
 		json_object_set_new(k, "resources", r);
+		/* AMD: the wave compiled for and LLVM's own occupancy (the HIP cache) */
+		if (v[i].wave_size > 0)
+			json_object_set_new(k, "wave_size", json_integer(v[i].wave_size));
+		if (v[i].llvm_waves_per_simd > 0)
+			json_object_set_new(k, "llvm_waves_per_simd", json_integer(v[i].llvm_waves_per_simd));
 		json_array_append_new(ks, k);
 	}
 	json_object_set_new(root, "kernels", ks);
@@ -104,6 +109,13 @@ static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
 		else if (x && !json_is_null(x))
 			return -1;
 	}
+	json_t *wave = json_object_get(o, "wave_size"), *llvm = json_object_get(o, "llvm_waves_per_simd");
+	if ((wave && !json_is_integer(wave)) || (llvm && !json_is_integer(llvm)))
+		return -1;
+	k->wave_size = wave ? (int)json_integer_value(wave) : 0;
+	k->llvm_waves_per_simd = llvm ? (int)json_integer_value(llvm) : 0;
+	if (k->wave_size != 0 && k->wave_size != 32 && k->wave_size != 64)
+		return -1;
 	/* a kernel record has a register count of its vendor */
 	return k->res.regs == KA_UNSET && k->res.vgprs == KA_UNSET ? -1 : 0;
 }

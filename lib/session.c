@@ -5,7 +5,7 @@
  *   inputs    launcher records, or the files and -p's database through the
  *             pipeline (each file to its frontend), and saved remarks
  *   sources   the uniformity analysis, started before the compiles
- *   what-ifs  regs=N: each file recompiled by its frontend with the cap
+ *   what-ifs  regs=N, waves=W: each file recompiled by its frontend with the request
  *   model     each kernel, in report order, by its vendor's ops
  * Bad inputs are reported one line each and the run goes on with the rest;
  * the return value is the worst exit code seen. */
@@ -56,16 +56,18 @@ static int split_archs(const struct ka_request *req, struct ka_run *run, struct 
 				      "(the one the log was made for)");
 			return -1;
 		}
-		if (req->n_inputs > 0) {
-			ka_diag_error(d, KA_EXIT_USAGE, NULL, "--remarks replaces compiling: give no source files "
-				      "(the kernels, files and lines come from the log)");
-			return -1;
-		}
+		for (int i = 0; i < req->n_inputs; i++)
+			if (ka_input_classify(req->inputs[i], req->lang, NULL)->has_source) {
+				ka_diag_error(d, KA_EXIT_USAGE, NULL, "--remarks replaces compiling: give no source files "
+					      "(the kernels, files and lines come from the log; a binary of the same "
+					      "build may be given for its kernels' LDS, scratch and bounds)");
+				return -1;
+			}
 	}
 	return 0;
 }
 
-/* --what-if regs=N: every analysed file again, with the cap. */
+/* --what-if regs=N, waves=W: every analysed file again, with the request. */
 static void what_ifs(const struct ka_request *req, struct ka_run *run, struct ka_session *s, struct ka_diag *d)
 {
 	const struct ka_analysed *done = run->done;
@@ -79,25 +81,44 @@ static void what_ifs(const struct ka_request *req, struct ka_run *run, struct ka
 			s->n_variants = req->n_what_ifs;
 		}
 		for (int i = 0; i < req->n_what_ifs; i++)
-			if (req->what_ifs[i].kind == KA_WHAT_REGS)
-				fe->recompile_capped(done->file[f], req->what_ifs[i].value, run, d, &s->variants[i]);
+			if (req->what_ifs[i].kind == KA_WHAT_REGS || req->what_ifs[i].kind == KA_WHAT_WAVES)
+				fe->recompile_capped(done->file[f], &req->what_ifs[i], run, d, &s->variants[i]);
 	}
 }
 
+/* Each kernel at each of its launches (lib/launch.c: the config's, the
+ * constant launch sites'; none: the vendor picks), in report order. */
+enum { KA_MAX_LAUNCHES = 16 };
 static void model(const struct ka_request *req, struct ka_session *s, struct ka_result *out, struct ka_diag *d)
 {
+	size_t cap;
+
 	ka_kernel_list_sort(&s->kernels);
 	s->memo = ka_memo_new();
-	out->v = ka_xcalloc(s->kernels.n ? s->kernels.n : 1, sizeof(*out->v));
+	cap = s->kernels.n ? s->kernels.n : 1;
+	out->v = ka_xcalloc(cap, sizeof(*out->v));
 	for (size_t i = 0; i < s->kernels.n; i++) {
 		const struct ka_kernel *k = &s->kernels.v[i];
-		struct ka_kernel_result *kr = &out->v[out->n++];
+		struct ka_launch_choice ch[KA_MAX_LAUNCHES];
+		int n = ka_launch_choices(req, ka_sources_result(s->sources, k->file), k, ch, KA_MAX_LAUNCHES);
 		int warn = req->launch.warn_cliff;
 
-		kr->k = k;
-		kr->vendor = ka_vendors[k->vendor];
-		kr->vendor->model(kr, k, &req->launch, req->what_ifs, req->n_what_ifs, s->variants, s->memo, d);
-		kr->near_cliff = warn > 0 && kr->cliffs.regs_to_next_drop >= 0 && kr->cliffs.regs_to_next_drop <= warn;
+		for (int c = 0; c < (n ? n : 1); c++) {
+			struct ka_kernel_result *kr;
+			if (out->n == cap) {
+				cap *= 2;
+				out->v = ka_xrealloc(out->v, cap * sizeof(*out->v));
+			}
+			kr = &out->v[out->n++];
+			memset(kr, 0, sizeof(*kr));
+			kr->k = k;
+			kr->vendor = ka_vendors[k->vendor];
+			if (n)
+				ka_launch_apply(kr, &ch[c]);
+			kr->vendor->model(kr, k, &req->launch, req->what_ifs, req->n_what_ifs, s->variants, s->memo, d);
+			kr->near_cliff = warn > 0 && kr->cliffs.regs_to_next_drop >= 0 &&
+					 kr->cliffs.regs_to_next_drop <= warn;
+		}
 	}
 }
 
@@ -105,7 +126,8 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 {
 	struct ka_session *s;
 	struct ka_run run = {.req = req};
-	bool unif = req->uniformity && req->mode == KA_INPUTS_FILES;
+	/* without the analysis, libclang still places the kernels (source.c) */
+	bool src = req->mode == KA_INPUTS_FILES;
 	char *nvdisasm = NULL;
 	int rc = KA_EXIT_OK, r;
 
@@ -142,7 +164,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	run.nvdisasm = nvdisasm;
 	run.cache = req->cache && !req->sass;
 
-	if (unif)
+	if (src)
 		s->sources = ka_sources_start(&run, req->inputs, req->n_inputs);
 	if (req->mode == KA_INPUTS_RECORDS) {
 		rc = ka_fe_records.load(&run, d);
@@ -153,18 +175,24 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 			rc = r;
 	}
 	what_ifs(req, &run, s, d);
-	model(req, s, out, d);
-	if (unif) {
+	if (src) {                        /* the launch sites, before the model */
 		const char **files = ka_xcalloc(out->done.n + 1, sizeof(char *));
 		for (size_t f = 0; f < out->done.n; f++)
 			files[f] = out->done.file[f];
-		ka_sources_finish(s->sources, &run, files, (int)out->done.n, out, d);
+		ka_sources_wait(s->sources, &run, files, (int)out->done.n, d);
 		free(files);
+	}
+	model(req, s, out, d);
+	if (src) {
+		ka_sources_join(s->sources, &run, out);
+		ka_sources_note(s->sources, d);
 	}
 	s->nvcc_version = run.nvcc_version;
 	s->clang_version = run.clang_version;
+	s->hip_compiler = run.hip_compiler;
 	out->nvcc_version = s->nvcc_version;
 	out->clang_version = s->clang_version;
+	out->hip_compiler = s->hip_compiler;
 	free(nvdisasm);
 	return rc;
 }
@@ -185,6 +213,7 @@ void ka_result_free(struct ka_result *r)
 		ka_kernel_list_free(&s->kernels);
 		free(s->nvcc_version);
 		free(s->clang_version);
+		free(s->hip_compiler);
 		free(s);
 	}
 	ka_analysed_free(&r->done);

@@ -3,9 +3,17 @@
  * vendor asks for it (vendor ops' analyzer_options): CUDA files once (warp
  * 32, the highest sm of the run), HIP files once per wave width of their
  * archs.  The jobs run on one thread while the compilers run in their
- * processes; files that -p finds are analysed after the compiles. */
+ * processes; files that only -p names join them, and files compiled but
+ * named nowhere (none today) are analysed after the compiles.
+ *
+ * Each file is parsed as its build compiles it: the compile database's
+ * entry for it (its -I/-isystem/-D/-U/-std/-include, response files already
+ * read by compdb.c), then the config's and the command line's flags (a
+ * later -D wins, an earlier -I wins: the build's own paths come first). */
+#define _GNU_SOURCE
 #include "lib.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,7 +26,32 @@ struct ka_sources {
 	bool cached;
 	char **owned;
 	size_t n_owned;
+	struct ka_compdb db;               /* -p's database, for each file's flags */
+	bool has_db;
+	const char ***argvs;               /* the flags built for each job    */
+	size_t n_argvs;
+	size_t withheld;                   /* kernels whose analysis was withheld */
 };
+
+/* The parse flags of a file: its database entry's, then the request's. */
+static const char *const *file_args(struct ka_sources *s, const struct ka_compile_flags *cf,
+				    const char *const *cc)
+{
+	size_t n = 0, k = 0;
+	const char **v;
+	if (!cf || cf->n_flags == 0)
+		return cc;
+	while (cc && cc[n])
+		n++;
+	v = ka_xcalloc((size_t)cf->n_flags + n + 1, sizeof(*v));
+	for (int i = 0; i < cf->n_flags; i++)
+		v[k++] = cf->flags[i];
+	for (size_t i = 0; i < n; i++)
+		v[k++] = cc[i];
+	s->argvs = ka_xrealloc(s->argvs, (s->n_argvs + 1) * sizeof(*s->argvs));
+	s->argvs[s->n_argvs++] = v;
+	return v;
+}
 
 static void add_job(struct ka_sources *s, const char *file, const struct ka_analyzer_options *o)
 {
@@ -45,8 +78,11 @@ static void add_job(struct ka_sources *s, const char *file, const struct ka_anal
  * says what it cannot read). */
 static void add_file(struct ka_sources *s, const struct ka_run *run, const char *file)
 {
-	const struct ka_frontend *fe = ka_input_classify(file, run->req->lang, NULL);
+	const struct ka_compile_flags *cf = s->has_db ? ka_compdb_find(&s->db, file) : NULL;
+	const char *lang = run->req->lang ? run->req->lang : cf ? cf->lang : NULL;
+	const struct ka_frontend *fe = ka_input_classify(file, lang, cf);
 	const struct ka_vendor_ops *v = fe->vendor;
+	const char *const *args = NULL;
 	int n;
 
 	if (!fe->has_source || !v)
@@ -62,7 +98,10 @@ static void add_file(struct ka_sources *s, const struct ka_run *run, const char 
 		v->analyzer_options(base, run->req->launch.wave, &o);
 		if (o.lang == KA_LANG_HIP)
 			o.offload_arch = base;
-		o.cc_args = run->req->cc_args;
+		if (!args)
+			args = file_args(s, cf, run->req->cc_args);
+		o.cc_args = args;
+		o.lines_only = !run->req->uniformity;
 		add_job(s, file, &o);
 	}
 }
@@ -71,8 +110,21 @@ struct ka_sources *ka_sources_start(struct ka_run *run, const char *const *files
 {
 	struct ka_sources *s = ka_xcalloc(1, sizeof(*s));
 	s->cached = run->cache && ka_cache_open(&s->cache, NULL) == 0;
+	if (run->req->compdb) {
+		/* the pipeline loads it too and says what is wrong with it */
+		struct ka_diag quiet;
+		FILE *null = fopen("/dev/null", "w");
+		ka_diag_init(&quiet, null ? null : stderr);
+		quiet.quiet = true;
+		s->has_db = ka_compdb_load(run->req->compdb, &s->db, &quiet) == 0;
+		ka_diag_fini(&quiet);
+		if (null)
+			fclose(null);
+	}
 	for (int f = 0; f < n; f++)
 		add_file(s, run, files[f]);
+	for (size_t i = 0; n == 0 && s->has_db && i < s->db.n; i++)   /* -p alone: every entry */
+		add_file(s, run, s->db.v[i].source);
 	s->batch = ka_ubatch_start(s->jobs, s->n);     /* analyses while the compilers run */
 	return s;
 }
@@ -84,6 +136,8 @@ static void report_parse(const struct ka_sources *s, struct ka_diag *d)
 		const struct ka_ubatch_job *j = &s->jobs[i];
 		char key[600];
 		snprintf(key, sizeof(key), "uniformity:%s", j->file);
+		if (j->opt.lines_only)          /* --no-uniformity: the lines fall back to the text search */
+			continue;
 		if (j->rc != 0 && access(j->file, R_OK) == 0)
 			ka_diag_warn_once(d, key, j->file, "uniformity analysis not run: %s",
 					  j->r.n_diags ? j->r.diags[0] : "libclang failed");
@@ -98,6 +152,20 @@ static void report_parse(const struct ka_sources *s, struct ka_diag *d)
 void ka_sources_finish(struct ka_sources *s, struct ka_run *run, const char *const *files, int n,
 		       struct ka_result *res, struct ka_diag *d)
 {
+	ka_sources_wait(s, run, files, n, d);
+	ka_sources_join(s, run, res);
+}
+
+const struct ka_uresult *ka_sources_result(const struct ka_sources *s, const char *file)
+{
+	for (size_t i = 0; s && i < s->n; i++)
+		if (s->jobs[i].rc == 0 && !s->jobs[i].opt.lines_only && strcmp(s->jobs[i].file, file) == 0)
+			return &s->jobs[i].r;        /* lines only (--no-uniformity): no launch sites read */
+	return NULL;
+}
+
+void ka_sources_wait(struct ka_sources *s, struct ka_run *run, const char *const *files, int n, struct ka_diag *d)
+{
 	size_t before;
 
 	ka_ubatch_wait(s->batch);
@@ -108,22 +176,90 @@ void ka_sources_finish(struct ka_sources *s, struct ka_run *run, const char *con
 		s->jobs[i].rc = ka_uniformity_analyze_cached(s->jobs[i].cache, s->jobs[i].file, &s->jobs[i].opt,
 							     &s->jobs[i].r);
 	report_parse(s, d);
+}
+
+/* The definition's file as the report names it: NULL when it is `file`
+ * itself; else spelt from `file`'s directory as `file` spells it ("k/k.cu"
+ * and /abs/k/sub/h.cuh: "k/sub/h.cuh"; /abs/common/c.cuh:
+ * "k/../common/c.cuh"), so that the report is the same in any checkout. */
+static char *def_file_name(const char *file, const char *def)
+{
+	char *rf = realpath(file, NULL), *rd = def && *def ? realpath(def, NULL) : NULL, *out = NULL;
+	if (rf && rd && strcmp(rf, rd) != 0) {
+		const char *fs = strrchr(file, '/');
+		struct ka_buf b = {0};
+		size_t common = 0;
+		*strrchr(rf, '/') = 0;                  /* the compiled file's directory */
+		for (size_t i = 0; rf[i] && rf[i] == rd[i]; i++)
+			if (rf[i] == '/')
+				common = i;
+		if (strncmp(rf, rd, strlen(rf)) == 0 && rd[strlen(rf)] == '/')
+			common = strlen(rf);            /* under it */
+		ka_buf_printf(&b, "%.*s", fs ? (int)(fs - file + 1) : 0, file);
+		for (const char *p = rf + common; *p; p++)  /* up from the directory */
+			if (*p == '/')
+				ka_buf_puts(&b, "../");
+		ka_buf_puts(&b, rd + common + 1);
+		out = b.data;
+	}
+	free(rf);
+	free(rd);
+	return out;
+}
+
+/* Each compiled kernel gets the analysis of its kernel in the source and
+ * the file and line of its definition (libclang's, over the frontend's
+ * text search: a template over an enum, a kernel in a header); a kernel
+ * whose analysis was withheld gets none (has_source false: "uniformity"
+ * null), and the note says how many. */
+void ka_sources_join(struct ka_sources *s, struct ka_run *run, struct ka_result *res)
+{
 	for (size_t k = 0; k < res->n; k++) {
 		struct ka_kernel_result *kr = &res->v[k];
 		struct ka_analyzer_options want;
 		kr->vendor->analyzer_options(kr->k->arch, run->req->launch.wave, &want);
 		for (size_t i = 0; i < s->n; i++) {
 			const struct ka_ubatch_job *j = &s->jobs[i];
+			const struct ka_ukernel *uk;
 			if (strcmp(j->file, kr->k->file) != 0)
 				continue;
-			kr->has_source = true;            /* the analysis was run for its file */
+			kr->has_source = !j->opt.lines_only;   /* the analysis was run for its file */
 			if (j->rc != 0 || j->opt.lang != want.lang || j->opt.warp_size != want.warp_size)
 				continue;
-			kr->u = ka_uresult_kernel(&j->r, kr->k->mangled, kr->k->name, kr->k->line);
+			uk = ka_uresult_kernel(&j->r, kr->k->mangled, kr->k->name, kr->k->line);
+			if (uk && uk->line > 0 && !kr->k->def_file) {
+				/* the session's own kernel list (run->out), read-only to the writers */
+				struct ka_kernel *kk = (struct ka_kernel *)(uintptr_t)kr->k;
+				kk->line = uk->line;
+				kk->def_file = def_file_name(kr->k->file, uk->file);
+			}
+			if (j->opt.lines_only)
+				break;
+			if (uk && uk->library) {          /* cub's: placed, not analysed */
+				kr->has_source = false;
+				break;
+			}
+			if (uk && uk->withheld) {
+				kr->has_source = false;
+				s->withheld++;
+				break;
+			}
+			kr->u = uk;
 			break;
 		}
 	}
-	res->uniformity = true;
+	res->uniformity = run->req->uniformity;
+}
+
+/* The note of the withheld analyses (after ka_sources_join). */
+void ka_sources_note(const struct ka_sources *s, struct ka_diag *d)
+{
+	if (s && s->withheld > 0)
+		ka_diag_note(d, NULL,
+			     "uniformity analysis withheld for %zu kernel%s: libclang reported an error inside %s or "
+			     "in a function %s calls (\"uniformity\": null; the first errors are in the warnings above)",
+			     s->withheld, s->withheld == 1 ? "" : "s", s->withheld == 1 ? "it" : "them",
+			     s->withheld == 1 ? "it" : "they");
 }
 
 void ka_sources_free(struct ka_sources *s)
@@ -138,6 +274,11 @@ void ka_sources_free(struct ka_sources *s)
 	for (size_t i = 0; i < s->n_owned; i++)
 		free(s->owned[i]);
 	free(s->owned);
+	for (size_t i = 0; i < s->n_argvs; i++)
+		free(s->argvs[i]);
+	free(s->argvs);
+	if (s->has_db)
+		ka_compdb_free(&s->db);
 	free(s->jobs);
 	free(s);
 }

@@ -1,8 +1,12 @@
 /* vendor_amd.c — AMD's (and Hygon's) entry of the vendor table: the arch
  * rows (occupancy/amd_archs.def), the per-kernel model in waves per SIMD
  * with its neutral figures (workgroups per CU as blocks, waves per CU as
- * warps, VGPRs as registers, LDS as shared memory), the VGPR cliff warning,
- * and the check against LLVM's own occupancy remark. */
+ * warps, VGPRs as registers, LDS as shared memory), LDS that grows with the
+ * workgroup (--smem-per-thread), the VGPR cliff warning, the check against
+ * LLVM's own occupancy remark, and the launch advice: the --what-if variants
+ * (regs=N and waves=W recompiled by lib/fe_hip_whatif.c, block=B and
+ * lds=S through the model) and a one-line suggestion naming the cheapest
+ * variant that raises waves per SIMD. */
 #include "lib.h"
 
 #include <string.h>
@@ -67,11 +71,12 @@ static void warn_cliff(const struct ka_kernel_result *kr, int warn, struct ka_di
 }
 
 /* LLVM computed its figure at the kernel's maximum flat workgroup size with
- * the static LDS: the model must say the same there. */
-static void check_llvm(const struct ka_kernel_result *kr, struct ka_diag *d)
+ * the static LDS: the model must say the same there (for a --what-if
+ * variant too: `what` names it, "" for the kernel as compiled). */
+static void check_llvm(const struct ka_kernel_result *kr, const struct ka_kernel *k,
+		       const struct ka_amd_launch *launch, const char *what, struct ka_diag *d)
 {
-	const struct ka_kernel *k = kr->k;
-	struct ka_amd_launch at = kr->m.amd.launch;
+	struct ka_amd_launch at = *launch;
 	struct ka_amd_occupancy o;
 	char where[512];
 
@@ -82,9 +87,142 @@ static void check_llvm(const struct ka_kernel_result *kr, struct ka_diag *d)
 	ka_occ_amd(kr->m.amd.arch, &at, &o);
 	snprintf(where, sizeof(where), "%s:%d", k->file ? k->file : "", k->line);
 	if (o.llvm_waves_per_simd != k->llvm_waves_per_simd)
-		ka_diag_warn(d, where, "%s (%s): LLVM says %d waves/SIMD at its %ld-thread bound, the model %d "
-			     "(please report: the model follows LLVM 16)", k->name, k->arch, k->llvm_waves_per_simd,
-			     k->res.max_threads, o.llvm_waves_per_simd);
+		ka_diag_warn(d, where, "%s (%s)%s%s: LLVM says %d waves/SIMD at its %ld-thread bound, the model %d "
+			     "(please report: the model follows LLVM 16)", k->name, k->arch, what[0] ? ", --what-if " : "",
+			     what, k->llvm_waves_per_simd, k->res.max_threads, o.llvm_waves_per_simd);
+}
+
+/* The launch at another workgroup size: LDS that grows with it
+ * (--smem-per-thread) grows too. */
+static struct ka_amd_launch at_block(const struct ka_amd_launch *in, long lds_fixed, long per_thread, int block)
+{
+	struct ka_amd_launch t = *in;
+	t.block = block;
+	t.lds = lds_fixed + per_thread * block;
+	return t;
+}
+
+/* The best workgroup sizes when LDS grows with the workgroup: as
+ * ka_best_blocks_amd, each size with its own LDS (one too large for a
+ * workgroup cannot launch and is skipped). */
+static int best_blocks_growing(const struct ka_amd_arch *a, const struct ka_amd_launch *in, long lds_fixed,
+			       long per_thread, int max_threads, int *blocks, int cap)
+{
+	int best = 0, n = 0;
+	int hi = max_threads > 0 && max_threads < 1024 ? max_threads : 1024;
+
+	for (int b = in->wave; b <= hi; b += in->wave) {
+		struct ka_amd_launch t = at_block(in, lds_fixed, per_thread, b);
+		struct ka_amd_occupancy o;
+		if (t.lds > a->lds_per_workgroup || ka_occ_amd(a, &t, &o) != 0)
+			continue;
+		if (o.waves_per_cu > best) {
+			best = o.waves_per_cu;
+			n = 0;
+		}
+		if (o.waves_per_cu == best && best > 0 && n < cap)
+			blocks[n++] = b;
+	}
+	return n;
+}
+
+static double scratch_of(const struct ka_what_if *w)
+{
+	return w->scratch > 0 ? (double)w->scratch : 0.0;
+}
+
+/* Is a cheaper than b at the same waves: less scratch, then fewer spilled VGPRs. */
+static bool cheaper(const struct ka_what_if *a, const struct ka_what_if *b)
+{
+	if (scratch_of(a) != scratch_of(b))
+		return scratch_of(a) < scratch_of(b);
+	return (a->vgpr_spills > 0 ? a->vgpr_spills : 0) < (b->vgpr_spills > 0 ? b->vgpr_spills : 0);
+}
+
+/* Each --what-if variant through the model; the one with the most waves per
+ * SIMD above the kernel's, then the least scratch, then the fewest spilled
+ * VGPRs, becomes the suggestion (as NVIDIA's: most warps, then fewest spill
+ * bytes). */
+static void advice(struct ka_kernel_result *kr, const struct ka_model_params *p, long lds_fixed,
+		   const struct ka_what_spec *specs, int n, const struct ka_kernel_list *lists, struct ka_diag *d)
+{
+	const struct ka_kernel *k = kr->k;
+	const struct ka_amd_arch *a = kr->m.amd.arch;
+	const struct ka_what_if *best = NULL;
+
+	kr->what_if = ka_what_ifs_new(n);
+	kr->n_what_if = n;
+	for (int i = 0; i < n; i++) {
+		struct ka_what_if *w = &kr->what_if[i];
+		struct ka_amd_launch in = kr->m.amd.launch;
+		struct ka_amd_occupancy o;
+		long fixed = lds_fixed;
+		const struct ka_resources *r = &k->res;
+
+		snprintf(w->what, sizeof(w->what), "%s", specs[i].text);
+		w->regs = w->spill_stores = w->spill_loads = KA_UNSET;
+		if (specs[i].kind == KA_WHAT_REGS || specs[i].kind == KA_WHAT_WAVES) {
+			const struct ka_kernel *v = ka_whatif_variant(lists ? &lists[i] : NULL, k);
+			if (!v) {
+				w->failed = true;
+				continue;
+			}
+			r = &v->res;
+			in.vgprs = r->vgprs > 0 ? (int)r->vgprs : 0;
+			in.agprs = r->agprs > 0 ? (int)r->agprs : 0;
+			in.sgprs = r->sgprs > 0 ? (int)r->sgprs : 0;
+			fixed += (r->lds > 0 ? r->lds : 0) - (k->res.lds > 0 ? k->res.lds : 0);
+			in = at_block(&in, fixed, p->smem_per_thread, in.block);
+			check_llvm(kr, v, &in, specs[i].text, d);
+			if (specs[i].kind == KA_WHAT_REGS &&
+			    (a->unified ? (in.vgprs + 3) / 4 * 4 + in.agprs : in.vgprs) > specs[i].value) {
+				char where[512];
+				snprintf(where, sizeof(where), "%s:%d", k->file ? k->file : "", k->line);
+				ka_diag_warn(d, where, "%s (%s): --what-if %s: the compiler kept %d VGPRs%s (a bound of "
+					     "the kernel's own, such as its launch bounds, asks for more)", k->name,
+					     k->arch, specs[i].text, in.vgprs, a->unified && in.agprs ? " + AGPRs" : "");
+			}
+		} else if (specs[i].kind == KA_WHAT_BLOCK) {
+			in = at_block(&in, fixed, p->smem_per_thread, (int)specs[i].value);
+		} else if (specs[i].kind == KA_WHAT_SMEM) {
+			fixed += specs[i].value - kr->smem_dynamic;
+			in = at_block(&in, fixed, p->smem_per_thread, in.block);
+		}
+		w->vgprs = r->vgprs;
+		w->agprs = r->agprs;
+		w->sgprs = r->sgprs;
+		w->scratch = r->scratch;
+		w->vgpr_spills = r->vgpr_spills;
+		w->sgpr_spills = r->sgpr_spills;
+		w->block = in.block;
+		w->smem_dynamic = specs[i].kind == KA_WHAT_SMEM ? specs[i].value : kr->smem_dynamic;
+		ka_occ_amd(a, &in, &o);
+		w->waves_per_simd = o.waves_per_simd;
+		w->occ = (struct ka_occupancy){
+			.blocks_per_sm = o.workgroups_per_cu,
+			.warps_per_sm = o.waves_per_cu,
+			.occupancy = o.occupancy,
+			.limiters = o.limiters,
+		};
+		if (w->waves_per_simd > kr->waves_per_simd &&
+		    (!best || w->waves_per_simd > best->waves_per_simd ||
+		     (w->waves_per_simd == best->waves_per_simd && cheaper(w, best))))
+			best = w;
+	}
+
+	kr->suggestion[0] = '\0';
+	if (best) {
+		snprintf(kr->suggestion, sizeof(kr->suggestion),
+			 "%s raises occupancy %.1f %% -> %.1f %% (%d -> %d waves/SIMD) for %.0f B/lane of scratch, "
+			 "%ld VGPRs spilled", best->what, 100.0 * kr->occ.occupancy, 100.0 * best->occ.occupancy,
+			 kr->waves_per_simd, best->waves_per_simd, scratch_of(best),
+			 best->vgpr_spills > 0 ? best->vgpr_spills : 0);
+	} else if (n == 0 && kr->cliffs.regs_to_next_gain > 0 && kr->cliffs.regs_to_next_gain <= 16) {
+		long to = (long)kr->m.amd.launch.vgprs - kr->cliffs.regs_to_next_gain;
+		snprintf(kr->suggestion, sizeof(kr->suggestion),
+			 "%d fewer VGPRs (%ld) would give %d waves/SIMD: try --what-if regs=%ld",
+			 kr->cliffs.regs_to_next_gain, to, kr->waves.after_gain, to);
+	}
 }
 
 static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const struct ka_model_params *p,
@@ -94,12 +232,15 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 	const struct ka_amd_arch *a = ka_amd_arch_find(k->arch);
 	const struct ka_resources *r = &k->res;
 	struct ka_amd_launch in;
+	/* a launch preset by the session (the config's, a launch site's:
+	 * lib/launch.c) brings its own dynamic LDS */
+	bool preset = kr->block_source && p->block <= 0;
+	long smem = preset ? kr->smem_dynamic : p->smem;
+	long lds_fixed = (r->lds > 0 ? r->lds : 0) + smem;
 
-	(void)specs;
-	(void)variants;
 	(void)memo;
 	kr->m.amd.arch = a;
-	kr->smem_dynamic = p->smem;
+	kr->smem_dynamic = smem;
 	kr->waves_per_simd = -1;
 	kr->waves = (struct ka_wave_cliffs){-1, -1, -1, -1};
 	kr->min_grid = -1;
@@ -109,6 +250,8 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 	if (p->block > 0) {
 		kr->block = (int)p->block;
 		kr->block_source = "option";
+	} else if (preset) {
+		/* kr->block, block_dims, launch site as the session set them */
 	} else if (r->max_threads > 0 && r->max_threads < 1024) {
 		kr->block = (int)r->max_threads;
 		kr->block_source = "launch_bounds";
@@ -116,12 +259,14 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 		kr->block = 256;
 		kr->block_source = "default";
 	}
+	if (!kr->block_dims[0])
+		kr->block_dims[0] = kr->block, kr->block_dims[1] = kr->block_dims[2] = 1;
 	in = (struct ka_amd_launch){
 		.vgprs = r->vgprs > 0 ? (int)r->vgprs : 0,
 		.agprs = r->agprs > 0 ? (int)r->agprs : 0,
 		.sgprs = r->sgprs > 0 ? (int)r->sgprs : 0,
 		.block = kr->block,
-		.lds = (r->lds > 0 ? r->lds : 0) + p->smem,
+		.lds = lds_fixed + p->smem_per_thread * kr->block,
 		.wave = k->wave_size ? k->wave_size : p->wave ? p->wave : a->default_wave,
 	};
 	if (in.wave == 32 && !a->vgprs_w32)
@@ -129,7 +274,12 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 	kr->m.amd.launch = in;
 	ka_occ_amd(a, &in, &kr->m.amd.occ);
 	ka_cliffs_amd(a, &in, &kr->m.amd.cliffs);
-	kr->n_best = ka_best_blocks_amd(a, &in, (int)(r->max_threads > 0 ? r->max_threads : 0), kr->best, KA_MAX_BEST);
+	if (p->smem_per_thread > 0)
+		kr->n_best = best_blocks_growing(a, &in, lds_fixed, p->smem_per_thread,
+						 (int)(r->max_threads > 0 ? r->max_threads : 0), kr->best, KA_MAX_BEST);
+	else
+		kr->n_best = ka_best_blocks_amd(a, &in, (int)(r->max_threads > 0 ? r->max_threads : 0), kr->best,
+						KA_MAX_BEST);
 	kr->occ = (struct ka_occupancy){
 		.blocks_per_sm = kr->m.amd.occ.workgroups_per_cu,
 		.warps_per_sm = kr->m.amd.occ.waves_per_cu,
@@ -141,19 +291,16 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 	/* as for NVIDIA: the largest block size that reaches the best occupancy */
 	kr->best_block = kr->n_best ? kr->best[kr->n_best - 1] : 0;
 	warn_cliff(kr, p->warn_cliff, d);
-	check_llvm(kr, d);
+	check_llvm(kr, k, &kr->m.amd.launch, "", d);
 
 	/* a grid that fills the GPU: --sms counts CUs */
 	if (p->sms > 0 && kr->best_block > 0) {
-		struct ka_amd_launch at = in;
+		struct ka_amd_launch at = at_block(&in, lds_fixed, p->smem_per_thread, kr->best_block);
 		struct ka_amd_occupancy o;
-		at.block = kr->best_block;
 		ka_occ_amd(a, &at, &o);
 		kr->min_grid = (long)o.workgroups_per_cu * p->sms;
 	}
-	if (n_specs > 0 || p->smem_per_thread > 0)
-		ka_diag_warn_once(d, "amd:what-if", NULL, "--what-if and --smem-per-thread apply to NVIDIA kernels only "
-				  "in this build; AMD kernels are reported without them");
+	advice(kr, p, lds_fixed, specs, n_specs, variants, d);
 }
 
 const struct ka_vendor_ops ka_vendor_amd = {

@@ -36,12 +36,16 @@ static void analyzer_options(const char *arch, int wave, struct ka_analyzer_opti
 	*o = (struct ka_analyzer_options){.lang = KA_LANG_CUDA, .warp_size = 32, .sm = ka_analyzer_sm_of(arch)};
 }
 
-/* The launch in use: --block, else the kernel's __launch_bounds__, else 256. */
+/* The launch in use: --block, else the one the session preset (the
+ * config's, a launch site's: lib/launch.c), else the kernel's
+ * __launch_bounds__, else 256. */
 static void launch_of(struct ka_kernel_result *kr, const struct ka_kernel *k, const struct ka_model_params *p)
 {
 	if (p->block > 0) {
 		kr->block = (int)p->block;
 		kr->block_source = "option";
+	} else if (kr->block_source) {
+		/* preset, with its dynamic shared memory */
 	} else if (k->res.max_threads > 0) {
 		kr->block = (int)k->res.max_threads;
 		kr->block_source = "launch_bounds";
@@ -49,10 +53,12 @@ static void launch_of(struct ka_kernel_result *kr, const struct ka_kernel *k, co
 		kr->block = 256;
 		kr->block_source = "default";
 	}
+	if (!kr->block_dims[0])
+		kr->block_dims[0] = kr->block, kr->block_dims[1] = kr->block_dims[2] = 1;
 	kr->m.nv.launch = (struct ka_nv_launch){
 		.regs = (int)k->res.regs,
 		.block = kr->block,
-		.smem = k->res.static_smem + p->smem,
+		.smem = k->res.static_smem + kr->smem_dynamic,
 		.barriers = (int)(k->res.barriers > 0 ? k->res.barriers : 0),
 		.carveout_pct = -1,
 		.smem_per_thread = p->smem_per_thread,
@@ -76,7 +82,7 @@ static void advice(struct ka_kernel_result *kr, const struct ka_what_spec *specs
 		kr->min_grid = (long)ka_occ_nvidia_blocks(a, &at) * sms;
 	}
 
-	kr->what_if = n ? ka_xcalloc((size_t)n, sizeof(*kr->what_if)) : NULL;
+	kr->what_if = ka_what_ifs_new(n);
 	kr->n_what_if = n;
 	for (int i = 0; i < n; i++) {
 		struct ka_what_if *w = &kr->what_if[i];
@@ -85,7 +91,7 @@ static void advice(struct ka_kernel_result *kr, const struct ka_what_spec *specs
 		w->regs = k->res.regs;
 		w->spill_stores = k->res.spill_stores;
 		w->spill_loads = k->res.spill_loads;
-		if (specs[i].kind == KA_WHAT_REGS) {
+		if (specs[i].kind == KA_WHAT_REGS || specs[i].kind == KA_WHAT_WAVES) {
 			const struct ka_kernel *v = ka_whatif_variant(lists ? &lists[i] : NULL, k);
 			if (!v) {
 				w->failed = true;
@@ -184,7 +190,8 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 
 	kr->m.nv.arch = a;
 	kr->sm = ka_analyzer_sm_of(k->arch);
-	kr->smem_dynamic = p->smem;
+	if (!kr->block_source || p->block > 0)
+		kr->smem_dynamic = p->smem;
 	kr->waves_per_simd = -1;
 	kr->waves = (struct ka_wave_cliffs){-1, -1, -1, -1};
 	launch_of(kr, k, p);
@@ -193,6 +200,10 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 	if (p->block > 0 && k->res.max_threads > 0 && p->block > k->res.max_threads)
 		ka_diag_warn(d, k->file, "%s: --block %ld exceeds its __launch_bounds__ (%ld): such a launch fails",
 			     k->name, p->block, k->res.max_threads);
+	else if (p->block <= 0 && k->res.max_threads > 0 && kr->block > k->res.max_threads)
+		ka_diag_warn(d, k->file, "%s: the %s's block %d exceeds its __launch_bounds__ (%ld): such a launch fails",
+			     k->name, strcmp(kr->block_source, "config") == 0 ? "config" : "launch site", kr->block,
+			     k->res.max_threads);
 	warn_cliff(kr, p->warn_cliff, d);
 }
 

@@ -1,29 +1,21 @@
-/* chart.c — the data behind the occupancy charts: three sweeps of the
- * occupancy model around one launch (block size, registers per thread,
- * shared memory per block), as runs of equal answers, with the launch in use
- * and the nearest change either way.  Pure: no I/O, no cairo. */
+/* chart.c — the data behind the occupancy charts: three sweeps of an
+ * occupancy model around one launch (block size, registers, shared memory),
+ * as runs of equal answers, with the launch in use and the nearest change
+ * either way.  Vendor-neutral: a provider (chart_nvidia.c, chart_amd.c) sets
+ * up the ranges and evaluates its model through struct ka_chart_ops; this
+ * file only sweeps and marks.  Pure: no I/O, no cairo. */
 #include "report.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const axis_names[KA_CHART_AXES] = {
-	[KA_CHART_BLOCK] = "threads per block",
-	[KA_CHART_REGS] = "registers per thread",
-	[KA_CHART_SMEM] = "shared memory per block",
-};
-
-const char *ka_chart_axis_name(enum ka_chart_axis axis)
-{
-	return (unsigned)axis < KA_CHART_AXES ? axis_names[axis] : "?";
-}
-
-static void push_run(struct ka_chart_series *s, size_t *cap, long x0, long x1, const struct ka_occupancy *o)
+static void push_run(struct ka_chart_series *s, size_t *cap, long x0, long x1, const struct ka_chart_point *p)
 {
 	struct ka_chart_run *last = s->n ? &s->runs[s->n - 1] : NULL;
 
-	if (last && last->x1 + 1 == x0 && last->warps == o->warps_per_sm && last->blocks == o->blocks_per_sm &&
-	    last->limiters == o->limiters) {
+	if (last && last->x1 + 1 == x0 && last->warps == p->warps && last->blocks == p->blocks &&
+	    last->limiters == p->limiters) {
 		last->x1 = x1;
 		return;
 	}
@@ -31,68 +23,31 @@ static void push_run(struct ka_chart_series *s, size_t *cap, long x0, long x1, c
 		*cap = *cap ? 2 * *cap : 32;
 		s->runs = ka_xrealloc(s->runs, *cap * sizeof(*s->runs));
 	}
-	s->runs[s->n++] = (struct ka_chart_run){x0, x1, o->blocks_per_sm, o->warps_per_sm, o->occupancy, o->limiters};
+	s->runs[s->n++] = (struct ka_chart_run){x0, x1, p->blocks, p->warps, p->occ, p->limiters};
 }
 
-static long round_up(long x, long unit)
+/* Sweep one axis over [x_lo, x_hi]: the model once per stretch the provider
+ * vouches for (every value for block size and registers, at most 1024 calls;
+ * a granule of shared memory at a time where there is one). */
+static void sweep(const struct ka_chart *c, struct ka_chart_series *s, bool alt)
 {
-	return (x + unit - 1) / unit * unit;
-}
-
-/* Sweep one axis.  Block size and registers are evaluated at every value
- * (at most 1024 model calls); shared memory once per allocation granule,
- * since every byte count in ((k-1)*g, k*g] - reserved allocates the same. */
-static void sweep(struct ka_chart_series *s, const struct ka_nv_arch *a, const struct ka_nv_launch *in)
-{
-	struct ka_nv_launch t = *in;
-	struct ka_occupancy o;
+	struct ka_chart_point p;
 	size_t cap = 0;
 
-	switch (s->axis) {
-	case KA_CHART_BLOCK:
-		s->x_lo = 1;
-		s->x_hi = a->max_threads_per_block;
-		s->cur_x = in->block;
-		for (long x = s->x_lo; x <= s->x_hi; x++) {
-			t.block = (int)x;
-			ka_occ_nvidia(a, &t, &o);
-			push_run(s, &cap, x, x, &o);
-		}
-		break;
-	case KA_CHART_REGS:
-		s->x_lo = 0;
-		s->x_hi = a->max_regs_per_thread;
-		s->cur_x = in->regs;
-		for (long x = s->x_lo; x <= s->x_hi; x++) {
-			t.regs = (int)x;
-			ka_occ_nvidia(a, &t, &o);
-			push_run(s, &cap, x, x, &o);
-		}
-		break;
-	default: {
-		long g = a->smem_alloc_unit, rsv = a->smem_reserved;
-		s->x_lo = 0;
-		s->x_hi = a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block;
-		s->cur_x = in->smem;
-		t.smem = 0;
-		ka_occ_nvidia(a, &t, &o);
-		push_run(s, &cap, 0, 0, &o);
-		for (long x = 1; x <= s->x_hi;) {
-			long end = round_up(x + rsv, g) - rsv;
-			if (end > s->x_hi)
-				end = s->x_hi;
-			t.smem = x;
-			ka_occ_nvidia(a, &t, &o);
-			push_run(s, &cap, x, end, &o);
-			x = end + 1;
-		}
-		break;
-	}
+	for (long x = s->x_lo; x <= s->x_hi;) {
+		long end = c->ops->same_until(c, s->axis, x);
+		if (end < x)
+			end = x;
+		if (end > s->x_hi)
+			end = s->x_hi;
+		c->ops->eval(c, s->axis, alt, x, &p);
+		push_run(s, &cap, x, end, &p);
+		x = end + 1;
 	}
 }
 
 /* The launch in use, and the nearest run either side with a different
- * number of resident warps. */
+ * number of resident warps (waves). */
 static void mark(struct ka_chart_series *s)
 {
 	int warps;
@@ -118,22 +73,29 @@ static void mark(struct ka_chart_series *s)
 		}
 }
 
-void ka_chart_build(struct ka_chart *c, const struct ka_nv_arch *a, const struct ka_nv_launch *in,
-		    long max_threads)
+void ka_chart_sweep(struct ka_chart *c, long max_threads)
 {
-	memset(c, 0, sizeof(*c));
-	c->arch = a;
-	c->launch = *in;
-	c->max_warps = a->max_threads_per_sm / 32;
-	ka_occ_nvidia(a, in, &c->occ);
+	struct ka_chart_series *b = &c->s[KA_CHART_BLOCK];
+
 	for (int i = 0; i < KA_CHART_AXES; i++) {
 		struct ka_chart_series *s = &c->s[i];
 		s->axis = (enum ka_chart_axis)i;
-		sweep(s, a, in);
+		if (s->x_axis < s->x_hi)
+			s->x_axis = s->x_hi;
+		if (s->col_unit < 1)
+			s->col_unit = 1;
+		sweep(c, s, false);
 		mark(s);
 	}
-	if (max_threads > 0 && max_threads < a->max_threads_per_block) {
-		struct ka_chart_series *b = &c->s[KA_CHART_BLOCK];
+	if (c->alt.x_hi > 0) {
+		if (c->alt.x_axis < c->alt.x_hi)
+			c->alt.x_axis = c->alt.x_hi;
+		if (c->alt.col_unit < 1)
+			c->alt.col_unit = 1;
+		sweep(c, &c->alt, true);
+		mark(&c->alt);
+	}
+	if (max_threads > 0 && max_threads < b->x_hi) {
 		b->x_launch_max = max_threads;
 		if (b->drop_x > max_threads)      /* a block size it cannot launch */
 			b->drop_x = -1;
@@ -147,6 +109,9 @@ void ka_chart_free(struct ka_chart *c)
 		c->s[i].runs = NULL;
 		c->s[i].n = 0;
 	}
+	free(c->alt.runs);
+	c->alt.runs = NULL;
+	c->alt.n = 0;
 }
 
 const struct ka_chart_run *ka_chart_at(const struct ka_chart_series *s, long x)
@@ -161,4 +126,28 @@ const struct ka_chart_run *ka_chart_at(const struct ka_chart_series *s, long x)
 			hi = mid;
 	}
 	return lo < s->n && s->runs[lo].x0 <= x ? &s->runs[lo] : NULL;
+}
+
+const char *ka_chart_axis_label(const struct ka_chart *c, enum ka_chart_axis axis)
+{
+	return (unsigned)axis < KA_CHART_AXES ? c->ops->words->axis[axis] : "?";
+}
+
+void ka_chart_limiters(char *buf, size_t n, unsigned mask, const char *sep)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int l = 0; l < KA_LIMIT_COUNT && len < n; l++)
+		if (mask & (1u << l))
+			len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? sep : "",
+						ka_limiter_name((enum ka_limiter)l));
+}
+
+void ka_chart_pct(char *buf, size_t n, double occ)
+{
+	double p = 100.0 * occ;
+	if (fabs(p - floor(p + 0.5)) < 1e-9)
+		snprintf(buf, n, "%.0f %%", p);
+	else
+		snprintf(buf, n, "%.1f %%", p);
 }

@@ -1,7 +1,9 @@
 /* chart_svg.c — draws the three occupancy charts with cairo, side by side:
  * occupancy against threads per block, registers per thread and shared
  * memory per block, each a step line with the launch in use (red dot) and
- * the nearest cliff either way (dashed lines, labelled).  The same drawing
+ * the nearest cliff either way (dashed lines, labelled).  Every word about
+ * the launch comes from the chart's provider (NVIDIA, AMD); a secondary
+ * series (AMD: VGPRs without the AGPRs) is a dashed purple line.  The same drawing
  * goes to an SVG or a PNG surface; the bytes land in a ka_buf so the caller
  * writes the file atomically. */
 #include "report.h"
@@ -28,7 +30,7 @@ static void rgb(cairo_t *cr, unsigned hex)
 
 static double axis_max(const struct ka_chart *c, enum ka_chart_axis axis)
 {
-	return axis == KA_CHART_REGS ? 256.0 : (double)c->s[axis].x_hi;
+	return (double)c->s[axis].x_axis;
 }
 
 void ka_chart_xy(const struct ka_chart *c, enum ka_chart_axis axis, double x, double occ, double *px,
@@ -84,15 +86,6 @@ static void xval(char *buf, size_t n, enum ka_chart_axis axis, long x)
 		snprintf(buf, n, "%ld", x);
 }
 
-static void pct(char *buf, size_t n, double occ)
-{
-	double p = 100.0 * occ;
-	if (fabs(p - floor(p + 0.5)) < 1e-9)
-		snprintf(buf, n, "%.0f %%", p);
-	else
-		snprintf(buf, n, "%.1f %%", p);
-}
-
 /* Tick step for an axis: block and registers in fixed steps, shared memory
  * in KiB, at most 8 intervals. */
 static long tick_step(const struct ka_chart *c, enum ka_chart_axis axis)
@@ -101,7 +94,7 @@ static long tick_step(const struct ka_chart *c, enum ka_chart_axis axis)
 	if (axis == KA_CHART_BLOCK)
 		return 128;
 	if (axis == KA_CHART_REGS)
-		return 32;
+		return c->s[axis].x_axis <= 256 ? 32 : c->s[axis].x_axis <= 512 ? 64 : 128;
 	for (size_t i = 0; i < sizeof(kib) / sizeof(kib[0]); i++)
 		if (c->s[axis].x_hi / (kib[i] * 1024) <= 8)
 			return kib[i] * 1024;
@@ -146,7 +139,7 @@ static void panel_frame(cairo_t *cr, const struct ka_chart *c, enum ka_chart_axi
 	cairo_stroke(cr);
 
 	font(cr, 13, false);
-	snprintf(buf, sizeof(buf), "%s%s", ka_chart_axis_name(axis), axis == KA_CHART_SMEM ? " (KiB)" : "");
+	snprintf(buf, sizeof(buf), "%s%s", ka_chart_axis_label(c, axis), axis == KA_CHART_SMEM ? " (KiB)" : "");
 	text(cr, (left + right) / 2, BOTTOM + 40, A_CENTRE, false, buf);
 }
 
@@ -154,25 +147,17 @@ static void panel_frame(cairo_t *cr, const struct ka_chart *c, enum ka_chart_axi
 static void panel_title(cairo_t *cr, const struct ka_chart *c, enum ka_chart_axis axis)
 {
 	double left = LEFT + (double)axis * (PANEL_W + GAP);
-	const struct ka_nv_launch *in = &c->launch;
 	char buf[160];
 
 	font(cr, 14, true);
 	rgb(cr, KA_CHART_RGB_AXIS);
-	snprintf(buf, sizeof(buf), "Occupancy vs %s", ka_chart_axis_name(axis));
+	snprintf(buf, sizeof(buf), "Occupancy vs %s", ka_chart_axis_label(c, axis));
 	text(cr, left + PANEL_W / 2.0, TOP - 26, A_CENTRE, false, buf);
 	font(cr, 11.5, false);
 	cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-	if (axis == KA_CHART_BLOCK)
-		snprintf(buf, sizeof(buf), "at %d registers/thread, %ld B shared memory", in->regs, in->smem);
-	else if (axis == KA_CHART_REGS)
-		snprintf(buf, sizeof(buf), "at %d threads/block, %ld B shared memory", in->block, in->smem);
-	else
-		snprintf(buf, sizeof(buf), "at %d threads/block, %d registers/thread", in->block, in->regs);
+	c->ops->fixed_text(c, axis, buf, sizeof(buf));
 	text(cr, left + PANEL_W / 2.0, TOP - 10, A_CENTRE, false, buf);
 }
-
-static void limiter_text(char *buf, size_t n, unsigned mask);
 
 /* Where no block fits at all (0 resident blocks), shaded, with the resource
  * that refuses it. */
@@ -195,11 +180,15 @@ static void panel_zero(cairo_t *cr, const struct ka_chart *c, enum ka_chart_axis
 		cairo_rectangle(cr, x0, TOP, x1 - x0, BOTTOM - TOP);
 		cairo_fill(cr);
 		/* two lines between the 50 % and 62.5 % grid lines */
-		limiter_text(lim, sizeof(lim), s->runs[i].limiters);
+		ka_chart_limiters(lim, sizeof(lim), s->runs[i].limiters, " and ");
 		snprintf(buf, sizeof(buf), "(%s)", lim);
 		font(cr, 11, false);
 		cairo_text_extents(cr, buf, &e);
-		if (e.x_advance + 8 < x1 - x0) {
+		double wide = e.x_advance;
+		cairo_text_extents(cr, "cannot launch", &e);
+		if (e.x_advance > wide)
+			wide = e.x_advance;
+		if (wide + 8 < x1 - x0) {
 			double ym;
 			ka_chart_xy(c, axis, 0, 0.5625, &py, &ym);
 			cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
@@ -233,15 +222,18 @@ static void panel_nolaunch(cairo_t *cr, const struct ka_chart *c, enum ka_chart_
 
 /* The step line: every run a level from x0-0.5 to x1+0.5, joined by
  * vertical edges (the cliffs), in one stroke. */
-static void panel_series(cairo_t *cr, const struct ka_chart *c, enum ka_chart_axis axis)
+static void panel_series(cairo_t *cr, const struct ka_chart *c, const struct ka_chart_series *s, bool alt)
 {
-	const struct ka_chart_series *s = &c->s[axis];
+	static const double dash[] = {6, 4};
+	enum ka_chart_axis axis = s->axis;
 	double px, py;
 
 	cairo_save(cr);
-	cairo_set_line_width(cr, 2.25);
+	cairo_set_line_width(cr, alt ? 1.75 : 2.25);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
-	rgb(cr, KA_CHART_RGB_SERIES);
+	rgb(cr, alt ? KA_CHART_RGB_ALT : KA_CHART_RGB_SERIES);
+	if (alt)
+		cairo_set_dash(cr, dash, 2, 0);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct ka_chart_run *r = &s->runs[i];
 		double lo = r->x0 == s->x_lo ? (double)r->x0 : r->x0 - 0.5;
@@ -254,6 +246,25 @@ static void panel_series(cairo_t *cr, const struct ka_chart *c, enum ka_chart_ax
 		ka_chart_xy(c, axis, hi, r->occ, &px, &py);
 		cairo_line_to(cr, px, py);
 	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* The launch in use on the secondary series: a hollow purple ring, so the
+ * distance the alternative would move it reads off the chart. */
+static void panel_alt_current(cairo_t *cr, const struct ka_chart *c)
+{
+	const struct ka_chart_series *s = &c->alt;
+	double px, py;
+
+	ka_chart_xy(c, s->axis, (double)s->cur_x, s->runs[s->cur_run].occ, &px, &py);
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_arc(cr, px, py, 5.5, 0, TAU);
+	cairo_fill(cr);
+	rgb(cr, KA_CHART_RGB_ALT);
+	cairo_set_line_width(cr, 2);
+	cairo_arc(cr, px, py, 4.5, 0, TAU);
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }
@@ -282,7 +293,7 @@ static void panel_cliff(cairo_t *cr, const struct ka_chart *c, enum ka_chart_axi
 	cairo_restore(cr);
 
 	xval(v, sizeof(v), axis, x);
-	pct(p, sizeof(p), r->occ);
+	ka_chart_pct(p, sizeof(p), r->occ);
 	if (drop)
 		snprintf(buf, sizeof(buf), "\u25bc %s \u2192 %s", v, p);
 	else
@@ -300,10 +311,10 @@ static void panel_cliff(cairo_t *cr, const struct ka_chart *c, enum ka_chart_axi
 }
 
 /* Whether the step line crosses the box [x0, x1] x [y0, y1] (pixels). */
-static bool hits_series(const struct ka_chart *c, enum ka_chart_axis axis, double x0, double y0, double x1,
-			double y1)
+static bool hits_one(const struct ka_chart *c, const struct ka_chart_series *s, double x0, double y0, double x1,
+		     double y1)
 {
-	const struct ka_chart_series *s = &c->s[axis];
+	enum ka_chart_axis axis = s->axis;
 	double prev_y = -1;
 
 	for (size_t i = 0; i < s->n; i++) {
@@ -318,6 +329,14 @@ static bool hits_series(const struct ka_chart *c, enum ka_chart_axis axis, doubl
 		prev_y = y;
 	}
 	return false;
+}
+
+/* ... or the secondary series drawn on the same panel. */
+static bool hits_series(const struct ka_chart *c, enum ka_chart_axis axis, double x0, double y0, double x1,
+			double y1)
+{
+	return hits_one(c, &c->s[axis], x0, y0, x1, y1) ||
+	       (c->alt.n && c->alt.axis == axis && hits_one(c, &c->alt, x0, y0, x1, y1));
 }
 
 /* The launch in use: a red dot on the line and its figures beside it. */
@@ -338,8 +357,9 @@ static void panel_current(cairo_t *cr, const struct ka_chart *c, enum ka_chart_a
 	cairo_fill(cr);
 
 	xval(v, sizeof(v), axis, s->cur_x);
-	pct(p, sizeof(p), r->occ);
-	snprintf(buf, sizeof(buf), "%s: %s, %d block%s", v, p, r->blocks, r->blocks == 1 ? "" : "s");
+	ka_chart_pct(p, sizeof(p), r->occ);
+	snprintf(buf, sizeof(buf), "%s: %s, %d %s", v, p, r->blocks,
+		 r->blocks == 1 ? c->ops->words->group : c->ops->words->groups);
 	font(cr, 12, true);
 	cairo_text_extents(cr, buf, &e);
 	/* the nearest place around the dot where the label stays inside the data
@@ -364,6 +384,22 @@ static void panel_current(cairo_t *cr, const struct ka_chart *c, enum ka_chart_a
 				by = py + dys[j];
 				bal = side ? A_RIGHT : A_LEFT;
 			}
+	/* nowhere beside the dot (a wide label, the dot mid-panel): centred on
+	 * it, slid to stay inside the panel */
+	for (size_t j = 0; best >= 1e9 && j < sizeof(dys) / sizeof(dys[0]); j++) {
+		double x0 = px - e.x_advance / 2, y0 = py - dys[j] + e.y_bearing;
+		if (x0 + e.x_advance + 3 > right)
+			x0 = right - 3 - e.x_advance;
+		if (x0 - 3 < left)
+			x0 = left + 3;
+		if (y0 - 3 < TOP + HEADROOM - 4 || y0 + e.height + 3 > BOTTOM ||
+		    hits_series(c, axis, x0 - 3, y0 - 3, x0 + e.x_advance + 3, y0 + e.height + 3))
+			continue;
+		best = (x0 - px) * (x0 - px) + dys[j] * dys[j];
+		bx = x0;
+		by = py - dys[j];
+		bal = A_LEFT;
+	}
 	if (best > 18 * 18 + 10 * 10) {
 		/* a leader from the dot to the label's near edge, mid-height */
 		double ex = bal == A_LEFT ? bx - 2 : bx + 2, ey = by + e.y_bearing + e.height / 2;
@@ -375,17 +411,25 @@ static void panel_current(cairo_t *cr, const struct ka_chart *c, enum ka_chart_a
 	text(cr, bx, by, bal, true, buf);
 }
 
-static void legend(cairo_t *cr)
+static void legend(cairo_t *cr, const struct ka_chart *c)
 {
-	static const double dash[] = {5, 3};
-	const char *label[] = {"occupancy (resident warps / max warps per SM)", "launch in use",
-			       "next drop (one step more loses occupancy)", "next gain", "cannot launch"};
+	static const double dash[] = {5, 3}, dash_alt[] = {6, 4};
+	const char *label[] = {c->ops->words->legend, "launch in use",
+			       "next drop (one step more loses occupancy)", "next gain", "cannot launch", c->alt_label};
 	double x = LEFT, y = 472;
+	int n = c->alt.n ? 6 : 5;
 
+	if (c->alt.n)                  /* room for the sixth entry */
+		label[2] = "next drop";
 	font(cr, 12, false);
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < n; i++) {
 		cairo_save(cr);
-		if (i == 4) {
+		if (i == 5) {
+			rgb(cr, KA_CHART_RGB_ALT);
+			cairo_set_line_width(cr, 1.75);
+			cairo_set_dash(cr, dash_alt, 2, 0);
+			line(cr, x, y - 4, x + 22, y - 4);
+		} else if (i == 4) {
 			rgb(cr, KA_CHART_RGB_NOLAUNCH);
 			cairo_rectangle(cr, x, y - 11, 22, 14);
 			cairo_fill(cr);
@@ -406,44 +450,30 @@ static void legend(cairo_t *cr)
 	}
 }
 
-static void limiter_text(char *buf, size_t n, unsigned mask)
-{
-	size_t len = 0;
-	buf[0] = '\0';
-	for (int l = 0; l < KA_LIMIT_COUNT && len < n; l++)
-		if (mask & (1u << l))
-			len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " and " : "",
-						ka_limiter_name((enum ka_limiter)l));
-}
-
 static void headline(cairo_t *cr, const struct ka_chart *c)
 {
-	const struct ka_nv_launch *in = &c->launch;
-	const struct ka_occupancy *o = &c->occ;
-	char buf[512], p[24], lim[96];
-	int warps = (in->block + 31) / 32;
+	char buf[640], launch[256], occ[256];
 
 	font(cr, 19, true);
 	rgb(cr, KA_CHART_RGB_AXIS);
 	if (c->kernel)
 		snprintf(buf, sizeof(buf), "%s%s%s%s on %s", c->kernel, c->where ? "  (" : "", c->where ? c->where : "",
-			 c->where ? ")" : "", c->arch->name);
+			 c->where ? ")" : "", c->arch_name);
 	else
-		snprintf(buf, sizeof(buf), "Occupancy on %s", c->arch->name);
+		snprintf(buf, sizeof(buf), "Occupancy on %s", c->arch_name);
 	text(cr, LEFT - 50, 36, A_LEFT, false, buf);
 
 	font(cr, 14, false);
-	pct(p, sizeof(p), o->occupancy);
-	limiter_text(lim, sizeof(lim), o->limiters);
-	snprintf(buf, sizeof(buf),
-		 "%d registers/thread, %d threads/block%s, %ld B shared memory/block:  "
-		 "%d block%s \u00d7 %d warps = %d of %d warps per SM = %s, limited by %s",
-		 in->regs, in->block,
-		 c->block_source && strcmp(c->block_source, "launch_bounds") == 0 ? " (__launch_bounds__)"
-		 : c->block_source && strcmp(c->block_source, "default") == 0   ? " (default)" : "",
-		 in->smem, o->blocks_per_sm, o->blocks_per_sm == 1 ? "" : "s", warps, o->warps_per_sm, c->max_warps,
-		 p, lim);
+	c->ops->launch_text(c, false, launch, sizeof(launch));
+	c->ops->occ_text(c, false, occ, sizeof(occ));
+	snprintf(buf, sizeof(buf), "%s:  %s", launch, occ);
 	text(cr, LEFT - 50, 62, A_LEFT, false, buf);
+	if (c->note && *c->note) {
+		font(cr, 12, true);
+		rgb(cr, 0xc05a00);
+		snprintf(buf, sizeof(buf), "note: %s", c->note);
+		text(cr, LEFT - 50, 84, A_LEFT, false, buf);
+	}
 
 	font(cr, 10.5, false);
 	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
@@ -462,11 +492,15 @@ static void draw(cairo_t *cr, const struct ka_chart *c)
 		panel_frame(cr, c, axis);
 		panel_cliff(cr, c, axis, false);
 		panel_cliff(cr, c, axis, true);
-		panel_series(cr, c, axis);
+		if (c->alt.n && c->alt.axis == axis)
+			panel_series(cr, c, &c->alt, true);
+		panel_series(cr, c, &c->s[axis], false);
+		if (c->alt.n && c->alt.axis == axis)
+			panel_alt_current(cr, c);
 		panel_nolaunch(cr, c, axis);
 		panel_current(cr, c, axis);
 	}
-	legend(cr);
+	legend(cr, c);
 }
 
 static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)
@@ -496,21 +530,23 @@ static void svg_describe(struct ka_buf *svg, size_t from, const struct ka_chart 
 	struct ka_buf meta = {0}, out = {0};
 	char *open = strstr(svg->data + from, "<svg");
 	char *gt = open ? strchr(open, '>') : NULL;
-	char p[24], lim[96];
 
 	if (!gt)
 		return;
-	ka_format_fraction(p, sizeof(p), c->occ.occupancy);
-	limiter_text(lim, sizeof(lim), c->occ.limiters);
 	ka_buf_puts(&meta, "\n<title>kanalyze occupancy charts: ");
 	xml_escaped(&meta, c->kernel ? c->kernel : "launch");
-	ka_buf_printf(&meta, " on %s</title>\n<desc>regs=%d block=%d smem=%ld blocks_per_sm=%d warps_per_sm=%d "
-		      "occupancy=%s limiter=%s", c->arch->name, c->launch.regs, c->launch.block, c->launch.smem,
-		      c->occ.blocks_per_sm, c->occ.warps_per_sm, p, lim);
+	ka_buf_printf(&meta, " on %s</title>\n<desc>", c->arch_name);
+	c->ops->desc(c, &meta);
 	for (int a = 0; a < KA_CHART_AXES; a++) {
 		const struct ka_chart_series *s = &c->s[a];
-		static const char *const key[] = {"block", "regs", "smem"};
-		ka_buf_printf(&meta, "; %s: next_drop=%ld next_gain=%ld", key[a], s->drop_x, s->gain_x);
+		ka_buf_printf(&meta, "; %s: next_drop=%ld next_gain=%ld", c->ops->words->key[a], s->drop_x, s->gain_x);
+	}
+	if (c->alt.n)
+		ka_buf_printf(&meta, "; %s %s: next_drop=%ld next_gain=%ld", c->ops->words->key[c->alt.axis],
+			      c->alt_label, c->alt.drop_x, c->alt.gain_x);
+	if (c->note && *c->note) {
+		ka_buf_puts(&meta, "; assumed: ");
+		xml_escaped(&meta, c->note);
 	}
 	ka_buf_puts(&meta, "</desc>");
 	ka_buf_append(&out, svg->data, (size_t)(gt + 1 - svg->data));

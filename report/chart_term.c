@@ -2,7 +2,9 @@
  * `kanalyze plot` without -o): one 32-column sparkline per sweep, a marker
  * line under it, and the figures that matter at its right.  Each column shows
  * the worst occupancy over its range: exact for block size (32 threads a
- * column) and registers (8 a column, one allocation granule). */
+ * column) and NVIDIA registers (8 a column, one allocation granule).  The
+ * labels come from the chart's provider; a secondary series (AMD: VGPRs
+ * without the AGPRs) gets a sparkline of its own under the registers. */
 #include "report.h"
 
 #include <stdlib.h>
@@ -27,16 +29,12 @@ bool ka_term_utf8(void)
 	return false;
 }
 
-/* Column i covers [first(i), last(i)]: registers 8 per column from 1,
- * threads 32 per column from 1, shared memory in whole granules. */
-static long col_width(const struct ka_chart *c, const struct ka_chart_series *s)
+/* Column i covers [first(i), last(i)]: the range in 32 columns, each a
+ * whole number of the provider's units (NVIDIA: 8 registers, 32 threads,
+ * shared-memory granules), counting from 1. */
+static long col_width(const struct ka_chart_series *s)
 {
-	long g = c->arch->smem_alloc_unit, w;
-	if (s->axis == KA_CHART_REGS)
-		return 8;
-	if (s->axis == KA_CHART_BLOCK)
-		return 32;
-	w = (s->x_hi + COLS - 1) / COLS;
+	long g = s->col_unit > 0 ? s->col_unit : 1, w = (s->x_hi + COLS - 1) / COLS;
 	return (w + g - 1) / g * g;
 }
 
@@ -108,20 +106,21 @@ static void figure(FILE *out, const struct ka_chart *c, const struct ka_chart_se
 		s->axis == KA_CHART_SMEM ? " B" : "", p);
 }
 
-static void series(FILE *out, const struct ka_chart *c, const struct ka_chart_series *s, const char *indent,
-		   bool color, bool utf8)
+static void series(FILE *out, const struct ka_chart *c, const struct ka_chart_series *s, const char *label,
+		   const char *range_text, const char *indent, bool color, bool utf8)
 {
-	static const char *const label[] = {"block", "regs", "smem"};
-	long w = col_width(c, s);
+	long w = col_width(s);
 	int cur = col_of(s->cur_x, w), drop = s->drop_x >= 0 ? col_of(s->drop_x, w) : -1,
 	    gain = s->gain_x >= 0 ? col_of(s->gain_x, w) : -1;
 	char range[32];
 
-	if (s->axis == KA_CHART_SMEM)
+	if (range_text)
+		snprintf(range, sizeof(range), "%s", range_text);
+	else if (s->axis == KA_CHART_SMEM)
 		snprintf(range, sizeof(range), "%ld-%ldK", s->x_lo, s->x_hi / 1024);
 	else
 		snprintf(range, sizeof(range), "%ld-%ld", s->x_lo, s->x_hi);
-	fprintf(out, "%s%-5s %-8s ", indent, label[s->axis], range);
+	fprintf(out, "%s%-5s %-8s ", indent, label, range);
 	for (int i = 0; i < COLS; i++) {
 		const char *on = !color ? "" : i == cur ? "\033[1;31m" : i == drop ? "\033[33m" : i == gain ? "\033[32m" : "";
 		fputs(on, out);
@@ -151,12 +150,19 @@ void ka_chart_term(FILE *out, const struct ka_chart *c, const char *head, const 
 		   bool utf8)
 {
 	static const enum ka_chart_axis order[] = {KA_CHART_REGS, KA_CHART_BLOCK, KA_CHART_SMEM};
+	const struct ka_chart_words *w = c->ops->words;
 	const char *red = color ? "\033[1;31m" : "", *yel = color ? "\033[33m" : "", *grn = color ? "\033[32m" : "",
 		   *off = color ? "\033[0m" : "";
 
 	fprintf(out, "%s%s^%s launch in use  %s!%s next drop  %s+%s next gain  %s cannot launch;  a column: "
-		"8 regs, 32 threads, %ld B\n", head, red, off, yel, off, grn, off, utf8 ? "\u00d7" : "x",
-		col_width(c, &c->s[KA_CHART_SMEM]));
-	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
-		series(out, c, &c->s[order[i]], indent, color, utf8);
+		"%ld %s, %ld %s, %ld %s\n", head, red, off, yel, off, grn, off, utf8 ? "\u00d7" : "x",
+		col_width(&c->s[KA_CHART_REGS]), w->col[KA_CHART_REGS], col_width(&c->s[KA_CHART_BLOCK]),
+		w->col[KA_CHART_BLOCK], col_width(&c->s[KA_CHART_SMEM]), w->col[KA_CHART_SMEM]);
+	if (c->note && *c->note)
+		fprintf(out, "%snote: %s\n", indent, c->note);
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		series(out, c, &c->s[order[i]], w->term[order[i]], NULL, indent, color, utf8);
+		if (c->alt.n && c->alt.axis == order[i])
+			series(out, c, &c->alt, "", c->alt_term, indent, color, utf8);
+	}
 }

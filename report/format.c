@@ -71,13 +71,26 @@ int ka_text_cols(const char *s)
 const char *ka_text_block_source(const char *source)
 {
 	return strcmp(source, "option") == 0 ? "--block"
-	       : strcmp(source, "launch_bounds") == 0 ? "__launch_bounds__" : "default";
+	       : strcmp(source, "launch_bounds") == 0 ? "__launch_bounds__"
+	       : strcmp(source, "config") == 0 ? "config"
+	       : strcmp(source, "launch_site") == 0 ? "launch site" : "default";
 }
 
+void ka_text_launch(FILE *out, const struct ka_kernel_result *rk)
+{
+	if (rk->block_dims[1] > 1 || rk->block_dims[2] > 1)
+		fprintf(out, " %dx%dx%d", rk->block_dims[0], rk->block_dims[1], rk->block_dims[2]);
+	if (rk->launch_file)
+		fprintf(out, " at %s:%d", rk->launch_file, rk->launch_line);
+	if (rk->smem_dynamic && rk->block_source && strcmp(rk->block_source, "launch_site") == 0)
+		fprintf(out, ", %ld B dynamic", rk->smem_dynamic);
+}
+
+/* Where the kernel is defined: its header's line for a .cuh kernel. */
 void ka_text_where(FILE *out, const struct ka_kernel *k)
 {
 	if (k->line > 0)
-		fprintf(out, "%s:%d", k->file ? k->file : "", k->line);
+		fprintf(out, "%s:%d", k->def_file ? k->def_file : k->file ? k->file : "", k->line);
 	else
 		fputs(k->file ? k->file : "", out);
 }

@@ -4,6 +4,7 @@
  * goes (the writer below), with jansson for strings and the variable parts. */
 #include "report.h"
 #include "analyzer.h"
+#include "sites.h"
 #include "frontends.h"
 
 #include <jansson.h>
@@ -37,10 +38,17 @@ static json_t *what_ifs(const struct ka_kernel_result *rk)
 			json_object_set_new(o, "regs", num_or_null(w->regs));
 			json_object_set_new(o, "spill_stores", num_or_null(w->spill_stores));
 			json_object_set_new(o, "spill_loads", num_or_null(w->spill_loads));
+			json_object_set_new(o, "vgprs", num_or_null(w->vgprs));     /* AMD */
+			json_object_set_new(o, "agprs", num_or_null(w->agprs));
+			json_object_set_new(o, "sgprs", num_or_null(w->sgprs));
+			json_object_set_new(o, "scratch", num_or_null(w->scratch));
+			json_object_set_new(o, "vgpr_spills", num_or_null(w->vgpr_spills));
+			json_object_set_new(o, "sgpr_spills", num_or_null(w->sgpr_spills));
 			json_object_set_new(o, "block", json_integer(w->block));
 			json_object_set_new(o, "smem", json_integer(w->smem_dynamic));
 			json_object_set_new(o, "blocks_per_sm", json_integer(w->occ.blocks_per_sm));
 			json_object_set_new(o, "warps_per_sm", json_integer(w->occ.warps_per_sm));
+			json_object_set_new(o, "waves_per_simd", num_or_null(w->waves_per_simd));
 			json_object_set_new(o, "occupancy", json_real(w->occ.occupancy));
 			json_object_set_new(o, "limiter", limiter_array(w->occ.limiters));
 		}
@@ -65,9 +73,12 @@ static struct ka_uline *sass_lines(const struct ka_kernel *k, size_t *n)
 
 /* "uniformity": every initializer and assignment of the kernel (and of the
  * device functions it calls) with its class; null when the analysis did
- * not run.  "findings": KA101-KA108 that apply to this arch. */
+ * not run.  "findings": KA101-KA108 that apply to this arch, each with
+ * "instances": how many kernels of the report (distinct names, any arch)
+ * have this finding at this source site (1: this one only), and "machine":
+ * with --sass, this kernel's SASS at the finding's line (else null). */
 static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_result *r,
-		       const struct ka_kernel_result *rk)
+		       const struct ka_kernel_result *rk, const struct ka_sites *sites)
 {
 	const struct ka_ukernel *u = rk->u;
 	json_t *facts = r->uniformity && rk->has_source ? json_array() : json_null(), *finds = json_array();
@@ -99,6 +110,12 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 		json_object_set_new(e, "line", json_integer(f->line));
 		json_object_set_new(e, "col", json_integer(f->col));
 		json_object_set_new(e, "message", ka_json_text(f->message));
+		{
+			const struct ka_site *s = ka_sites_find(sites, r, (size_t)(rk - r->v), f);
+			json_object_set_new(e, "instances", json_integer(s ? (json_int_t)s->n : 1));
+		}
+		json_object_set_new(e, "machine", ka_finding_machine(rk, f, note, sizeof(note)) ? ka_json_text(note)
+											 : json_null());
 		json_array_append_new(finds, e);
 	}
 	free(lines);
@@ -225,6 +242,16 @@ static void occupancy_out(struct ka_buf *b, const struct ka_kernel_result *rk, i
 	number(b, rk->block, true);
 	key(b, depth + 1, &first, "block_source");
 	text(b, rk->block_source);
+	key(b, depth + 1, &first, "block_dims");
+	ints_out(b, rk->block_dims, 3, depth + 1);
+	key(b, depth + 1, &first, "launch_site");
+	if (rk->launch_file) {
+		char site[600];
+		snprintf(site, sizeof(site), "%s:%d", rk->launch_file, rk->launch_line);
+		text(b, site);
+	} else {
+		ka_buf_append(b, "null", 4);
+	}
 	key(b, depth + 1, &first, "smem");
 	number(b, rk->smem_dynamic, true);
 	key(b, depth + 1, &first, "blocks_per_sm");
@@ -293,7 +320,8 @@ static void cliffs_out(struct ka_buf *b, const struct ka_cliffs *c, const struct
 	ka_buf_puts(b, "}");
 }
 
-static void kernel_out(struct ka_buf *b, const struct ka_result *r, const struct ka_kernel_result *rk, int depth)
+static void kernel_out(struct ka_buf *b, const struct ka_result *r, const struct ka_kernel_result *rk,
+		       const struct ka_sites *sites, int depth)
 {
 	bool first = true;
 	json_t *facts, *finds;
@@ -305,6 +333,11 @@ static void kernel_out(struct ka_buf *b, const struct ka_result *r, const struct
 	text(b, rk->k->mangled);
 	key(b, depth + 1, &first, "line");
 	number(b, rk->k->line, rk->k->line > 0);
+	key(b, depth + 1, &first, "def_file");         /* where "line" is: the file or a header */
+	if (rk->k->line > 0)
+		text(b, rk->k->def_file ? rk->k->def_file : rk->k->file);
+	else
+		ka_buf_append(b, "null", 4);
 	key(b, depth + 1, &first, "resources");
 	resources_out(b, &rk->k->res, depth + 1);
 	key(b, depth + 1, &first, "occupancy");
@@ -317,7 +350,7 @@ static void kernel_out(struct ka_buf *b, const struct ka_result *r, const struct
 	else
 		ka_buf_append(b, "null", 4);
 	if (rk->u && (rk->u->n_facts > 0 || rk->u->n_findings > 0)) {
-		uniformity(&facts, &finds, r, rk);
+		uniformity(&facts, &finds, r, rk, sites);
 		key(b, depth + 1, &first, "uniformity");
 		tree(b, facts, depth + 1);
 		key(b, depth + 1, &first, "findings");
@@ -339,13 +372,137 @@ static void kernel_out(struct ka_buf *b, const struct ka_result *r, const struct
 	ka_buf_puts(b, "}");
 }
 
-int ka_report_json(FILE *out, const struct ka_result *r)
+/* A (file, arch) that compiled with no kernel (host code only, or
+ * templates never instantiated) is still a "files" entry, with an empty
+ * "kernels" list, so a file never vanishes from the report.  An archive's
+ * kernels are named after its members ("lib.a(k.o)"): they count for it. */
+struct empty_unit {
+	const char *file, *arch;
+};
+
+static bool same_input(const char *kernel_file, const char *done_file)
+{
+	size_t n = strlen(done_file);
+	return strncmp(kernel_file, done_file, n) == 0 && (kernel_file[n] == '\0' || kernel_file[n] == '(');
+}
+
+static int empty_cmp(const void *a, const void *b)
+{
+	const struct empty_unit *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+	return c ? c : ka_arch_cmp(x->arch, y->arch);
+}
+
+static struct empty_unit *empty_units(const struct ka_result *r, size_t *n)
+{
+	struct empty_unit *v = ka_xcalloc(r->done.n + 1, sizeof(*v));
+	*n = 0;
+	for (size_t f = 0; f < r->done.n; f++) {
+		bool has = false;
+		for (size_t i = 0; i < r->n && !has; i++)
+			has = same_input(r->v[i].k->file, r->done.file[f]) && strcmp(r->v[i].k->arch, r->done.arch[f]) == 0;
+		for (size_t j = 0; j < *n && !has; j++)
+			has = strcmp(v[j].file, r->done.file[f]) == 0 && strcmp(v[j].arch, r->done.arch[f]) == 0;
+		if (!has)
+			v[(*n)++] = (struct empty_unit){r->done.file[f], r->done.arch[f]};
+	}
+	if (*n > 1)
+		qsort(v, *n, sizeof(*v), empty_cmp);
+	return v;
+}
+
+/* Opens a "files" entry at depth 2 (closing the previous one). */
+static void file_open(struct ka_buf *b, bool *open, bool *any, const char *file, const char *arch,
+		      const char *compiler)
+{
+	bool ffirst = true;
+	if (*open) {
+		indent(b, 3);
+		ka_buf_puts(b, "]");
+		indent(b, 2);
+		ka_buf_puts(b, "}");
+	}
+	if (*any)
+		ka_buf_puts(b, ",");
+	*any = *open = true;
+	indent(b, 2);
+	ka_buf_puts(b, "{");
+	key(b, 3, &ffirst, "file");
+	text(b, file);
+	key(b, 3, &ffirst, "arch");
+	text(b, arch);
+	key(b, 3, &ffirst, "compiler");   /* null unless --clang-fallback compiled it */
+	text(b, compiler && *compiler ? compiler : NULL);
+	key(b, 3, &ffirst, "kernels");
+	ka_buf_puts(b, "[");
+}
+
+/* The empty (file, arch) entries that sort before (file, arch); all of
+ * them when file is NULL. */
+static void empties_before(struct ka_buf *b, bool *open, bool *any, const struct empty_unit *e, size_t n, size_t *at,
+			   const char *file, const char *arch)
+{
+	for (; *at < n; (*at)++) {
+		struct empty_unit k = {file, arch};
+		if (file && empty_cmp(&e[*at], &k) >= 0)
+			break;
+		file_open(b, open, any, e[*at].file, e[*at].arch, NULL);
+		ka_buf_puts(b, "]");           /* "kernels": [] */
+		indent(b, 2);
+		ka_buf_puts(b, "}");
+		*open = false;
+	}
+}
+
+/* "baseline": the comparison behind a regression's exit 1 (only with
+ * --baseline), so --format json -q still says why. */
+static json_t *baseline_json(const struct ka_bl_compare *cmp, const char *path)
+{
+	static const char *const what[] = {"regression", "improved", "changed", "added", "removed"};
+	json_t *o = json_object(), *changes = json_array();
+	json_object_set_new(o, "file", ka_json_text(path));
+	json_object_set_new(o, "regressions", json_integer(cmp->count[KA_CH_REGRESSION]));
+	json_object_set_new(o, "improved", json_integer(cmp->count[KA_CH_IMPROVED]));
+	json_object_set_new(o, "changed", json_integer(cmp->count[KA_CH_CHANGED]));
+	json_object_set_new(o, "unchanged", json_integer(cmp->unchanged));
+	json_object_set_new(o, "added", json_integer(cmp->count[KA_CH_ADDED]));
+	json_object_set_new(o, "removed", json_integer(cmp->count[KA_CH_REMOVED]));
+	for (size_t i = 0; i < cmp->n; i++) {
+		const struct ka_bl_change *ch = &cmp->v[i];
+		const struct ka_bl_entry *e = ch->cur ? ch->cur : ch->old;
+		json_t *c = json_object(), *kinds = json_array();
+		struct ka_buf m = {0};
+		for (int k = 0; k < KA_REG_COUNT; k++)
+			if (ch->kinds & (1u << k))
+				json_array_append_new(kinds, json_string(ka_regression_rules[k].name));
+		ka_bl_change_message(ch, &m);
+		json_object_set_new(c, "what", json_string(what[ch->what]));
+		json_object_set_new(c, "kinds", kinds);
+		json_object_set_new(c, "file", ka_json_text(e->file));
+		json_object_set_new(c, "arch", ka_json_text(e->arch));
+		json_object_set_new(c, "name", ka_json_text(e->name));
+		json_object_set_new(c, "mangled", ka_json_text(e->mangled));
+		/* which launch of the kernel ("1024x1x1+0"), null unless a launch site's */
+		json_object_set_new(c, "launch", e->launch ? ka_json_text(e->launch) : json_null());
+		json_object_set_new(c, "message", ka_json_text(m.data ? m.data : ""));
+		json_array_append_new(changes, c);
+		ka_buf_free(&m);
+	}
+	json_object_set_new(o, "changes", changes);
+	return o;
+}
+
+int ka_report_json(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *baseline)
 {
 	struct ka_buf b = {0};
 	const struct ka_kernel_result *prev = NULL;
-	bool first = true;
+	bool first = true, open = false, any = false;
+	struct ka_sites sites;
+	size_t n_empty = 0, at = 0;
+	struct empty_unit *empty = empty_units(r, &n_empty);
 	int rc;
 
+	ka_sites_build(&sites, r, 0);
 	ka_buf_puts(&b, "{");
 	key(&b, 1, &first, "tool");
 	text(&b, "kanalyze");
@@ -359,49 +516,48 @@ int ka_report_json(FILE *out, const struct ka_result *r)
 		text(&b, r->nvcc_version);
 		key(&b, 2, &tfirst, "clang");
 		text(&b, r->clang_version);
+		key(&b, 2, &tfirst, "hip_compiler");   /* null: no HIP compile ran */
+		text(&b, r->hip_compiler);
 		indent(&b, 1);
 		ka_buf_puts(&b, "}");
 	}
 	key(&b, 1, &first, "files");
-	ka_buf_puts(&b, r->n ? "[" : "[]");
+	ka_buf_puts(&b, r->n || n_empty ? "[" : "[]");
 	/* files (depth 2) hold "file", "arch", "kernels" (depth 3), kernels at 4 */
 	for (size_t i = 0; i < r->n; i++) {
 		const struct ka_kernel_result *rk = &r->v[i];
 		bool new_file = !prev || strcmp(prev->k->file, rk->k->file) != 0 || strcmp(prev->k->arch, rk->k->arch) != 0;
 		if (new_file) {
-			bool ffirst = true;
-			if (prev) {
-				indent(&b, 3);
-				ka_buf_puts(&b, "]");
-				indent(&b, 2);
-				ka_buf_puts(&b, "},");
-			}
-			indent(&b, 2);
-			ka_buf_puts(&b, "{");
-			key(&b, 3, &ffirst, "file");
-			text(&b, rk->k->file);
-			key(&b, 3, &ffirst, "arch");
-			text(&b, rk->k->arch);
-			key(&b, 3, &ffirst, "kernels");
-			ka_buf_puts(&b, "[");
+			empties_before(&b, &open, &any, empty, n_empty, &at, rk->k->file, rk->k->arch);
+			file_open(&b, &open, &any, rk->k->file, rk->k->arch, rk->k->compiler);
 		} else {
 			ka_buf_puts(&b, ",");
 		}
 		indent(&b, 4);
-		kernel_out(&b, r, rk, 4);
+		kernel_out(&b, r, rk, &sites, 4);
 		prev = rk;
 	}
-	if (prev) {
+	if (open) {
 		indent(&b, 3);
 		ka_buf_puts(&b, "]");
 		indent(&b, 2);
 		ka_buf_puts(&b, "}");
+		open = false;
+	}
+	empties_before(&b, &open, &any, empty, n_empty, &at, NULL, NULL);
+	if (any) {
 		indent(&b, 1);
 		ka_buf_puts(&b, "]");
+	}
+	if (cmp) {
+		key(&b, 1, &first, "baseline");
+		tree(&b, baseline_json(cmp, baseline), 1);
 	}
 	indent(&b, 0);
 	ka_buf_puts(&b, "}\n");
 	rc = fwrite(b.data, 1, b.len, out) == b.len ? 0 : -1;
 	ka_buf_free(&b);
+	ka_sites_free(&sites);
+	free(empty);
 	return rc == 0 && !ferror(out) ? 0 : -1;
 }

@@ -5,6 +5,7 @@
  * cells escape '|' so C++ operators cannot break a row. */
 #include "report.h"
 #include "analyzer.h"
+#include "sites.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +93,7 @@ static void near_list(FILE *out, const struct ka_result *r, const char *root)
 			continue;
 		if (n++ == 0)
 			fprintf(out, "\n#### Near a register cliff (within %d registers)\n\n", r->warn_cliff);
-		file = ka_relpath(root, rk->k->file);
+		file = ka_relpath(root, rk->k->def_file ? rk->k->def_file : rk->k->file);
 		fputs("- ", out);
 		cell_code(out, rk->k->name);
 		fprintf(out, " (%s, `%s:%d`): %ld registers; +%d drops %d → %d blocks/SM at %d threads\n", rk->k->arch,
@@ -102,8 +103,47 @@ static void near_list(FILE *out, const struct ka_result *r, const char *root)
 	}
 }
 
+/* The analyzer's findings, one item per source site with its instances
+ * (a template's twenty instances are one item, not twenty). */
+static void findings_list(FILE *out, const struct ka_result *r, const char *root, const char *level)
+{
+	struct ka_sites sites;
+	size_t kernels = 0;
+	char note[256];
+	size_t hidden = ka_sites_hidden(r, ka_finding_level(level));
+	ka_sites_build(&sites, r, ka_finding_level(level));
+	for (size_t i = 0; i < sites.n; i++)
+		kernels += sites.v[i].n;
+	if (sites.n)
+		fprintf(out, "\n#### Findings: %zu site%s (%zu in kernels)\n\n", sites.n, sites.n == 1 ? "" : "s", kernels);
+	for (size_t i = 0; i < sites.n; i++) {
+		const struct ka_site *s = &sites.v[i];
+		char *file = ka_relpath(root, s->file);
+		struct ka_buf w = {0};
+		fputs("- ", out);
+		ka_buf_printf(&w, "%s:%d:%d", file, s->f->line, s->f->col);
+		cell_code(out, w.data);
+		fprintf(out, " **%s** (%s): %s", ka_rule_id(s->f->rule), ka_rule_severity(s->f->rule), s->f->message);
+		ka_buf_free(&w);
+		if (ka_finding_machine(&r->v[s->kernels[0]], s->f, note, sizeof(note)))
+			fprintf(out, " (%s)", note);
+		if (s->n > 1) {
+			ka_site_instances(&w, r, s, 8);
+			fprintf(out, " — in %zu instances: ", s->n);
+			cell_code(out, w.data);
+			ka_buf_free(&w);
+		}
+		fputc('\n', out);
+		free(file);
+	}
+	if (hidden)
+		fprintf(out, "\n%zu info site%s not listed (a handful of instructions each; `--findings info` lists them).\n",
+			hidden, hidden == 1 ? "" : "s");
+	ka_sites_free(&sites);
+}
+
 int ka_report_markdown(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp,
-		       const char *baseline, const char *root)
+		       const char *baseline, const char *root, const char *findings)
 {
 	if (cmp) {
 		int reg = cmp->count[KA_CH_REGRESSION];
@@ -126,7 +166,7 @@ int ka_report_markdown(FILE *out, const struct ka_result *r, const struct ka_bl_
 			      "|---|---|---|---|---|---|---|---|---|\n", out);
 		for (size_t i = 0; i < r->n; i++) {
 			const struct ka_kernel_result *rk = &r->v[i];
-			char *file = ka_relpath(root, rk->k->file);
+			char *file = ka_relpath(root, rk->k->def_file ? rk->k->def_file : rk->k->file);
 			struct ka_buf w = {0};
 			fputs("| ", out);
 			cell_code(out, rk->k->name);
@@ -147,5 +187,6 @@ int ka_report_markdown(FILE *out, const struct ka_result *r, const struct ka_bl_
 		}
 	}
 	near_list(out, r, root);
+	findings_list(out, r, root, findings);
 	return ferror(out) ? -1 : 0;
 }

@@ -4,9 +4,14 @@
  *   void cub::DeviceReduceKernel<cub::Policy<float, int>::P600, float*, int>(float const*, int)
  *   cub::DeviceReduceKernel<cub::Policy<…>::P600, float*, int>(float const*, int)   nested <…>
  *   cub::DeviceReduceKernel<cub::Policy<…>::P600, float*, int>(…)                    parameters
- *   cub::DeviceReduceKernel<…>(…)                                                   all templates
+ *   cub::DeviceReduceKernel<…float*, int>(…)                                        middle of the
+ *                                                                                   template arguments
  *   cub::DeviceReduceKe…                                                            cut
  *
+ * Template instances differ in their arguments, mostly the last ones (ten
+ * instances of mul_mat_q<(ggml_type)N, 64, true> must not print the same
+ * line), so the arguments are cut in the middle, keeping the name and the
+ * end; only a name too long for that is cut at the end.
  * The full name is always in --format json. */
 #include "report.h"
 
@@ -69,6 +74,30 @@ static void collapse_params(const char *s, const char *dots, struct ka_buf *out)
 	ka_buf_puts(out, ")");
 }
 
+/* The name up to its first '<' and as much of the end as fits, the dots
+ * between; false when the name alone leaves no room for the end. */
+static bool cut_middle(const char *s, int width, const char *dots, struct ka_buf *out)
+{
+	const char *lt = strchr(s, '<');
+	int head, tail, total = columns(s), col = 0;
+	if (!lt)
+		return false;
+	head = (int)(lt - s) + 1;                    /* ASCII up to '<' in demangled names */
+	tail = width - head - columns(dots);
+	if (tail < 8 || head + columns(dots) + tail >= total)
+		return false;
+	ka_buf_append(out, s, (size_t)head);
+	ka_buf_puts(out, dots);
+	for (const char *p = s; *p; p++) {          /* the last `tail` columns */
+		bool start = ((unsigned char)*p & 0xc0) != 0x80;
+		if (start && col++ == total - tail) {
+			ka_buf_puts(out, p);
+			break;
+		}
+	}
+	return true;
+}
+
 char *ka_name_short(const char *demangled, int width, bool utf8, char *buf, size_t n)
 {
 	const char *dots = utf8 ? "\u2026" : "...";
@@ -84,7 +113,7 @@ char *ka_name_short(const char *demangled, int width, bool utf8, char *buf, size
 			collapse_templates(cur.data, 2, dots, &next);
 		else if (step == 1)
 			collapse_params(cur.data, dots, &next);
-		else
+		else if (!cut_middle(cur.data, width, dots, &next))
 			collapse_templates(cur.data, 1, dots, &next);
 		ka_buf_free(&cur);
 		cur = next;

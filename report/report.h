@@ -26,17 +26,19 @@ struct ka_report_options {
 	bool color;
 	bool chart;                   /* --chart: sparklines under each kernel */
 	bool utf8;                    /* the terminal takes UTF-8 (charts, names) */
+	const char *findings;         /* --findings: the lowest severity shown
+	                                 (NULL: "note"; sites.c ranks them) */
 };
 
 void ka_report_text(FILE *out, const struct ka_result *r, const struct ka_report_options *o);
-/* 0, or -1 if writing failed. */
-int ka_report_json(FILE *out, const struct ka_result *r);
+/* 0, or -1 if writing failed.  cmp (NULL: no --baseline) adds the
+ * top-level "baseline" object, the comparison, named by its path. */
+int ka_report_json(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *baseline);
 /* cmp NULL when there is no baseline. */
 int ka_report_sarif(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *root);
+/* findings: the lowest severity listed, as --findings (NULL: "note"). */
 int ka_report_markdown(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp,
-		       const char *baseline, const char *root);
-/* Whether --chart can draw this kernel (its vendor has the charts). */
-bool ka_report_can_chart(const struct ka_kernel_result *kr);
+		       const char *baseline, const char *root, const char *findings);
 
 /* ---- formatting shared by the writers and the calculator (format.c) ------- */
 /* "registers, shared_memory" */
@@ -57,9 +59,14 @@ int ka_text_cols(const char *s);
 void ka_text_where(FILE *out, const struct ka_kernel *k);
 /* "--block", "__launch_bounds__" or "default" for a block_source. */
 const char *ka_text_block_source(const char *source);
+/* After it: " 1x32x1" for a shaped block, " at norm.cu:311" for a launch site. */
+void ka_text_launch(FILE *out, const struct ka_kernel_result *rk);
 
-/* ---- the occupancy charts (chart.c) ------------------------------------------ */
-/* The three sweeps, in the order they are drawn (left to right). */
+/* ---- the occupancy charts (chart.c, chart_nvidia.c, chart_amd.c) -----------
+ * Vendor-neutral: the sweeps are runs of equal answers, the renderers read
+ * them and the words of a per-vendor provider (struct ka_chart_ops); NVIDIA
+ * counts blocks and warps per SM, AMD workgroups per CU and waves per SIMD.
+ * The three sweeps, in the order they are drawn (left to right). */
 enum ka_chart_axis { KA_CHART_BLOCK, KA_CHART_REGS, KA_CHART_SMEM, KA_CHART_AXES };
 
 /* Every integer x in [x0, x1] gives the same answer.  The model only changes
@@ -71,7 +78,8 @@ enum ka_chart_axis { KA_CHART_BLOCK, KA_CHART_REGS, KA_CHART_SMEM, KA_CHART_AXES
  *                                     ...
  *                                     81..128 -> 2 blocks,  25 %
  *                                    129..255 -> 1 block, 12.5 %  <- cliff
- */
+ *
+ * On AMD `blocks` is workgroups per CU and `warps` waves per SIMD. */
 struct ka_chart_run {
 	long x0, x1;
 	int blocks, warps;
@@ -82,6 +90,8 @@ struct ka_chart_run {
 struct ka_chart_series {
 	enum ka_chart_axis axis;
 	long x_lo, x_hi;              /* the swept range                        */
+	long x_axis;                  /* the drawn axis ends here (>= x_hi)     */
+	long col_unit;                /* terminal columns are multiples of this */
 	long x_launch_max;            /* block: __launch_bounds__ (0: none)     */
 	struct ka_chart_run *runs;
 	size_t n;
@@ -93,15 +103,64 @@ struct ka_chart_series {
 	long gain_x; size_t gain_run;
 };
 
+/* What one point of a sweep answers. */
+struct ka_chart_point {
+	int blocks, warps;
+	double occ;
+	unsigned limiters;
+};
+
+struct ka_chart;
+/* How a vendor names things and evaluates its model: the provider the
+ * generic sweep and the renderers call (chart_nvidia.c, chart_amd.c). */
+struct ka_chart_words {
+	const char *axis[KA_CHART_AXES];       /* "threads per block" ...            */
+	const char *term[KA_CHART_AXES];       /* sparkline labels, <= 5 columns     */
+	const char *col[KA_CHART_AXES];        /* a terminal column: "threads", "regs", "B" */
+	const char *key[KA_CHART_AXES];        /* <desc> keys: "block", "regs", "smem" */
+	const char *group, *groups;            /* "block", "blocks"                  */
+	const char *legend;                    /* what the y axis counts             */
+};
+struct ka_chart_ops {
+	const struct ka_chart_words *words;
+	/* The model at x on `axis`, the other two at the launch in use; alt:
+	 * the variant of the secondary series (c->alt). */
+	void (*eval)(const struct ka_chart *c, enum ka_chart_axis axis, bool alt, long x,
+		     struct ka_chart_point *p);
+	/* The last x' >= x that surely answers as x does (x: evaluate each). */
+	long (*same_until)(const struct ka_chart *c, enum ka_chart_axis axis, long x);
+	/* The launch in words: the headline ("... 256 threads/block, 0 B ..."),
+	 * the terminal's launch line, a panel's fixed values, the occupancy. */
+	void (*launch_text)(const struct ka_chart *c, bool term, char *buf, size_t n);
+	void (*fixed_text)(const struct ka_chart *c, enum ka_chart_axis axis, char *buf, size_t n);
+	void (*occ_text)(const struct ka_chart *c, bool term, char *buf, size_t n);
+	/* The SVG <desc> figures: "regs=128 block=256 ... occupancy=0.25 ...". */
+	void (*desc)(const struct ka_chart *c, struct ka_buf *b);
+};
+
 struct ka_chart {
+	const struct ka_chart_ops *ops;
+	const char *arch_name;        /* "sm_90", "gfx90a"                      */
+	const char *note;             /* "" or what the arch's figures assume   */
+	double occupancy;             /* at the launch in use                   */
+	unsigned limiters;
+	int max_warps;                /* per SM (AMD: waves per SIMD)           */
+	/* the vendor's inputs and answer (the other vendor's are zero) */
 	const struct ka_nv_arch *arch;
 	struct ka_nv_launch launch;
-	struct ka_occupancy occ;      /* at the launch in use                   */
-	int max_warps;                /* per SM                                 */
+	struct ka_occupancy occ;
+	const struct ka_amd_arch *amd_arch;
+	struct ka_amd_launch amd_launch;   /* wave resolved (never 0)           */
+	struct ka_amd_occupancy amd_occ;
 	const char *kernel;           /* short kernel name, or NULL             */
 	const char *where;            /* "file.cu:12", or NULL                  */
 	const char *block_source;     /* "option", "launch_bounds", "default"   */
 	struct ka_chart_series s[KA_CHART_AXES];
+	/* A second sweep of one axis under another assumption (AMD unified
+	 * register file: VGPRs without the kernel's AGPRs); alt.n == 0: none. */
+	struct ka_chart_series alt;
+	char alt_label[64];           /* "without the 40 AGPRs"                 */
+	char alt_term[16];            /* "0 AGPRs" (sparkline label)            */
 };
 
 /* Sweep the model around `in` (range-checked by the caller).  max_threads is
@@ -110,15 +169,30 @@ struct ka_chart {
  * ka_chart_free. */
 void ka_chart_build(struct ka_chart *c, const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 		    long max_threads);
+/* The same for AMD and Hygon: registers are architectural VGPRs (AGPRs held
+ * at in->agprs; on a unified file also swept without them, in c->alt),
+ * shared memory is LDS; in->wave 0 takes the arch's default. */
+void ka_chart_build_amd(struct ka_chart *c, const struct ka_amd_arch *a, const struct ka_amd_launch *in,
+			long max_threads);
+/* The generic part of both (chart.c): sweep every series the provider set
+ * up (axis, x_lo, x_hi, cur_x) and mark the launch and its cliffs. */
+void ka_chart_sweep(struct ka_chart *c, long max_threads);
 void ka_chart_free(struct ka_chart *c);
 /* The run holding x, or NULL outside the swept range. */
 const struct ka_chart_run *ka_chart_at(const struct ka_chart_series *s, long x);
-const char *ka_chart_axis_name(enum ka_chart_axis axis);   /* "registers per thread" ... */
+/* The provider's axis name ("registers per thread", "VGPRs per wave" ...). */
+const char *ka_chart_axis_label(const struct ka_chart *c, enum ka_chart_axis axis);
+const char *ka_chart_axis_name(enum ka_chart_axis axis);   /* NVIDIA's names */
+/* "registers and shared_memory" (sep " and ") for a limiter mask. */
+void ka_chart_limiters(char *buf, size_t n, unsigned mask, const char *sep);
+/* "25 %", "12.5 %": an occupancy fraction as the charts print it. */
+void ka_chart_pct(char *buf, size_t n, double occ);
 
 /* ---- cairo rendering (chart_svg.c) ----------------------------------------
  * Colours are fixed so tests (and readers) can tell the parts apart:
  * series blue, current point red, next drop orange (dashed), next gain green
- * (dashed), axes near-black, grid light grey. */
+ * (dashed), axes near-black, grid light grey, a secondary series purple
+ * (dashed). */
 #define KA_CHART_RGB_SERIES 0x1f77b4
 #define KA_CHART_RGB_CURRENT 0xd62728
 #define KA_CHART_RGB_DROP 0xff7f0e
@@ -126,6 +200,7 @@ const char *ka_chart_axis_name(enum ka_chart_axis axis);   /* "registers per thr
 #define KA_CHART_RGB_AXIS 0x222222
 #define KA_CHART_RGB_GRID 0xdddddd
 #define KA_CHART_RGB_NOLAUNCH 0xeeeeee
+#define KA_CHART_RGB_ALT 0x9467bd          /* the secondary series, dashed */
 
 enum ka_chart_format { KA_CHART_SVG, KA_CHART_PNG };
 enum { KA_CHART_WIDTH = 1280, KA_CHART_HEIGHT = 500 };

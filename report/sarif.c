@@ -7,6 +7,7 @@
  * runs.  Built with jansson; output is deterministic. */
 #define _GNU_SOURCE
 #include "report.h"
+#include "sites.h"
 #include "analyzer.h"
 
 #include <ctype.h>
@@ -80,6 +81,14 @@ static json_t *result(int rule, const char *msg, const char *file, int line, con
 	return r;
 }
 
+/* SARIF 2.1.0 has no "info" level: a finding that saves a handful of
+ * instructions (KA102, KA104) is "an opportunity to improve the code",
+ * which is what "note" means there (§3.27.10). */
+static const char *sarif_level(const char *severity)
+{
+	return strcmp(severity, "info") == 0 ? "note" : severity;
+}
+
 static json_t *rules(void)
 {
 	json_t *a = json_array();
@@ -100,56 +109,63 @@ static json_t *rules(void)
 		json_object_set_new(r, "shortDescription", message(ka_rule_title((enum ka_rule)i)));
 		json_object_set_new(r, "fullDescription", message(ka_rule_why((enum ka_rule)i)));
 		json_object_set_new(r, "help", message(ka_rule_silence((enum ka_rule)i)));
-		json_object_set_new(cfg, "level", json_string(ka_rule_severity((enum ka_rule)i)));
+		json_object_set_new(cfg, "level", json_string(sarif_level(ka_rule_severity((enum ka_rule)i))));
 		json_object_set_new(r, "defaultConfiguration", cfg);
 		json_array_append_new(a, r);
 	}
 	return a;
 }
 
-/* KA101-KA108 of every analysed kernel, once per (file, rule, line, column)
- * however many archs reported it; KA104 only where an arch is sm_90+. */
+/* KA101-KA108 of every analysed kernel, once per source site (file, rule,
+ * line, column) however many kernels and archs reported it; a site shared
+ * by several kernels (template instances) names them in its message.
+ * KA104 only where an arch is sm_90+.  The fingerprint is the file, rule,
+ * message and the first instance's demangled name: not its mangled name,
+ * which for an anonymous namespace embeds a hash of the file's path. */
 static void finding_results(json_t *results, const struct ka_result *r, const char *root)
 {
-	struct ka_buf seen = {0};           /* "\nkey\nkey\n...": the ones written */
-	ka_buf_puts(&seen, "\n");
-	for (size_t i = 0; i < r->n; i++) {
-		const struct ka_kernel_result *rk = &r->v[i];
-		for (size_t j = 0; rk->u && j < rk->u->n_findings; j++) {
-			const struct ka_ufinding *f = &rk->u->findings[j];
-			char key[600];
-			if (f->min_sm && rk->sm < f->min_sm)
-				continue;
-			snprintf(key, sizeof(key), "\n%s:%s:%d:%d\n", rk->k->file, ka_rule_id(f->rule), f->line, f->col);
-			if (strstr(seen.data, key))
-				continue;
-			ka_buf_puts(&seen, key + 1);
-			char *file = ka_relpath(root, rk->k->file);
-			json_t *res = json_object(), *locs = json_array(), *fp = json_object(), *loc = location(file, f->line);
-			json_t *region = json_object_get(json_object_get(loc, "physicalLocation"), "region");
-			if (region)
-				json_object_set_new(region, "startColumn", json_integer(f->col));
-			json_object_set_new(res, "ruleId", json_string(ka_rule_id(f->rule)));
-			json_object_set_new(res, "ruleIndex", json_integer(KA_REG_COUNT + (int)f->rule));
-			json_object_set_new(res, "level", json_string(ka_rule_severity(f->rule)));
-			json_object_set_new(res, "message", message(f->message));
-			json_array_append_new(locs, loc);
-			json_object_set_new(res, "locations", locs);
-			struct ka_hash h;
-			char hex[KA_HASH_HEX];
-			ka_hash_init(&h);
-			ka_hash_str(&h, file);
-			ka_hash_str(&h, ka_rule_id(f->rule));
-			ka_hash_str(&h, rk->k->mangled);
-			ka_hash_str(&h, f->message);
-			ka_hash_final(&h, hex);
-			json_object_set_new(fp, "kanalyzeFinding/v1", json_string(hex));
-			json_object_set_new(res, "partialFingerprints", fp);
-			json_array_append_new(results, res);
-			free(file);
+	struct ka_sites sites;
+	ka_sites_build(&sites, r, 0);     /* every finding, with its level */
+	for (size_t i = 0; i < sites.n; i++) {
+		const struct ka_site *s = &sites.v[i];
+		const struct ka_ufinding *f = s->f;
+		const struct ka_kernel_result *rk = &r->v[s->kernels[0]];
+		char *file = ka_relpath(root, s->file);
+		json_t *res = json_object(), *locs = json_array(), *fp = json_object(), *loc = location(file, f->line);
+		json_t *region = json_object_get(json_object_get(loc, "physicalLocation"), "region");
+		struct ka_buf m = {0};
+		char note[256];
+		ka_buf_puts(&m, f->message);
+		if (ka_finding_machine(rk, f, note, sizeof(note)))
+			ka_buf_printf(&m, " (%s)", note);
+		if (s->n > 1) {
+			ka_buf_printf(&m, " (in %zu instances: ", s->n);
+			ka_site_instances(&m, r, s, 8);
+			ka_buf_puts(&m, ")");
 		}
+		if (region)
+			json_object_set_new(region, "startColumn", json_integer(f->col));
+		json_object_set_new(res, "ruleId", json_string(ka_rule_id(f->rule)));
+		json_object_set_new(res, "ruleIndex", json_integer(KA_REG_COUNT + (int)f->rule));
+		json_object_set_new(res, "level", json_string(sarif_level(ka_rule_severity(f->rule))));
+		json_object_set_new(res, "message", message(m.data));
+		json_array_append_new(locs, loc);
+		json_object_set_new(res, "locations", locs);
+		struct ka_hash h;
+		char hex[KA_HASH_HEX];
+		ka_hash_init(&h);
+		ka_hash_str(&h, file);
+		ka_hash_str(&h, ka_rule_id(f->rule));
+		ka_hash_str(&h, rk->k->name);
+		ka_hash_str(&h, f->message);
+		ka_hash_final(&h, hex);
+		json_object_set_new(fp, "kanalyzeFinding/v1", json_string(hex));
+		json_object_set_new(res, "partialFingerprints", fp);
+		json_array_append_new(results, res);
+		ka_buf_free(&m);
+		free(file);
 	}
-	ka_buf_free(&seen);
+	ka_sites_free(&sites);
 }
 
 int ka_report_sarif(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *root)
@@ -190,7 +206,8 @@ int ka_report_sarif(FILE *out, const struct ka_result *r, const struct ka_bl_com
 			if (!(ch->kinds & (1u << k)))
 				continue;
 			one.kinds = 1u << k;
-			ka_buf_printf(&m, "%s (%s): ", ch->cur->name, ch->cur->arch);
+			ka_buf_printf(&m, "%s (%s%s%s): ", ch->cur->name, ch->cur->arch, ch->cur->launch ? ", launch " : "",
+				      ch->cur->launch ? ch->cur->launch : "");
 			ka_bl_change_message(&one, &m);
 			json_array_append_new(results, result(k, m.data, ch->cur->file, ch->cur->line, ch->cur->arch,
 							      ch->cur->mangled));
@@ -203,7 +220,7 @@ int ka_report_sarif(FILE *out, const struct ka_result *r, const struct ka_bl_com
 		char *file;
 		if (!rk->near_cliff)
 			continue;
-		file = ka_relpath(root, rk->k->file);
+		file = ka_relpath(root, rk->k->def_file ? rk->k->def_file : rk->k->file)   /* where "line" is */;
 		ka_buf_printf(&m, "%s (%s): %ld registers, %d below the cliff at %ld: +%d registers drop %d -> %d "
 			      "blocks/SM at %d threads/block", rk->k->name, rk->k->arch, rk->k->res.regs,
 			      rk->cliffs.regs_to_next_drop, rk->k->res.regs + rk->cliffs.regs_to_next_drop,

@@ -2,16 +2,24 @@
  * kernel, laid out by its vendor's entry of the table below, then what the
  * uniformity analysis found.  Colour only when asked for (--color). */
 #include "text.h"
+#include "sites.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+enum { SITE_NAMES = 8 };   /* instances named under a shared finding */
+
 /* The uniformity analysis in two or three lines: how many values of each
  * kind, the --sass join's "uniform in source, vector registers here", and
- * the findings for this arch (the full list is in --format json). */
-static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka_kernel_result *rk)
+ * the findings for this arch (the full list is in --format json).  A
+ * finding at a site several kernels share (template instances, a device
+ * function they call) is printed once, under the first of them, with the
+ * instances named; the others list it on one "also" line. */
+static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka_sites *sites, size_t k)
 {
+	const struct ka_kernel_result *rk = &t->r->v[k];
 	const struct ka_ukernel *u = rk->u;
+	struct ka_buf also = {0};
 	int cnt[KA_U_COUNT] = {0}, vec_lines = 0, first = 0;
 	char note[256];
 
@@ -41,11 +49,27 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 	}
 	for (size_t i = 0; i < u->n_findings; i++) {
 		const struct ka_ufinding *f = &u->findings[i];
-		if (f->min_sm && rk->sm < f->min_sm)
+		const struct ka_site *s = ka_sites_find(sites, t->r, k, f);
+		if (!s)
 			continue;
+		if (s->n > 1 && s->kernels[0] != k) {
+			ka_buf_printf(&also, "%s%s %d:%d", also.len ? ", " : "", ka_rule_id(f->rule), f->line, f->col);
+			continue;
+		}
 		fprintf(out, "  %s%s%s       %d:%d %s\n", strcmp(ka_rule_severity(f->rule), "warning") == 0 ? YEL(t) : "",
 			ka_rule_id(f->rule), OFF(t), f->line, f->col, f->message);
+		if (ka_finding_machine(rk, f, note, sizeof(note)))
+			fprintf(out, "              %s\n", note);
+		if (s->n > 1) {
+			struct ka_buf names = {0};
+			ka_site_instances(&names, t->r, s, SITE_NAMES);
+			fprintf(out, "              in %zu instances: %s\n", s->n, names.data);
+			ka_buf_free(&names);
+		}
 	}
+	if (also.len)
+		fprintf(out, "  also        %s (printed once above, with their instances)\n", also.data);
+	ka_buf_free(&also);
 }
 
 /* Each vendor's block (the table is indexed by the kernel's vendor). */
@@ -54,14 +78,12 @@ static const struct ka_text_vendor *const vendors[KA_VENDOR_COUNT] = {
 	[KA_VENDOR_AMD] = &ka_text_amd,
 };
 
-bool ka_report_can_chart(const struct ka_kernel_result *kr)
-{
-	return vendors[kr->vendor->id]->chart;
-}
-
 void ka_report_text(FILE *out, const struct ka_result *r, const struct ka_report_options *o)
 {
 	struct ka_text t = {r, o, 0};
+	struct ka_sites sites;
+	int level = ka_finding_level(o->findings);
+	ka_sites_build(&sites, r, level);
 	for (size_t i = 0; i < r->n; i++) {
 		char name[4 * KA_NAME_MAX_COLS];
 		int w = ka_text_cols(ka_name_short(r->v[i].k->name, KA_NAME_MAX_COLS, o->utf8, name, sizeof(name)));
@@ -71,8 +93,16 @@ void ka_report_text(FILE *out, const struct ka_result *r, const struct ka_report
 		if (i)
 			fputc('\n', out);
 		vendors[r->v[i].vendor->id]->kernel(out, &t, &r->v[i]);
-		uniformity_block(out, &t, &r->v[i]);
+		uniformity_block(out, &t, &sites, i);
 	}
 	if (r->n == 0)
 		fputs("no kernels found\n", out);
+	if (r->hip_compiler)                  /* which compiler made the AMD counts */
+		fprintf(out, "\nHIP compiler: %s (LLVM %s)\n", r->hip_compiler,
+			r->clang_version ? r->clang_version : "version unknown");
+	size_t hidden = ka_sites_hidden(r, level);
+	if (hidden)
+		fprintf(out, "\n%zu info finding site%s not shown (a handful of instructions each): --findings info\n",
+			hidden, hidden == 1 ? "" : "s");
+	ka_sites_free(&sites);
 }

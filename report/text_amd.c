@@ -1,7 +1,7 @@
 /* text_amd.c — an AMD (or Hygon) kernel in the text report: VGPRs, AGPRs,
  * SGPRs, scratch and LDS; waves per SIMD and workgroups per CU with the
  * limiter and LLVM's own figure; the VGPR and LDS cliffs in waves per SIMD;
- * the best workgroup sizes. */
+ * the best workgroup sizes; the --what-if variants and the suggestion. */
 #include "text.h"
 
 #include <string.h>
@@ -12,6 +12,49 @@ static void known(FILE *out, const char *what, long v)
 		fprintf(out, "? %s", what);
 	else
 		fprintf(out, "%ld %s", v, what);
+}
+
+/* --what-if: each variant's counts, scratch and waves; the suggestion. */
+static void what_ifs(FILE *out, const struct ka_text *t, const struct ka_kernel_result *rk)
+{
+	for (int i = 0; i < rk->n_what_if; i++) {
+		const struct ka_what_if *w = &rk->what_if[i];
+		if (w->failed) {
+			fprintf(out, "  what if     %-10s recompile failed\n", w->what);
+			continue;
+		}
+		fprintf(out, "  what if     %-10s ", w->what);
+		known(out, "VGPRs", w->vgprs);
+		if (rk->m.amd.arch->agprs) {
+			fputs("  ", out);
+			known(out, "AGPRs", w->agprs);
+		}
+		fputs("  ", out);
+		known(out, "SGPRs", w->sgprs);
+		fputs(", scratch ", out);
+		if (w->scratch == KA_UNSET)
+			fputs("?", out);
+		else
+			fprintf(out, "%ld B/lane", w->scratch);
+		if (w->vgpr_spills > 0 || w->sgpr_spills > 0)
+			fprintf(out, " (spills %ld VGPRs, %ld SGPRs)", w->vgpr_spills > 0 ? w->vgpr_spills : 0,
+				w->sgpr_spills > 0 ? w->sgpr_spills : 0);
+		fprintf(out, ", %d workgroups x %d = %d waves/SIMD, %.1f %%\n", w->occ.blocks_per_sm, w->block,
+			w->waves_per_simd, 100.0 * w->occ.occupancy);
+	}
+	if (rk->suggestion[0])
+		fprintf(out, "  %ssuggest%s     %s\n", C(t, "1"), C(t, "0"), rk->suggestion);
+}
+
+/* --chart: the three sweeps around this kernel's launch, as sparklines
+ * (report/chart_amd.c). */
+static void kernel_chart(FILE *out, const struct ka_text *t, const struct ka_kernel_result *rk)
+{
+	struct ka_chart ch;
+
+	ka_chart_build_amd(&ch, rk->m.amd.arch, &rk->m.amd.launch, rk->k->res.max_threads);
+	ka_chart_term(out, &ch, "  chart       ", "    ", t->o->color, t->o->utf8);
+	ka_chart_free(&ch);
 }
 
 static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_kernel_result *rk)
@@ -30,6 +73,8 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 		fputs("  (no model for this architecture)\n", out);
 		return;
 	}
+	if (a->note[0])                       /* Hygon: what is assumed, not measured */
+		fprintf(out, "  %smodel       %s%s\n", C(t, "2"), a->note, C(t, "0"));
 	fputs("  resources   ", out);
 	known(out, "VGPRs", res->vgprs);
 	if (a->agprs) {
@@ -61,8 +106,9 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 			"limiter: %s", col, 100.0 * o->occupancy, C(t, "0"), o->waves_per_simd, a->max_waves,
 			o->workgroups_per_cu, rk->block, C(t, "1"));
 	ka_text_limiters(out, o->limiters);
-	fprintf(out, "%s  %s(block %d: %s)%s", C(t, "0"), C(t, "2"), rk->block,
-		ka_text_block_source(rk->block_source), C(t, "0"));
+	fprintf(out, "%s  %s(block %d: %s", C(t, "0"), C(t, "2"), rk->block, ka_text_block_source(rk->block_source));
+	ka_text_launch(out, rk);
+	fprintf(out, ")%s", C(t, "0"));
 	if (k->llvm_waves_per_simd > 0 && res->max_threads > 0)
 		fprintf(out, "  %sLLVM: %d at %ld threads%s", C(t, "2"), k->llvm_waves_per_simd, res->max_threads,
 			C(t, "0"));
@@ -102,6 +148,9 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 			fprintf(out, ", ... (%d sizes)", rk->n_best);
 		fputc('\n', out);
 	}
+	what_ifs(out, t, rk);
+	if (t->o->chart)
+		kernel_chart(out, t, rk);
 }
 
-const struct ka_text_vendor ka_text_amd = {.kernel = kernel_block, .chart = false};
+const struct ka_text_vendor ka_text_amd = {.kernel = kernel_block, .chart = true};

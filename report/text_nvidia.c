@@ -55,9 +55,9 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 	fprintf(out, "  occupancy   %s%.1f %%%s  %d blocks x %d threads = %d warps/SM   limiter: %s",
 		occ_colour, 100.0 * o->occupancy, OFF(t), o->blocks_per_sm, rk->block, o->warps_per_sm, BOLD(t));
 	ka_text_limiters(out, o->limiters);
-	fprintf(out, "%s  %s(block %d: %s)%s\n", OFF(t), DIM(t), rk->block,
-		ka_text_block_source(rk->block_source),
-		OFF(t));
+	fprintf(out, "%s  %s(block %d: %s", OFF(t), DIM(t), rk->block, ka_text_block_source(rk->block_source));
+	ka_text_launch(out, rk);
+	fprintf(out, ")%s\n", OFF(t));
 
 	/* "regs +1 (129) -> 1 block/SM, 12.5 %": how far, where, and the cost */
 	int warps = (rk->block + 31) / 32, max_warps = rk->m.nv.arch->max_threads_per_sm / 32;

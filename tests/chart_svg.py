@@ -1,18 +1,26 @@
 #!/usr/bin/env python3
-"""chart_svg.py FILE.svg OCC AXIS=X ... [drop:AXIS=X] [gain:AXIS=X]
+"""chart_svg.py FILE.svg OCC AXIS=X ... [drop:AXIS=X] [gain:AXIS=X] [span:AXIS=X]
+                 [rows:AXIS=FILE.jsonl] [altrows:AXIS=FILE.jsonl] [alt:AXIS=1]
 
 Checks the structure of a `kanalyze plot` SVG: three panels, each with its
 axes (one L-shaped stroke), its grid (12.5 % steps), its occupancy step line
 inside the axes, and the red current-point marker lying on that line at the
 height of occupancy OCC (a fraction) and at the x of the launch (AXIS=X for
 block, regs, smem, e.g. regs=128); drop:AXIS=X / gain:AXIS=X ask for a dashed
-cliff line at that value, where the step line really changes level.  The
-colours are the ones chart.h fixes.  Exit 0 or 1 with the reasons."""
+cliff line at that value, where the step line really changes level.
+span:AXIS=X gives the axis's end (default block 1024, regs 256).
+rows:AXIS=F reads `kanalyze occupancy --format jsonl` rows and checks that
+the step line's level at each row's x (block, vgprs or regs, smem) is the
+row's occupancy; altrows:AXIS=F does the same for the dashed purple
+secondary series (AMD: without the AGPRs), alt:AXIS=1 asks that there is one
+(alt:AXIS=0: that there is none).  The colours are the ones report.h fixes.
+Exit 0 or 1 with the reasons."""
+import json
 import re
 import sys
 import xml.etree.ElementTree as ET
 
-SERIES, CURRENT, DROP, GAIN, AXIS, GRID = 0x1F77B4, 0xD62728, 0xFF7F0E, 0x2CA02C, 0x222222, 0xDDDDDD
+SERIES, CURRENT, DROP, GAIN, AXIS, GRID, ALT = 0x1F77B4, 0xD62728, 0xFF7F0E, 0x2CA02C, 0x222222, 0xDDDDDD, 0x9467BD
 ORDER = ["block", "regs", "smem"]        # panels, left to right
 NS = "{http://www.w3.org/2000/svg}"
 errors = []
@@ -50,11 +58,14 @@ def main():
         sys.exit(__doc__)
     root = ET.parse(sys.argv[1]).getroot()
     occ = float(sys.argv[2])
-    want = {}
+    want, files = {}, {}
     for a in sys.argv[3:]:
-        kind, _, rest = a.rpartition(":")
+        kind, _, rest = a.partition(":") if ":" in a else ("", "", a)
         axis, _, x = rest.partition("=")
-        want[(kind or "cur", axis)] = float(x)
+        if kind in ("rows", "altrows"):
+            files[(kind, axis)] = [json.loads(l) for l in open(x) if l.strip()]
+        else:
+            want[(kind or "cur", axis)] = float(x)
 
     check(root.tag == NS + "svg", "root element is <svg>")
     check(root.get("viewBox") == "0 0 1280 500", "viewBox 0 0 1280 500, got %s" % root.get("viewBox"))
@@ -87,7 +98,7 @@ def main():
                        if s == GRID and len(pts) == 2 and inside(pts[0], pn) and abs(pts[0][1] - pts[1][1]) < 0.01})
         check(len(grid) == 8, "%s: 8 grid lines (12.5 %% steps), found %d" % (name, len(grid)))
         y100 = grid[0] - 0.5 if grid else top
-        series = [pts for s, f, dash, pts, st in paths if s == SERIES and not dash and len(pts) > 2
+        series = [pts for s, f, dash, pts, st in paths if s == SERIES and not dash and len(pts) >= 2
                   and all(inside(p, pn) for p in pts)]
         if not check(len(series) == 1, "%s: one occupancy line inside the axes, found %d" % (name, len(series))):
             continue
@@ -105,12 +116,32 @@ def main():
         y_occ = bottom - (bottom - y100) * occ
         check(abs(centre[1] - y_occ) < 1.5, "%s: marker at occupancy %.3f (y %.1f), drawn at y %.1f"
               % (name, occ, y_occ, centre[1]))
-        span = {"block": 1024.0, "regs": 256.0}.get(name)   # smem: the arch's opt-in limit
+        span = want.get(("span", name), {"block": 1024.0, "regs": 256.0}.get(name))  # smem: the arch's limit
         if ("cur", name) in want:
             x = want[("cur", name)]
             px = left + (right - left) * x / span if span else left if x == 0 else None
             if px is not None:
                 check(abs(centre[0] - px) < 1.5, "%s: marker at x=%g (%.1f px), drawn at %.1f" % (name, x, px, centre[0]))
+        alts = [pts for s, f, dash, pts, st in paths if s == ALT and dash and len(pts) >= 2
+                and all(inside(p, pn) for p in pts)]
+        if ("alt", name) in want:
+            check(len(alts) == int(want[("alt", name)]), "%s: %d secondary series, found %d"
+                  % (name, int(want[("alt", name)]), len(alts)))
+        for kind, pts in (("rows", line), ("altrows", alts[0] if alts else None)):
+            rows = files.get((kind, name))
+            if rows is None:
+                continue
+            if not check(pts is not None and span, "%s: %s needs the line and span:%s" % (name, kind, name)):
+                continue
+            for row in rows:
+                x = row.get({"block": "block", "smem": "smem"}.get(name, "vgprs"), row.get("regs"))
+                px = left + (right - left) * x / span
+                level = [a[1] for a, b in zip(pts, pts[1:])
+                         if abs(a[1] - b[1]) < 0.01 and min(a[0], b[0]) - 0.01 <= px <= max(a[0], b[0]) + 0.01]
+                got = [(bottom - y) / (bottom - y100) for y in level]
+                check(got and all(abs(g - row["occupancy"]) < 0.004 for g in got),
+                      "%s: %s at %s=%g: the line says %s, the calculator %s"
+                      % (name, kind, name, x, ["%.4f" % g for g in got], row["occupancy"]))
         for kind, rgb in (("drop", DROP), ("gain", GAIN)):
             dashed = [pts for s, f, dash, pts, st in paths if s == rgb and dash and len(pts) == 2 and inside(pts[0], pn)]
             if (kind, name) not in want:

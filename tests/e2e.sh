@@ -113,8 +113,15 @@ for k in json.load(open(sys.argv[1]))["files"][0]["kernels"]:
     assert o["best_block"]==max(o["best_blocks"]), o
     assert o["min_grid"] is not None and o["min_grid"]>0 and o["min_grid"]%110==0, o
 ' "AMD: best block is the largest best size; grid = workgroups/CU x 110 CUs"
-expect "AMD what-if is refused loudly" 0 "$ka" --remarks "$src/testdata/amd/remarks/softmax.gfx90a.remarks" --arch gfx90a --what-if regs=64
-has "AMD what-if warning" "$tmp/err" "apply to NVIDIA kernels only"
+# what-ifs of kernels read from a log: the block variant needs no compiler
+expect "AMD what-if on a log (block)" 0 "$ka" --remarks "$src/testdata/amd/remarks/softmax.gfx90a.remarks" --arch gfx90a --what-if block=1024 --format json
+py 'import json,sys
+j=json.load(open(sys.argv[1]))
+for f in j["files"]:
+    for k in f["kernels"]:
+        w=k["what_if"]; assert len(w)==1 and w[0]["what"]=="block=1024", w
+        assert w[0]["block"]==1024 and w[0]["waves_per_simd"] is not None, w
+' "AMD what-if block= re-runs the model for a log's kernels"
 
 # ---- real compiles -------------------------------------------------------------
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
@@ -133,10 +140,10 @@ f=r["files"]; assert len(f)==1 and f[0]["arch"]=="sm_90"
 ks=f[0]["kernels"]; names=[k["name"].split("(")[0] for k in ks]
 assert names==["reduce_r%d"%i for i in range(1,7)], names
 res_keys=["regs","uregs","spill_stores","spill_loads","stack","static_smem","local","barriers","max_threads","vgprs","sgprs","agprs","lds","scratch","vgpr_spills","sgpr_spills"]
-occ_keys=["block","block_source","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks","best_block","min_grid"]
+occ_keys=["block","block_source","block_dims","launch_site","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks","best_block","min_grid"]
 src=open(sys.argv[1].replace("out","x")) if False else None
 for k in ks:
-    assert list(k)[:9]==["name","mangled","line","resources","occupancy","cliffs","sass","uniformity","findings"], list(k)
+    assert list(k)[:10]==["name","mangled","line","def_file","resources","occupancy","cliffs","sass","uniformity","findings"], list(k)
     assert "what_if" in k and "suggestion" in k
     assert list(k["resources"])==res_keys and list(k["occupancy"])==occ_keys
     assert 8<=k["resources"]["regs"]<=40 and k["resources"]["vgprs"] is None

@@ -45,7 +45,7 @@ assert all(k["uniformity"] is None and k["findings"]==[] for k in d["files"][0][
     py 'import json,sys
 r=json.load(open(sys.argv[1]))["runs"][0]
 ids=[x["id"] for x in r["tool"]["driver"]["rules"]]
-assert all("KA%d"%i in ids for i in range(101,109)), ids
+assert all("KA%d"%i in ids for i in range(101,110)), ids
 res=[(x["ruleId"],x["locations"][0]["physicalLocation"]["region"]["startLine"]) for x in r["results"]]
 assert ("KA106",37) in res and ("KA102",106) in res, res
 assert all(r["tool"]["driver"]["rules"][x["ruleIndex"]]["id"]==x["ruleId"] for x in r["results"])' "sarif: KA1xx rules and results"
@@ -67,8 +67,12 @@ assert got=={"sm_80":[],"sm_90":["KA104"]}, got' "KA104 reported for sm_90, not 
     cmp -s "$tmp/a.json" "$tmp/b.json" && [ -n "$(find "$tmp/cache" -name '*.m' 2>/dev/null)" ] &&
         ok "cache: same report from a warm cache" || bad "cache: same report from a warm cache"
     # what libclang cannot read: one warning, the report is still there
+    # (thrust itself parses now, against the toolkit: an include only
+    # libclang follows stands for what it cannot read)
     cat >"$tmp/odd.cu" <<'EOF'
-#include <thrust/device_vector.h>
+#ifdef __clang__
+#include "no_such_header_only_libclang_looks_for.h"
+#endif
 __global__ void k(float *o) { o[threadIdx.x] = 1.f; }
 EOF
     "$ka" "$tmp/odd.cu" --arch sm_90 --format json --no-cache >"$tmp/out" 2>"$tmp/err"

@@ -403,7 +403,7 @@ PATH=$tmp/gccbin:$PATH "$ka" "${q[@]}" "${nv[@]}" heavy.cu >/dev/null 2>&1
 export KANALYZE_CACHE_DIR=$tmp/cache3
 "$ka" "${q[@]}" "${nv[@]}" heavy.cu >/dev/null 2>&1
 c0=$(calls)
-entry=$(find "$KANALYZE_CACHE_DIR"/v1/r -name '*.json')
+entry=$(grep -L '"rev":"kanalyze-uniformity' $(find "$KANALYZE_CACHE_DIR"/v1/r -name '*.json'))   # the compile's, not the analyzer's
 [ "$(echo "$entry" | wc -l)" -eq 1 ] && ok "one result entry to tamper with" || bad "one result entry" "$entry"
 cp "$entry" "$tmp/entry.bak"
 sed -i 's/"regs":[0-9]*/"regs":7/' "$entry"
@@ -424,7 +424,7 @@ expect "a truncated entry" 0 "$ka" "${q[@]}" "${nv[@]}" heavy.cu --format json
 # the --baseline gate cannot be fooled through the cache either
 rm -rf "$KANALYZE_CACHE_DIR"
 "$ka" "${q[@]}" "${nv[@]}" heavy.cu --write-baseline "$tmp/heavy-base.json" >/dev/null
-entry=$(find "$KANALYZE_CACHE_DIR"/v1/r -name '*.json')
+entry=$(grep -L '"rev":"kanalyze-uniformity' $(find "$KANALYZE_CACHE_DIR"/v1/r -name '*.json'))   # the compile's, not the analyzer's
 python3 - "$entry" <<'PY'
 import json, sys
 p = sys.argv[1]; d = json.load(open(p)); d["kernels"] = []

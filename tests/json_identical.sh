@@ -37,6 +37,9 @@ command -v nvcc >/dev/null 2>&1 || export PATH=/usr/local/cuda/bin:$PATH
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export NO_COLOR=1 KANALYZE_CACHE_DIR=$tmp/cache TMPDIR=$tmp/tmpdir
+# the HIP expectations are clang-16's (LLVM 16) counts: name it, whatever
+# hipcc or ROCm this machine has (the default order: tests/hip_compiler.sh)
+export KANALYZE_CLANG=clang-16
 mkdir -p "$TMPDIR" "$tmp/res"
 
 # run_case N NAME ARGS...: results in $tmp/res/N.{out,rc,err,written,ext}

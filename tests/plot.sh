@@ -2,8 +2,11 @@
 # plot.sh KANALYZE SRCDIR — end-to-end tests of `kanalyze plot` (SVG and PNG
 # files, their structure, the terminal chart, bad input) and of the terminal
 # experience: colour on a real TTY (script(1)) and NO_COLOR, -q, --chart.
-# Compiling examples need nvcc; without it they are "not run" and the test
-# exits 77 after the others pass.
+# AMD and Hygon: the charted levels equal `kanalyze occupancy --format jsonl`
+# rows (VGPRs with and without the AGPRs, workgroup size, LDS; gfx90a,
+# gfx1100 in wave32 and wave64, gfx936), the Hygon note, bad options.
+# Compiling examples need nvcc (CUDA) or clang-16 (HIP); without them they
+# are "not run" and the test exits 77 after the others pass.
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$2" && pwd)
@@ -68,6 +71,65 @@ expect "missing FILE" 2 "$ka" plot --arch sm_90 "$tmp/nope.cu"
 has "missing FILE message" "$tmp/err" "nope.cu: no such file"
 expect "unknown arch" 2 "$ka" plot --arch sm_91 --regs 32
 
+# ---- AMD and Hygon -----------------------------------------------------------------
+occ() { "$ka" occupancy --format jsonl "$@"; }
+expect "amd plot svg" 0 "$ka" plot --arch gfx90a --vgprs 97 --agprs 40 --sgprs 40 --block 256 -o "$tmp/a.svg"
+occ --arch gfx90a --vgprs 0-256 --agprs 40 --sgprs 40 --block 256 >"$tmp/r.jsonl"
+occ --arch gfx90a --vgprs 0-256 --agprs 0 --sgprs 40 --block 256 >"$tmp/r0.jsonl"
+occ --arch gfx90a --vgprs 97 --agprs 40 --sgprs 40 --block 1-1024 >"$tmp/b.jsonl"
+occ --arch gfx90a --vgprs 97 --agprs 40 --sgprs 40 --block 256 --smem 0-65536:97 >"$tmp/l.jsonl"
+python3 "$src/tests/chart_svg.py" "$tmp/a.svg" 0.375 block=256 regs=97 smem=0 drop:regs=129 gain:regs=88 \
+    drop:block=769 drop:smem=21846 span:smem=65536 alt:regs=1 alt:block=0 rows:regs="$tmp/r.jsonl" \
+    altrows:regs="$tmp/r0.jsonl" rows:block="$tmp/b.jsonl" rows:smem="$tmp/l.jsonl" >"$tmp/py" 2>&1 &&
+    ok "gfx90a svg: VGPRs (with and without the 40 AGPRs), workgroup size and LDS equal the calculator's rows" ||
+    bad "gfx90a svg" "$(cat "$tmp/py")"
+python3 "$src/tests/chart_svg.py" "$tmp/a.svg" 0.375 regs=97 rows:regs="$tmp/r0.jsonl" >"$tmp/py" 2>&1 &&
+    bad "the row check catches the AGPRs left out" "$(cat "$tmp/py")" || ok "the row check catches the AGPRs left out"
+grep -q "<desc>vgprs=97 agprs=40 sgprs=40 block=256 lds=0 wave=64 workgroups_per_cu=3 waves_per_simd=3 occupancy=0.375" \
+    "$tmp/a.svg" && ok "amd svg desc" || bad "amd svg desc" "$(grep -o '<desc>.*</desc>' "$tmp/a.svg")"
+expect "amd plot png" 0 "$ka" plot --arch gfx90a --vgprs 97 --block 256 -o "$tmp/a.png"
+for w in 32 64; do
+    expect "gfx1100 wave$w svg" 0 "$ka" plot --arch gfx1100 --wave$w --vgprs 97 --block 256 --smem 20000 -o "$tmp/w$w.svg"
+    occ --arch gfx1100 --wave$w --vgprs 0-256 --block 256 --smem 20000 >"$tmp/wr.jsonl"
+    occ --arch gfx1100 --wave$w --vgprs 97 --block 1-1024 --smem 20000 >"$tmp/wb.jsonl"
+    o=$(occ --arch gfx1100 --wave$w --vgprs 97 --block 256 --smem 20000 | python3 -c 'import json,sys; print(json.load(sys.stdin)["occupancy"])')
+    python3 "$src/tests/chart_svg.py" "$tmp/w$w.svg" "$o" block=256 regs=97 alt:regs=0 rows:regs="$tmp/wr.jsonl" \
+        rows:block="$tmp/wb.jsonl" >"$tmp/py" 2>&1 && ok "gfx1100 wave$w: occupancy $o, rows agree" ||
+        bad "gfx1100 wave$w svg" "$(cat "$tmp/py")"
+    grep -q "wave=$w " "$tmp/w$w.svg" && ok "gfx1100 wave$w in desc" || bad "gfx1100 wave$w in desc"
+done
+expect "Hygon gfx936 svg" 0 "$ka" plot --arch gfx936 --vgprs 200 --agprs 64 --sgprs 40 --block 512 -o "$tmp/h.svg"
+occ --arch gfx936 --vgprs 0-768 --agprs 64 --sgprs 40 --block 512 >"$tmp/hr.jsonl"
+python3 "$src/tests/chart_svg.py" "$tmp/h.svg" 0.25 regs=200 block=512 span:regs=768 drop:regs=321 gain:regs=192 \
+    rows:regs="$tmp/hr.jsonl" alt:regs=1 >"$tmp/py" 2>&1 && ok "gfx936 svg: 768-VGPR axis, rows agree" ||
+    bad "gfx936 svg" "$(cat "$tmp/py")"
+grep -q "; assumed: Hygon: 768 VGPRs/SIMD known" "$tmp/h.svg" && ok "gfx936 svg says what is assumed" ||
+    bad "gfx936 svg says what is assumed"
+expect "Hygon terminal chart" 0 "$ka" plot --arch gfx936 --vgprs 200 --agprs 64 --sgprs 40 --block 512
+has "Hygon note" "$tmp/out" "    note: Hygon: 768 VGPRs/SIMD known; granule, 8 waves/SIMD, AGPRs, SGPRs, LDS assumed from gfx90a"
+expect "Hygon kernel from a saved remarks log" 0 "$ka" plot --arch gfx928 --remarks "$src/testdata/amd/remarks/seed003.gfx928.remarks" -o "$tmp/hr.svg"
+occ --arch gfx928 --vgprs 0-512 --sgprs 68 --block 256 --smem 32768 >"$tmp/hrr.jsonl"
+python3 "$src/tests/chart_svg.py" "$tmp/hr.svg" 0.25 regs=124 block=256 span:regs=512 drop:regs=257 \
+    rows:regs="$tmp/hrr.jsonl" alt:regs=0 >"$tmp/py" 2>&1 &&
+    ok "gfx928 remarks: 124 VGPRs, 68 SGPRs, 32 KiB LDS at 256 threads, rows agree" || bad "gfx928 remarks svg" "$(cat "$tmp/py")"
+expect "--remarks with a FILE" 2 "$ka" plot --arch gfx928 --remarks "$src/testdata/amd/remarks/seed003.gfx928.remarks" "$tmp/a.svg"
+expect "--remarks on NVIDIA" 2 "$ka" plot --arch sm_90 --remarks "$src/testdata/amd/remarks/seed003.gfx928.remarks"
+expect "amd terminal chart" 0 "$ka" plot --arch gfx90a --vgprs 97 --agprs 40 --sgprs 40 --block 256
+has "amd headline" "$tmp/out" "occupancy   37.5 %  3 workgroups/CU = 3 of 8 waves/SIMD   limiter: vgprs"
+has "amd vgprs sparkline and its cliffs" "$tmp/out" "^ 97: 37.5 %  ! 129: 25 %  + ≤88: 50 %"
+has "the AGPR line" "$tmp/out" "0 AGPRs"
+expect "--vgprs alone picks gfx90a" 0 "$ka" plot --vgprs 64
+has "gfx90a by default" "$tmp/out" "gfx90a"
+expect "--regs on AMD" 2 "$ka" plot --arch gfx90a --regs 32
+has "--regs on AMD message" "$tmp/err" "gfx90a is AMD: give --vgprs"
+expect "--vgprs on NVIDIA" 2 "$ka" plot --arch sm_90 --vgprs 32
+has "--vgprs on NVIDIA message" "$tmp/err" "sm_90 is NVIDIA"
+expect "--wave32 on a wave64-only arch" 2 "$ka" plot --arch gfx90a --vgprs 32 --wave32
+expect "--wave32 and --wave64" 2 "$ka" plot --arch gfx1100 --vgprs 32 --wave32 --wave64
+expect "--agprs where there are none" 2 "$ka" plot --arch gfx1030 --vgprs 32 --agprs 8
+expect "--vgprs out of range" 2 "$ka" plot --arch gfx90a --vgprs 257
+expect "--smem over the LDS limit" 2 "$ka" plot --arch gfx90a --vgprs 32 --smem 65537
+
 # ---- terminal --------------------------------------------------------------------
 expect "terminal chart" 0 "$ka" plot --arch sm_90 --regs 128 --block 256
 has "headline" "$tmp/out" "occupancy   25.0 %  2 blocks = 16 of 64 warps/SM   limiter: registers"
@@ -116,6 +178,30 @@ else
     has "-q: the report is there" "$tmp/out" "pressure<128>"
     script -qec "$(printf '%q ' "$ka" "$c" --arch sm_90)" /dev/null >"$tmp/tty" 2>&1
     has "report: colour on a TTY, cliff within one granule in yellow" "$tmp/tty" $'\033[33m+1 (129)'
+fi
+
+# ---- compiled HIP kernels ----------------------------------------------------------
+if ! command -v clang-16 >/dev/null 2>&1; then
+    notrun=1
+    echo "not run: plots of compiled HIP kernels (clang-16 not installed)"
+else
+    h=$src/kernels/hip/gemm.hip
+    expect "HIP FILE with two kernels needs --kernel" 2 "$ka" plot --arch gfx90a --clang clang-16 "$h"
+    has "lists the HIP kernels" "$tmp/err" "pick one with --kernel NAME: sgemm_tiled("
+    expect "HIP --kernel by bare name" 0 "$ka" plot --arch gfx90a --clang clang-16 "$h" --kernel sgemm_tiled -o "$tmp/hk.svg"
+    "$ka" "$h" --arch gfx90a --clang clang-16 --no-uniformity --format json >"$tmp/hk.json" 2>/dev/null
+    read -r v o <<<"$(python3 -c 'import json,sys
+k=[k for k in json.load(open(sys.argv[1]))["files"][0]["kernels"] if k["name"].startswith("sgemm_tiled")][0]
+print(k["resources"]["vgprs"], k["occupancy"]["occupancy"])' "$tmp/hk.json")"
+    python3 "$src/tests/chart_svg.py" "$tmp/hk.svg" "$o" regs="$v" block=256 >"$tmp/py" 2>&1 &&
+        ok "HIP kernel svg: its $v VGPRs at occupancy $o, as analyze says" || bad "HIP kernel svg" "$(cat "$tmp/py")"
+    grep -q "<title>kanalyze occupancy charts: sgemm_tiled(" "$tmp/hk.svg" && ok "HIP svg title names the kernel" ||
+        bad "HIP svg title names the kernel"
+    expect "HIP: --vgprs with FILE" 2 "$ka" plot --arch gfx90a --clang clang-16 "$h" --vgprs 32
+    expect "analyze --chart on HIP" 0 "$ka" "$h" --arch gfx90a --clang clang-16 --no-uniformity --chart
+    [ "$(grep -c '^  chart  ' "$tmp/out")" -eq 2 ] && ok "HIP --chart: one chart per kernel" ||
+        bad "HIP --chart per kernel" "$(cat "$tmp/out")"
+    has "HIP --chart: the AGPR line of the MFMA kernel" "$tmp/out" "0 AGPRs"
 fi
 
 echo "plot: $pass passed, $fail failed"

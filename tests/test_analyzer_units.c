@@ -42,13 +42,14 @@ static void classes_and_rules(void **state)
 	assert_int_equal(ka_uclass_from_name("uniform"), -1);
 	assert_true(ka_uclass_is_uniform(KA_U_WARP));
 	assert_false(ka_uclass_is_uniform(KA_U_WARP_IF));
-	assert_int_equal(KA_RULE_COUNT, 8);
+	assert_int_equal(KA_RULE_COUNT, 9);
 	for (int i = 0; i < KA_RULE_COUNT; i++) {
 		char id[8];
 		snprintf(id, sizeof(id), "KA%d", 101 + i);
 		assert_string_equal(ka_rule_id((enum ka_rule)i), id);
 		assert_int_equal(ka_rule_from_id(id), i);
-		assert_true(strcmp(ka_rule_severity((enum ka_rule)i), "note") == 0 ||
+		assert_true(strcmp(ka_rule_severity((enum ka_rule)i), "info") == 0 ||
+			    strcmp(ka_rule_severity((enum ka_rule)i), "note") == 0 ||
 			    strcmp(ka_rule_severity((enum ka_rule)i), "warning") == 0);
 	}
 }

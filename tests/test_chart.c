@@ -1,6 +1,7 @@
 /* test_chart.c — the occupancy charts: the sweeps agree with the model and
- * with its cliff finder on a grid of launches, the terminal rendering marks
- * the launch and the cliffs where they are, the PNG has the marker where the
+ * with its cliff finder on a grid of launches (NVIDIA, and AMD/Hygon in
+ * both wave sizes, with the AGPR series), the terminal rendering marks the
+ * launch and the cliffs where they are, the PNG has the marker where the
  * layout says, and kernel names shorten in the documented steps. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -286,6 +287,228 @@ static void svg_description(void **state)
 	ka_chart_free(&c);
 }
 
+/* ---- AMD and Hygon ----------------------------------------------------------- */
+static const struct ka_amd_arch *amd(const char *name)
+{
+	const struct ka_amd_arch *a = ka_amd_arch_find(name);
+	assert_non_null(a);
+	return a;
+}
+
+/* gfx90a, 97 VGPRs + 40 AGPRs at 256 threads: alignTo(97,4)+40 = 140 -> 144
+ * of 512 gives 3 waves/SIMD; 88 VGPRs (88+40 = 128) give 4, 129 (172 -> 176)
+ * give 2.  Without the AGPRs 97 -> 104 gives 4 and the drop is at 129. */
+static void amd_worked_example(void **state)
+{
+	(void)state;
+	struct ka_amd_launch in = {.vgprs = 97, .agprs = 40, .sgprs = 40, .block = 256};
+	struct ka_chart c;
+	ka_chart_build_amd(&c, amd("gfx90a"), &in, 0);
+	const struct ka_chart_series *r = &c.s[KA_CHART_REGS], *alt = &c.alt;
+	assert_int_equal(c.amd_launch.wave, 64);                 /* the arch's default */
+	assert_int_equal(c.max_warps, 8);
+	assert_int_equal(r->runs[r->cur_run].warps, 3);
+	assert_int_equal(r->runs[r->cur_run].blocks, 3);
+	assert_int_equal(r->drop_x, 129);
+	assert_int_equal(r->runs[r->drop_run].warps, 2);
+	assert_int_equal(r->gain_x, 88);
+	assert_int_equal(r->runs[r->gain_run].warps, 4);
+	assert_true(alt->n > 0);
+	assert_int_equal(alt->axis, KA_CHART_REGS);
+	assert_int_equal(alt->runs[alt->cur_run].warps, 4);
+	assert_int_equal(alt->drop_x, 129);
+	assert_int_equal(alt->gain_x, 96);
+	assert_string_equal(c.alt_label, "without the 40 AGPRs");
+	/* 769 threads = 13 waves: more than 3 waves on each of 4 SIMDs */
+	assert_int_equal(c.s[KA_CHART_BLOCK].drop_x, 769);
+	assert_int_equal(ka_chart_at(&c.s[KA_CHART_BLOCK], 769)->warps, 0);
+	/* LDS: 65536 / 21846 = 2 workgroups of 4 waves: 2 waves/SIMD */
+	assert_int_equal(c.s[KA_CHART_SMEM].drop_x, 21846);
+	ka_chart_free(&c);
+
+	in.agprs = 0;                         /* no AGPRs: no second series */
+	ka_chart_build_amd(&c, amd("gfx90a"), &in, 0);
+	assert_int_equal(c.alt.n, 0);
+	ka_chart_free(&c);
+}
+
+/* Every run holds what ka_occ_amd says at its ends (the AGPR series too),
+ * and the VGPR and LDS cliffs are the ones ka_cliffs_amd finds, for every
+ * AMD and Hygon arch in each wave size it runs. */
+static void amd_agrees_with_model_and_cliffs(void **state)
+{
+	(void)state;
+	static const int vgprs[] = {0, 1, 24, 64, 65, 97, 128, 129, 200, 256, 512};
+	static const int agprs[] = {0, 4, 40, 256};
+	static const int blocks[] = {1, 64, 96, 256, 320, 1024};
+	static const long ldss[] = {0, 1, 5000, 16384, 40000, 65536};
+	long checked = 0;
+
+	for (int ai = 0; ai < ka_amd_arch_count; ai++) {
+		const struct ka_amd_arch *a = &ka_amd_archs[ai];
+		for (int wave = 32; wave <= 64; wave += 32) {
+			if (wave == 32 && !a->vgprs_w32)
+				continue;
+			for (size_t vi = 0; vi < sizeof(vgprs) / sizeof(vgprs[0]); vi++)
+			for (size_t gi = 0; gi < sizeof(agprs) / sizeof(agprs[0]); gi++)
+			for (size_t bi = 0; bi < sizeof(blocks) / sizeof(blocks[0]); bi++)
+			for (size_t li = 0; li < sizeof(ldss) / sizeof(ldss[0]); li++) {
+				if (vgprs[vi] > a->vgprs_addressable || agprs[gi] > a->agprs || ldss[li] > a->lds_per_workgroup)
+					continue;
+				struct ka_amd_launch in = {.vgprs = vgprs[vi], .agprs = agprs[gi], .sgprs = 40,
+							   .block = blocks[bi], .lds = ldss[li], .wave = wave};
+				struct ka_amd_occupancy o;
+				struct ka_amd_cliffs cl;
+				struct ka_chart c;
+				ka_chart_build_amd(&c, a, &in, 0);
+				ka_occ_amd(a, &in, &o);
+				ka_cliffs_amd(a, &in, &cl);
+				const struct ka_chart_series *r = &c.s[KA_CHART_REGS], *s = &c.s[KA_CHART_SMEM];
+				assert_int_equal(r->runs[r->cur_run].warps, o.waves_per_simd);
+				assert_int_equal(c.occupancy == o.occupancy, 1);
+				if (o.waves_per_simd > 0) {
+					assert_int_equal(r->drop_x < 0 ? -1 : r->drop_x - in.vgprs, cl.vgprs_to_next_drop);
+					assert_int_equal(r->gain_x < 0 ? -1 : in.vgprs - r->gain_x, cl.vgprs_to_next_gain);
+					assert_int_equal(s->drop_x < 0 ? -1 : s->drop_x - in.lds, cl.lds_to_next_drop);
+					assert_int_equal(s->gain_x < 0 ? -1 : in.lds - s->gain_x, cl.lds_to_next_gain);
+				}
+				assert_int_equal(c.alt.n > 0, agprs[gi] > 0);
+				for (int ax = 0; ax <= KA_CHART_AXES; ax++) {
+					const struct ka_chart_series *se = ax < KA_CHART_AXES ? &c.s[ax] : &c.alt;
+					if (se->n == 0)
+						continue;
+					assert_int_equal(se->runs[0].x0, se->x_lo);
+					assert_int_equal(se->runs[se->n - 1].x1, se->x_hi);
+					for (size_t i = 0; i < se->n; i++) {
+						const struct ka_chart_run *run = &se->runs[i];
+						long xs[] = {run->x0, run->x1};
+						if (i)
+							assert_int_equal(run->x0, se->runs[i - 1].x1 + 1);
+						for (int e = 0; e < 2; e++) {
+							struct ka_amd_launch t = in;
+							struct ka_amd_occupancy to;
+							if (ax == KA_CHART_AXES)
+								t.agprs = 0;
+							if (se->axis == KA_CHART_BLOCK)
+								t.block = (int)xs[e];
+							else if (se->axis == KA_CHART_REGS)
+								t.vgprs = (int)xs[e];
+							else
+								t.lds = xs[e];
+							ka_occ_amd(a, &t, &to);
+							assert_int_equal(to.waves_per_simd, run->warps);
+							assert_int_equal(to.workgroups_per_cu, run->blocks);
+							assert_ptr_equal(ka_chart_at(se, xs[e]), run);
+							checked++;
+						}
+					}
+				}
+				ka_chart_free(&c);
+			}
+		}
+	}
+	assert_true(checked > 100000);
+}
+
+/* The terminal chart of an AMD launch: its own labels, the AGPR line under
+ * the VGPRs, and a Hygon arch's note. */
+static void amd_terminal(void **state)
+{
+	(void)state;
+	struct ka_amd_launch in = {.vgprs = 97, .agprs = 40, .sgprs = 40, .block = 256};
+	struct ka_chart c;
+	ka_chart_build_amd(&c, amd("gfx90a"), &in, 0);
+	char *text = term(&c, false, false);
+	char *key = line_of(text, 0), *regs = line_of(text, 1), *marks = line_of(text, 2), *alt = line_of(text, 3);
+	assert_non_null(strstr(key, "a column: 8 VGPRs, 32 threads, 2048 B"));
+	assert_int_equal(strncmp(regs, "vgprs 0-256", 11), 0);
+	assert_non_null(strstr(regs, "^ 97: 37.5 %  ! 129: 25 %  + <=88: 50 %"));
+	/* 97 is in column 12 (97..104), 129 in column 16, 88 in column 10 */
+	size_t at = strlen("vgprs 0-256    ");
+	assert_int_equal(marks[at + 12], '^');
+	assert_int_equal(marks[at + 16], '!');
+	assert_int_equal(marks[at + 10], '+');
+	assert_int_equal(strncmp(alt, "      0 AGPRs  ", at), 0);
+	assert_non_null(strstr(alt, "^ 97: 50 %  ! 129: 37.5 %  + <=96: 62.5 %"));
+	assert_non_null(strstr(text, "wg    1-1024"));
+	assert_non_null(strstr(text, "lds   0-64K"));
+	assert_null(strstr(text, "note:"));
+	free(key);
+	free(regs);
+	free(marks);
+	free(alt);
+	free(text);
+	ka_chart_free(&c);
+
+	ka_chart_build_amd(&c, amd("gfx936"), &in, 0);
+	text = term(&c, false, false);
+	key = line_of(text, 1);
+	assert_int_equal(strncmp(key, "note: Hygon: 768 VGPRs/SIMD known;", 34), 0);
+	assert_non_null(strstr(text, "vgprs 0-768"));
+	free(key);
+	free(text);
+	ka_chart_free(&c);
+
+	/* gfx1100 in wave32 and wave64: 97 VGPRs are 6 and 7 waves... of 16 */
+	struct ka_amd_launch w = {.vgprs = 97, .block = 256, .wave = 32};
+	ka_chart_build_amd(&c, amd("gfx1100"), &w, 0);
+	assert_int_equal(c.amd_occ.wave, 32);
+	assert_int_equal(c.max_warps, 16);
+	assert_int_equal(c.s[KA_CHART_REGS].runs[c.s[KA_CHART_REGS].cur_run].warps, c.amd_occ.waves_per_simd);
+	int w32 = c.amd_occ.waves_per_simd;
+	ka_chart_free(&c);
+	w.wave = 64;
+	ka_chart_build_amd(&c, amd("gfx1100"), &w, 0);
+	assert_int_equal(c.amd_occ.wave, 64);
+	assert_int_not_equal(c.amd_occ.waves_per_simd, w32);
+	ka_chart_free(&c);
+}
+
+/* The AMD SVG: its figures in <desc>, the assumption of a Hygon arch, and
+ * the current-point marker where ka_chart_xy says in the PNG. */
+static void amd_svg(void **state)
+{
+	(void)state;
+	struct ka_amd_launch in = {.vgprs = 97, .agprs = 40, .sgprs = 40, .block = 256};
+	struct ka_chart c;
+	struct ka_buf svg = {0};
+	char err[128];
+
+	ka_chart_build_amd(&c, amd("gfx90a"), &in, 0);
+	assert_int_equal(ka_chart_render(&c, KA_CHART_SVG, &svg, err, sizeof(err)), 0);
+	assert_non_null(strstr(svg.data, "<title>kanalyze occupancy charts: launch on gfx90a</title>"));
+	assert_non_null(strstr(svg.data, "vgprs=97 agprs=40 sgprs=40 block=256 lds=0 wave=64 workgroups_per_cu=3 "
+					 "waves_per_simd=3 occupancy=0.375 limiter=vgprs; block: next_drop=769 "
+					 "next_gain=-1; vgprs: next_drop=129 next_gain=88; lds: next_drop=21846 "
+					 "next_gain=-1; vgprs without the 40 AGPRs: next_drop=129 next_gain=96</desc>"));
+	ka_buf_free(&svg);
+	ka_chart_free(&c);
+
+	ka_chart_build_amd(&c, amd("gfx928"), &in, 0);
+	assert_int_equal(ka_chart_render(&c, KA_CHART_SVG, &svg, err, sizeof(err)), 0);
+	assert_non_null(strstr(svg.data, "; assumed: Hygon: 512 VGPRs/SIMD known;"));
+	ka_buf_free(&svg);
+
+	struct ka_buf png = {0};
+	assert_int_equal(ka_chart_render(&c, KA_CHART_PNG, &png, err, sizeof(err)), 0);
+	struct png_reader rd = {(const unsigned char *)png.data, png.len};
+	cairo_surface_t *img = cairo_image_surface_create_from_png_stream(png_read, &rd);
+	assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+	cairo_surface_flush(img);
+	const unsigned char *px = cairo_image_surface_get_data(img);
+	int stride = cairo_image_surface_get_stride(img);
+	for (int ax = 0; ax < KA_CHART_AXES; ax++) {
+		double x, y;
+		const struct ka_chart_series *s = &c.s[ax];
+		ka_chart_xy(&c, (enum ka_chart_axis)ax, (double)s->cur_x, s->runs[s->cur_run].occ, &x, &y);
+		const uint32_t v = *(const uint32_t *)(px + (int)y * stride + 4 * (int)x);
+		assert_int_equal(v & 0xffffff, KA_CHART_RGB_CURRENT);
+	}
+	cairo_surface_destroy(img);
+	ka_buf_free(&png);
+	ka_chart_free(&c);
+}
+
 static void short_names(void **state)
 {
 	(void)state;
@@ -302,7 +525,14 @@ static void short_names(void **state)
 			    "cub::DeviceReduceKernel<cub::Policy<...>::P600, float*, int>(float const*, int)");
 	assert_string_equal(ka_name_short(cub, 65, false, buf, sizeof(buf)),
 			    "cub::DeviceReduceKernel<cub::Policy<...>::P600, float*, int>(...)");
-	assert_string_equal(ka_name_short(cub, 40, true, buf, sizeof(buf)), "cub::DeviceReduceKernel<\u2026>(\u2026)");
+	assert_string_equal(ka_name_short(cub, 40, true, buf, sizeof(buf)), "cub::DeviceReduceKernel<\u2026float*, int>(\u2026)");
+	/* template instances stay apart: their last arguments differ */
+	assert_string_equal(ka_name_short("void mul_mat_q<(ggml_type)12, 128, false>(char const*, int const*, float*, "
+					  "float*, int, int, int, int, int, int, int, int)", 30, false, buf, sizeof(buf)),
+			    "mul_mat_q<... 128, false>(...)");
+	assert_string_equal(ka_name_short("void mul_mat_q<(ggml_type)12, 128, true>(char const*, int const*, float*, "
+					  "float*, int, int, int, int, int, int, int, int)", 30, false, buf, sizeof(buf)),
+			    "mul_mat_q<..., 128, true>(...)");
 	assert_string_equal(ka_name_short(cub, 16, true, buf, sizeof(buf)), "cub::DeviceRedu\u2026");
 	assert_string_equal(ka_name_short(cub, 16, false, buf, sizeof(buf)), "cub::DeviceRe...");
 	assert_string_equal(ka_name_short("k()", 60, true, buf, sizeof(buf)), "k()");
@@ -318,6 +548,10 @@ int main(void)
 		cmocka_unit_test(png_marker),
 		cmocka_unit_test(svg_description),
 		cmocka_unit_test(short_names),
+		cmocka_unit_test(amd_worked_example),
+		cmocka_unit_test(amd_agrees_with_model_and_cliffs),
+		cmocka_unit_test(amd_terminal),
+		cmocka_unit_test(amd_svg),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
 	ka_chart_release();

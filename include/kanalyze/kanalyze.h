@@ -74,14 +74,26 @@ int ka_nv_arch_list_parse(const char *list, bool analysable_only, const struct k
 			  struct ka_diag *d);
 
 /* ---- the request ---------------------------------------------------------------- */
-enum ka_what_kind { KA_WHAT_REGS, KA_WHAT_BLOCK, KA_WHAT_SMEM };
+/* REGS and WAVES recompile (NVIDIA: -maxrregcount; AMD: the
+ * amdgpu_num_vgpr / amdgpu_waves_per_eu kernel attributes, lib/fe_hip_whatif.c);
+ * BLOCK and SMEM ("lds=" on AMD) re-run the model only. */
+enum ka_what_kind { KA_WHAT_REGS, KA_WHAT_BLOCK, KA_WHAT_SMEM, KA_WHAT_WAVES };
 struct ka_what_spec {
 	enum ka_what_kind kind;
 	long value;
 	char text[32];
 };
-/* "regs=N", "block=B" or "smem=S": 0, or -1 after a message. */
+/* "regs=N", "waves=W", "block=B", "smem=S" or "lds=S": 0, or -1 after a message. */
 int ka_what_spec_parse(const char *text, struct ka_what_spec *out, struct ka_diag *d);
+
+/* The config file's "launch" entries: kernels whose demangled name (with or
+ * without its parameter list) matches the glob are modelled at this block
+ * and, when given, this dynamic shared memory. */
+struct ka_launch_rule {
+	const char *kernel;           /* fnmatch(3) glob                       */
+	int block[3];
+	long smem;                    /* -1: not given (--smem's)              */
+};
 
 enum ka_input_mode {
 	KA_INPUTS_FILES,              /* sources (and -p's database)          */
@@ -98,6 +110,8 @@ struct ka_request {
 	const char *remarks;          /* --remarks: a saved AMD remarks log   */
 	const char *const *cc_args;   /* -I/-D/-std and after --, NULL-ended  */
 	struct ka_model_params launch;
+	const struct ka_launch_rule *launch_rules;   /* the config's, first match wins */
+	int n_launch_rules;
 	const struct ka_what_spec *what_ifs;
 	int n_what_ifs;
 	bool cache;                   /* the result cache (default on)        */
@@ -106,6 +120,7 @@ struct ka_request {
 	int jobs;                     /* concurrent compiles                  */
 	double timeout_s;
 	const char *nvcc, *clang;     /* tools; NULL: found as documented     */
+	bool clang_fallback;          /* an arch the HIP compiler cannot build: the next one's */
 };
 
 /* Run the analysis.  Returns the worst exit code (KA_EXIT_OK, _USAGE for
@@ -129,6 +144,9 @@ extern const struct ka_regression_rule ka_regression_rules[KA_REG_COUNT];
 struct ka_bl_entry {
 	char *file;                   /* relative to the project root          */
 	char *arch, *name, *mangled;
+	char *launch;                 /* a launch site's: "1024x1x1+0" (block shape,
+	                                 dynamic smem), one entry per distinct launch
+	                                 of the kernel; NULL for any other source */
 	int line, block, blocks_per_sm;
 	struct ka_resources res;      /* the baseline fields of resources.def  */
 	long smem_dynamic;
@@ -163,6 +181,13 @@ void ka_bl_free(struct ka_bl *b);
 /* `file` as the baseline names it: relative to root when under it, else
  * absolute; '/'-separated, no "./".  malloc'd. */
 char *ka_relpath(const char *root, const char *file);
+/* Kernel identity across checkouts: nvcc names kernels of an anonymous
+ * namespace (and static ones under -rdc) _GLOBAL__N__<hash>_... /
+ * _INTERNAL_<hash>_..., the hash taken from the file's path.  Compares two
+ * mangled names with those eight hex digits ignored (strcmp's sign
+ * otherwise); path_derived says whether a name carries one. */
+int ka_mangled_cmp(const char *a, const char *b);
+bool ka_mangled_path_derived(const char *mangled);
 
 /* ---- records (lib/records.c): kernels <-> JSON ----------------------------------
  * The result cache's entries ("kanalyze_cache") and kanalyze-launch's

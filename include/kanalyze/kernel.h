@@ -49,6 +49,8 @@ struct ka_kernel {
 	char *mangled;       /* as in the object file                              */
 	char *file;          /* source file as given on the command line          */
 	int line;            /* line of the definition, 0 if unknown              */
+	char *def_file;      /* the file of that definition when libclang placed
+	                        it (a header for a .cuh kernel); NULL: `file`   */
 	char arch[32];       /* "sm_90", "gfx90a", "gfx90a:sramecc+:xnack-"        */
 	enum ka_vendor vendor;
 	struct ka_resources res;
@@ -56,6 +58,9 @@ struct ka_kernel {
 	 * "Occupancy [waves/SIMD]" remark (at its max flat workgroup size). */
 	int wave_size;
 	int llvm_waves_per_simd;
+	/* HIP source compiled by a --clang-fallback compiler (the run's own
+	 * could not build this arch): that compiler, else "" */
+	char compiler[128];
 	/* --sass: the SASS census (frontends/sass.c), owned; NULL without */
 	struct ka_sass *sass;
 };

@@ -20,12 +20,18 @@ enum { KA_MAX_BEST = 32 };
 
 /* A variant of a kernel: what --what-if asked, and what it gives. */
 struct ka_what_if {
-	char what[32];                /* "regs=128", "block=512", "smem=4096" */
+	char what[32];                /* "regs=128", "waves=4", "block=512", "smem=4096" */
 	long regs, spill_stores, spill_loads;   /* after the change        */
 	int block;
 	long smem_dynamic;
 	struct ka_occupancy occ;
 	bool failed;                  /* the recompile did not produce it   */
+	/* AMD (KA_UNSET / -1 for NVIDIA, JSON null): the variant's counts,
+	 * scratch (the AMD spill, bytes per lane), the registers LLVM spilled
+	 * (on gfx908/gfx90a VGPRs spill to AGPRs first) and waves per SIMD;
+	 * regs and the spill bytes are NVIDIA's (KA_UNSET on AMD) */
+	long vgprs, agprs, sgprs, scratch, vgpr_spills, sgpr_spills;
+	int waves_per_simd;
 };
 
 /* Waves per SIMD after each cliff (AMD); -1 where there is none or the
@@ -41,8 +47,13 @@ struct ka_kernel_result {
 	const struct ka_kernel *k;
 	const struct ka_vendor_ops *vendor;   /* lib's vendor table: name, units, id */
 	int sm;                       /* NVIDIA compute capability x10 (arch-gated findings); 0 elsewhere */
-	int block;
-	const char *block_source;     /* "default", "launch_bounds", "option" */
+	int block;                    /* threads: block_dims[0] * [1] * [2]   */
+	const char *block_source;     /* "option", "config", "launch_site", "launch_bounds", "default";
+	                                 set before the vendor's model by the session for
+	                                 "config" and "launch_site" (lib/launch.c) */
+	int block_dims[3];            /* its shape: {block, 1, 1} unless the config or a launch site says */
+	const char *launch_file;      /* "launch_site": where the launch is written (one */
+	int launch_line;              /* result per distinct launch); NULL, 0 otherwise   */
 	long smem_dynamic;
 	struct ka_occupancy occ;      /* neutral part: blocks, warps, occupancy, limiters */
 	int waves_per_simd;           /* AMD; -1 for NVIDIA                  */
@@ -89,6 +100,7 @@ struct ka_session;
 struct ka_result {
 	const char *nvcc_version;     /* NULL if unknown                      */
 	const char *clang_version;    /* the HIP compiler's, NULL if unknown  */
+	const char *hip_compiler;     /* which (as named, or its path), NULL if none ran */
 	struct ka_kernel_result *v;
 	size_t n;
 	struct ka_analysed done;

@@ -17,7 +17,7 @@ __global__ void a1_split(float *out, int stride, int warp_stride) {
 }
 
 __global__ void a1_shfl(float *out, int stride, int warp_stride) {
-    int u_base = __shfl_sync(0xffffffff, blockIdx.x * stride + (threadIdx.x / 32) * warp_stride, 0); // expect: warp-uniform-if
+    int u_base = __shfl_sync(0xffffffff, blockIdx.x * stride + (threadIdx.x / 32) * warp_stride, 0); // expect: warp-uniform
     int idx = u_base + threadIdx.x % 32;                            // expect: affine-lane
     out[idx] = 1.0f;                                                // expect: const
 }
@@ -148,8 +148,8 @@ __global__ void ldg_not_restrict(const float *in, float *out) {
 
 // ---- DeepGEMM's warp_idx (section 9, experiment 1) ---------------------------------
 __global__ void deepgemm_warp_idx(float *smem_out, int k) {
-    const unsigned warp_idx = __shfl_sync(0xffffffff, threadIdx.x / 32, 0);   // expect: warp-uniform-if
-    const auto math_wg_idx = __shfl_sync(0xffffffff, threadIdx.x / 128, 0);   // expect: warp-uniform-if
-    float *p = smem_out + warp_idx * 64 + math_wg_idx * k;          // expect: warp-uniform-if
+    const unsigned warp_idx = __shfl_sync(0xffffffff, threadIdx.x / 32, 0);   // expect: warp-uniform
+    const auto math_wg_idx = __shfl_sync(0xffffffff, threadIdx.x / 128, 0);   // expect: warp-uniform
+    float *p = smem_out + warp_idx * 64 + math_wg_idx * k;          // expect: warp-uniform
     p[threadIdx.x % 32] = 0.f;                                      // expect: const
 }

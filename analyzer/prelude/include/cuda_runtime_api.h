@@ -134,3 +134,28 @@ static inline cudaError_t cudaLaunchKernel(T *f, dim3 g, dim3 b, void **args, si
 {
 	return cudaLaunchKernel((const void *)f, g, b, args, smem, s);
 }
+/* cudaLaunchKernelEx and its configuration (launch_sites.c reads
+ * cfg.blockDim and cfg.dynamicSmemBytes) */
+typedef struct cudaLaunchAttribute_st {
+	int id;
+	union {
+		int programmaticStreamSerializationAllowed;
+		char pad[64];
+	} val;
+} cudaLaunchAttribute;
+enum { cudaLaunchAttributeProgrammaticStreamSerialization = 5 };
+typedef struct cudaLaunchConfig_st {
+	dim3 gridDim;
+	dim3 blockDim;
+	size_t dynamicSmemBytes;
+	cudaStream_t stream;
+	cudaLaunchAttribute *attrs;
+	unsigned int numAttrs;
+} cudaLaunchConfig_t;
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *f, void **args);
+template <typename... ExpTypes, typename... ActTypes>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(ExpTypes...),
+					     ActTypes &&...args)
+{
+	return cudaSuccess;
+}

@@ -1,0 +1,1251 @@
+/* launch_sites.c — the kernel launches written in a file (DESIGN §2
+ * "--block"): `k<<<g, b, s, st>>>` (and hipLaunchKernelGGL, a <<<>>> macro),
+ * cudaLaunchKernel / hipLaunchKernel (f, g, b, args, s, st) and
+ * cudaLaunchKernelEx(&cfg, k, ...) with cfg.blockDim / cfg.dynamicSmemBytes
+ * assigned in the same function.  Each site's block and shared memory are
+ * evaluated by a small evaluator over the AST: literals and macros (through
+ * clang_Cursor_Evaluate), const/constexpr variables and `const dim3
+ * b(WARP_SIZE, 1, 1)` through their initializers, dim3 constructors, the
+ * arithmetic and ?: operators, and -- for a site inside a host function
+ * template, which libclang shows only as its pattern -- the template
+ * arguments of every call of that template found in the file (one launch
+ * per instantiating call).  What does not evaluate stays unknown (block 0,
+ * smem -1): the model falls back for it, and the analysis takes nothing
+ * from the kernel's launches.
+ *
+ * Sites are found in the file and the project headers it includes (system
+ * headers and the prelude are skipped); the callee is identified by its
+ * mangled name where libclang resolves it (a specialisation), else by its
+ * qualified name and evaluated template arguments. */
+#define _GNU_SOURCE
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { EV_DEPTH = 24, MAX_BIND = 16, MAX_SPECS = 256 };
+
+/* A template parameter bound to one instantiation's argument. */
+struct bind {
+	CXCursor param[MAX_BIND];
+	char *name[MAX_BIND];
+	long val[MAX_BIND];
+	bool is_int[MAX_BIND];
+	char *text[MAX_BIND];              /* type arguments: the canonical spelling */
+	int n;
+};
+
+/* A launch wrapper's parameters bound to one call's arguments (one level:
+ * `template <class K> void launch(K k, const params &p) { k<<<p.grid,
+ * p.block, p.smem>>>(); }` called as launch(norm<256>, params{g, b, 0})),
+ * each evaluated in the caller. */
+struct pbind {
+	CXCursor params[32];
+	CXCursor args[32];
+	int n;
+	struct ev *caller;
+};
+
+struct ev {
+	CXTranslationUnit tu;
+	const struct bind *b;              /* NULL: none */
+	CXCursor fn;                       /* the function the site is in */
+	int depth;
+	const struct pbind *pb;            /* in a wrapper: its parameters; NULL */
+};
+
+/* The argument a wrapper parameter is bound to, and where it is evaluated. */
+static bool param_arg(const struct ev *e, CXCursor parm, CXCursor *arg, struct ev **ctx)
+{
+	for (int i = 0; e->pb && i < e->pb->n; i++)
+		if (clang_equalCursors(e->pb->params[i], parm)) {
+			*arg = e->pb->args[i];
+			*ctx = e->pb->caller;
+			return true;
+		}
+	return false;
+}
+
+struct finder {
+	struct ka_an *an;
+	const CXCursor *kernels;
+	size_t n_kernels;
+	CXCursor *calls;                   /* referenced specialisations of every call */
+	size_t n_calls, cap_calls;
+	CXCursor fn;                       /* the function being walked */
+	struct ka_uresult *out;
+	size_t cap;
+	struct wsite *wrappers;            /* sites launching a parameter */
+	size_t n_wrappers;
+	bool collecting;                   /* the first walk: wrappers only */
+};
+
+/* An integral template argument; a bool `true` reads as -1 signed (one
+ * bit), 1 unsigned. */
+static long long targ_value(CXCursor spec, unsigned i)
+{
+	long long v = clang_Cursor_getTemplateArgumentValue(spec, i);
+	if (v == -1 && clang_Cursor_getTemplateArgumentUnsignedValue(spec, i) == 1)
+		return 1;
+	return v;
+}
+
+static char *str_of(CXString s)
+{
+	char *r = ka_strdup(clang_getCString(s) ? clang_getCString(s) : "");
+	clang_disposeString(s);
+	return r;
+}
+
+static bool ev_int(struct ev *e, CXCursor c, long *out);
+static bool ev_dim3(struct ev *e, CXCursor c, int out[3]);
+static bool type_is_dim3(CXType t);
+static bool member_init(struct ev *e, CXCursor member, CXCursor *init, struct ev **ctx);
+
+/* The expression children of c (TypeRefs and the like left out). */
+static int expr_kids(CXCursor c, CXCursor *out, int max)
+{
+	CXCursor ch[16];
+	int n = ka_children(c, ch, 16), m = 0;
+	for (int i = 0; i < n && m < max; i++)
+		if (clang_isExpression(clang_getCursorKind(ch[i])))
+			out[m++] = ch[i];
+	return m;
+}
+
+/* The operator of a binary/unary node, from its tokens: the token after
+ * the first operand's (binary), or the first token (prefix unary). */
+static bool op_text(CXTranslationUnit tu, CXCursor c, bool unary, char *buf, size_t n)
+{
+	CXToken *t = NULL, *t0 = NULL;
+	unsigned nt = 0, n0 = 0;
+	CXCursor ch[2];
+	bool ok = false;
+	clang_tokenize(tu, clang_getCursorExtent(c), &t, &nt);
+	if (unary) {
+		if (nt > 0) {
+			CXString s = clang_getTokenSpelling(tu, t[0]);
+			snprintf(buf, n, "%s", clang_getCString(s));
+			clang_disposeString(s);
+			ok = true;
+		}
+	} else if (ka_children(c, ch, 2) == 2) {
+		clang_tokenize(tu, clang_getCursorExtent(ch[0]), &t0, &n0);
+		if (n0 > 0 && n0 < nt) {
+			CXString s = clang_getTokenSpelling(tu, t[n0]);
+			snprintf(buf, n, "%s", clang_getCString(s));
+			clang_disposeString(s);
+			ok = true;
+		}
+		if (t0)
+			clang_disposeTokens(tu, t0, n0);
+	}
+	if (t)
+		clang_disposeTokens(tu, t, nt);
+	return ok;
+}
+
+static bool binop(const char *op, long a, long b, long *r)
+{
+	static const char *const ops[] = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^",
+					  "<", ">", "<=", ">=", "==", "!=", "&&", "||"};
+	int i;
+	for (i = 0; i < (int)(sizeof(ops) / sizeof(ops[0])); i++)
+		if (strcmp(op, ops[i]) == 0)
+			break;
+	switch (i) {
+	case 0: *r = a + b; return true;
+	case 1: *r = a - b; return true;
+	case 2: *r = a * b; return true;
+	case 3: if (!b) return false; *r = a / b; return true;
+	case 4: if (!b) return false; *r = a % b; return true;
+	case 5: if (b < 0 || b > 62) return false; *r = a << b; return true;
+	case 6: if (b < 0 || b > 62) return false; *r = a >> b; return true;
+	case 7: *r = a & b; return true;
+	case 8: *r = a | b; return true;
+	case 9: *r = a ^ b; return true;
+	case 10: *r = a < b; return true;
+	case 11: *r = a > b; return true;
+	case 12: *r = a <= b; return true;
+	case 13: *r = a >= b; return true;
+	case 14: *r = a == b; return true;
+	case 15: *r = a != b; return true;
+	case 16: *r = a && b; return true;
+	case 17: *r = a || b; return true;
+	default: return false;
+	}
+}
+
+static const struct bind *bound(const struct ev *e, CXCursor param, int *ix)
+{
+	CXString s;
+	const char *name;
+	if (!e->b)
+		return NULL;
+	for (int i = 0; i < e->b->n; i++)
+		if (clang_equalCursors(e->b->param[i], param)) {
+			*ix = i;
+			return e->b;
+		}
+	s = clang_getCursorSpelling(param);
+	name = clang_getCString(s);
+	for (int i = 0; name && i < e->b->n; i++)
+		if (e->b->name[i] && strcmp(e->b->name[i], name) == 0) {
+			*ix = i;
+			clang_disposeString(s);
+			return e->b;
+		}
+	clang_disposeString(s);
+	return NULL;
+}
+
+/* A local variable that keeps its initializer: const, or never written in
+ * the function it is declared in (not assigned, incremented, or its address
+ * or a non-const reference taken -- any use but a read refuses it). */
+struct writes {
+	CXCursor var;
+	bool written;
+};
+
+static enum CXChildVisitResult find_writes(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct writes *w = d;
+	enum CXCursorKind pk = clang_getCursorKind(parent);
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(c), w->var)) {
+		/* a read: an operand of arithmetic, a call argument by value, a
+		 * member read; anything else counts as a write */
+		if (pk == CXCursor_UnaryOperator || pk == CXCursor_CompoundAssignOperator)
+			w->written = true;
+		if (pk == CXCursor_BinaryOperator) {
+			CXCursor ch[2];
+			if (ka_children(parent, ch, 2) == 2 && clang_equalCursors(ch[0], c))
+				w->written = true;      /* x = ... (or x op ..., harmless to refuse) */
+		}
+		return CXChildVisit_Continue;
+	}
+	if (clang_getCursorKind(c) == CXCursor_MemberRefExpr && pk == CXCursor_BinaryOperator) {
+		CXCursor ch[2], base[1];
+		if (ka_children(parent, ch, 2) == 2 && clang_equalCursors(ch[0], c) && ka_children(c, base, 1) == 1 &&
+		    clang_equalCursors(clang_getCursorReferenced(ka_strip(base[0])), w->var))
+			w->written = true;              /* b.x = ... */
+	}
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		CXString s = clang_getCursorSpelling(c);
+		const char *n = clang_getCString(s);
+		if (n && strncmp(n, "operator", 8) == 0 && strcmp(n, "operator()") != 0) {
+			CXCursor ch[1];
+			if (ka_children(c, ch, 1) == 1) {
+				CXCursor b = ka_strip(ch[0]);
+				if (clang_getCursorKind(b) == CXCursor_MemberRefExpr && ka_children(b, ch, 1) == 1)
+					b = ka_strip(ch[0]);
+				if (clang_equalCursors(clang_getCursorReferenced(b), w->var))
+					w->written = true;      /* b = dim3(...), b.x += ... */
+			}
+		}
+		clang_disposeString(s);
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool keeps_init(const struct ev *e, CXCursor var)
+{
+	CXType t = clang_getCursorType(var);
+	struct writes w = {var, false};
+	if (clang_isConstQualifiedType(t))
+		return true;
+	if (clang_getCanonicalType(t).kind == CXType_LValueReference || clang_Cursor_isNull(e->fn) ||
+	    clang_Cursor_hasVarDeclGlobalStorage(var))
+		return false;
+	if (!clang_equalCursors(clang_getCursorSemanticParent(var), e->fn))
+		return false;
+	clang_visitChildren(e->fn, find_writes, &w);
+	return !w.written;
+}
+
+/* The expression a struct object was built from: a local's initializer,
+ * a wrapper parameter's argument (in the caller). */
+static bool object_of(struct ev *e, CXCursor c, CXCursor *obj, struct ev **ctx)
+{
+	CXCursor s = ka_strip(c);
+	for (int guard = 0; guard < 8 && clang_getCursorKind(s) == CXCursor_DeclRefExpr; guard++) {
+		CXCursor d = clang_getCursorReferenced(s), arg;
+		if (clang_getCursorKind(d) == CXCursor_ParmDecl && param_arg(e, d, &arg, ctx)) {
+			e = *ctx;
+			s = ka_strip(arg);
+		} else if (clang_getCursorKind(d) == CXCursor_VarDecl && keeps_init(e, d) &&
+			   !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d))) {
+			s = ka_strip(clang_Cursor_getVarDeclInitializer(d));
+		} else {
+			return false;
+		}
+	}
+	*obj = s;
+	*ctx = e;
+	return clang_getCursorKind(s) == CXCursor_CallExpr || clang_getCursorKind(s) == CXCursor_InitListExpr;
+}
+
+/* obj.field of an object built by a constructor call or an initializer
+ * list: the argument the constructor stores in the field (its member
+ * initializer names one of its parameters), or the field's position in an
+ * aggregate. */
+static bool member_init(struct ev *e, CXCursor member, CXCursor *init, struct ev **ctx)
+{
+	CXCursor base[1], obj, field = clang_getCursorReferenced(member), args[16];
+	CXCursor ctor, ch[64];
+	int na, n, ix = -1;
+	if (e->depth > EV_DEPTH || ka_children(member, base, 1) != 1 || !object_of(e, base[0], &obj, ctx))
+		return false;
+	na = expr_kids(obj, args, 16);
+	if (na == 1 && clang_getCursorKind(ka_strip(args[0])) == CXCursor_InitListExpr) {
+		obj = ka_strip(args[0]);                /* T x = {...} through a constructor */
+		na = expr_kids(obj, args, 16);
+	}
+	ctor = clang_getCursorReferenced(obj);
+	if (clang_getCursorKind(ctor) == CXCursor_Constructor) {
+		CXCursor def = clang_getCursorDefinition(ctor);
+		int np = 0;
+		CXCursor params[16];
+		n = ka_children(clang_Cursor_isNull(def) ? ctor : def, ch, 64);
+		for (int i = 0; i < n && np < 16; i++)
+			if (clang_getCursorKind(ch[i]) == CXCursor_ParmDecl)
+				params[np++] = ch[i];
+		for (int i = 0; i + 1 < n && ix < 0; i++) {
+			if (clang_getCursorKind(ch[i]) != CXCursor_MemberRef ||
+			    !clang_equalCursors(clang_getCursorReferenced(ch[i]), field))
+				continue;
+			CXCursor v = ka_strip(ch[i + 1]);
+			CXCursor vs[1];
+			/* block_dims(block_dims_), or a cast of it */
+			for (int g = 0; g < 4 && clang_getCursorKind(v) != CXCursor_DeclRefExpr &&
+					ka_children(v, vs, 1) == 1; g++)
+				v = ka_strip(vs[0]);
+			if (clang_getCursorKind(v) != CXCursor_DeclRefExpr)
+				return false;
+			for (int p = 0; p < np; p++)
+				if (clang_equalCursors(clang_getCursorReferenced(v), params[p]))
+					ix = p;
+		}
+	} else if (clang_getCursorKind(obj) == CXCursor_InitListExpr) {
+		int f = 0;
+		n = ka_children(clang_getCursorSemanticParent(field), ch, 64);
+		for (int i = 0; i < n && ix < 0; i++) {
+			if (clang_getCursorKind(ch[i]) != CXCursor_FieldDecl)
+				continue;
+			if (clang_equalCursors(ch[i], field))
+				ix = f;
+			f++;
+		}
+	}
+	if (ix < 0 || ix >= na)
+		return false;
+	*init = args[ix];
+	return true;
+}
+
+static bool ev_int(struct ev *e, CXCursor c, long *out)
+{
+	CXCursor s = ka_strip(c), ch[3];
+	enum CXCursorKind k = clang_getCursorKind(s);
+	int64_t v;
+	bool ok = false;
+	char op[8];
+
+	if (e->depth > EV_DEPTH)
+		return false;
+	e->depth++;
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(s);
+		enum CXCursorKind dk = clang_getCursorKind(d);
+		int ix;
+		const struct bind *b;
+		CXCursor arg;
+		struct ev *ctx;
+		if (dk == CXCursor_NonTypeTemplateParameter) {
+			if ((b = bound(e, d, &ix)) && b->is_int[ix]) {
+				*out = b->val[ix];
+				ok = true;
+			}
+		} else if (dk == CXCursor_ParmDecl && param_arg(e, d, &arg, &ctx)) {
+			ok = ev_int(ctx, arg, out);
+		} else if (dk == CXCursor_VarDecl && keeps_init(e, d)) {
+			CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+			if (!clang_Cursor_isNull(init))
+				ok = ev_int(e, init, out);
+		}
+		if (!ok && dk != CXCursor_NonTypeTemplateParameter && dk != CXCursor_ParmDecl && ka_eval_int(s, &v)) {
+			*out = (long)v;
+			ok = true;
+		}
+	} else if (k == CXCursor_BinaryOperator && ka_children(s, ch, 2) == 2) {
+		long a, b;
+		ok = op_text(e->tu, s, false, op, sizeof(op)) && ev_int(e, ch[0], &a) && ev_int(e, ch[1], &b) &&
+		     binop(op, a, b, out);
+		if (!ok && ka_eval_int(s, &v)) {
+			*out = (long)v;
+			ok = true;
+		}
+	} else if (k == CXCursor_UnaryOperator && ka_children(s, ch, 1) == 1) {
+		long a;
+		if (op_text(e->tu, s, true, op, sizeof(op)) && ev_int(e, ch[0], &a)) {
+			ok = true;
+			if (strcmp(op, "-") == 0)
+				*out = -a;
+			else if (strcmp(op, "~") == 0)
+				*out = ~a;
+			else if (strcmp(op, "!") == 0)
+				*out = !a;
+			else if (strcmp(op, "+") == 0)
+				*out = a;
+			else
+				ok = false;
+		}
+	} else if (k == CXCursor_ConditionalOperator && ka_children(s, ch, 3) == 3) {
+		long cond;
+		if (ev_int(e, ch[0], &cond))
+			ok = ev_int(e, ch[cond ? 1 : 2], out);
+	} else if (k == CXCursor_MemberRefExpr && ka_children(s, ch, 1) == 1) {
+		/* b.x of a constant dim3 */
+		CXString m = clang_getCursorSpelling(s);
+		const char *mn = clang_getCString(m);
+		int d3[3];
+		int i = mn && !mn[1] && mn[0] >= 'x' && mn[0] <= 'z' ? mn[0] - 'x' : -1;
+		if (i >= 0 && type_is_dim3(clang_getCursorType(ka_strip(ch[0])))) {
+			if (ev_dim3(e, ch[0], d3)) {
+				*out = d3[i];
+				ok = true;
+			}
+		} else {
+			CXCursor init;
+			struct ev *ctx;
+			if (member_init(e, s, &init, &ctx))
+				ok = ev_int(ctx, init, out);
+		}
+		clang_disposeString(m);
+	} else if (ka_eval_int(s, &v)) {
+		*out = (long)v;
+		ok = true;
+	}
+	e->depth--;
+	return ok;
+}
+
+static bool type_is_dim3(CXType t)
+{
+	CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+	const char *n = clang_getCString(s);
+	bool r = n && (strcmp(n, "dim3") == 0 || strcmp(n, "const dim3") == 0 || strcmp(n, "uint3") == 0 ||
+		       strcmp(n, "const uint3") == 0 || strcmp(n, "HIP_vector_type<unsigned int, 3>") == 0);
+	clang_disposeString(s);
+	return r;
+}
+
+/* A dim3 (or an integer converted to one) into out[3]. */
+static bool ev_dim3(struct ev *e, CXCursor c, int out[3])
+{
+	CXCursor s = ka_strip(c), ch[4];
+	enum CXCursorKind k = clang_getCursorKind(s);
+	long v;
+	bool ok = false;
+	int n;
+
+	if (e->depth > EV_DEPTH)
+		return false;
+	if (!type_is_dim3(clang_getCursorType(s)) && k != CXCursor_InitListExpr && k != CXCursor_CallExpr) {
+		if (!ev_int(e, s, &v) || v <= 0 || v > 1 << 20)
+			return false;
+		out[0] = (int)v, out[1] = 1, out[2] = 1;
+		return true;
+	}
+	e->depth++;
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(s), arg;
+		struct ev *ctx;
+		if (clang_getCursorKind(d) == CXCursor_VarDecl && keeps_init(e, d)) {
+			CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+			if (!clang_Cursor_isNull(init))
+				ok = ev_dim3(e, init, out);
+		} else if (clang_getCursorKind(d) == CXCursor_ParmDecl && param_arg(e, d, &arg, &ctx)) {
+			ok = ev_dim3(ctx, arg, out);
+		}
+	} else if (k == CXCursor_MemberRefExpr) {
+		CXCursor init;
+		struct ev *ctx;
+		if (member_init(e, s, &init, &ctx))
+			ok = ev_dim3(ctx, init, out);
+	} else if (k == CXCursor_CallExpr || k == CXCursor_InitListExpr) {
+		n = expr_kids(s, ch, 4);
+		if (k == CXCursor_CallExpr && n == 1 && type_is_dim3(clang_getCursorType(ka_strip(ch[0])))) {
+			ok = ev_dim3(e, ch[0], out);         /* a copy */
+		} else if (n >= 1 && n <= 3) {
+			ok = true;
+			for (int i = 0; i < 3 && ok; i++) {
+				if (i >= n) {
+					out[i] = 1;          /* dim3's default */
+				} else if (ev_int(e, ch[i], &v) && v > 0 && v <= 1 << 20) {
+					out[i] = (int)v;
+				} else {
+					ok = false;
+				}
+			}
+		} else if (n == 0 && k == CXCursor_CallExpr) {
+			out[0] = out[1] = out[2] = 1;        /* dim3() */
+			ok = true;
+		}
+	}
+	e->depth--;
+	return ok;
+}
+
+/* ---- the callee --------------------------------------------------------------- */
+static char *qualified(CXCursor c)
+{
+	struct ka_buf b = {0};
+	CXCursor chain[16];
+	int n = 0;
+	chain[n++] = c;
+	for (CXCursor p = clang_getCursorSemanticParent(c);
+	     n < 16 && !clang_Cursor_isNull(p) && clang_getCursorKind(p) != CXCursor_TranslationUnit;
+	     p = clang_getCursorSemanticParent(p)) {
+		enum CXCursorKind k = clang_getCursorKind(p);
+		if (k == CXCursor_Namespace || k == CXCursor_StructDecl || k == CXCursor_ClassDecl) {
+			CXString s = clang_getCursorSpelling(p);
+			const char *t = clang_getCString(s);
+			bool anon = !t || !*t;
+			clang_disposeString(s);
+			if (!anon)
+				chain[n++] = p;
+		}
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		CXString s = clang_getCursorSpelling(chain[i]);
+		ka_buf_printf(&b, "%s%s", b.len ? "::" : "", clang_getCString(s));
+		clang_disposeString(s);
+	}
+	return b.data ? b.data : ka_strdup("");
+}
+
+static char *type_text(CXType t)
+{
+	return str_of(clang_getTypeSpelling(clang_getCanonicalType(t)));
+}
+
+/* The launched function of operand k: name, mangled name or template
+ * arguments, and which of the file's kernels it is.  false: not a function
+ * we can name. */
+struct callee {
+	char *name, *mangled;
+	char *targs[KA_ULAUNCH_TARGS];
+	int n_targs;
+	int kernel;
+};
+
+static int kernel_index(const struct finder *f, CXCursor decl)
+{
+	CXCursor def = clang_getCursorDefinition(decl), tmpl = clang_getSpecializedCursorTemplate(decl);
+	for (size_t i = 0; i < f->n_kernels; i++)
+		if (clang_equalCursors(f->kernels[i], decl) || clang_equalCursors(f->kernels[i], def) ||
+		    (!clang_Cursor_isNull(tmpl) && clang_equalCursors(f->kernels[i], tmpl)))
+			return (int)i;
+	/* a specialisation's pattern may be a declaration: by its definition */
+	if (!clang_Cursor_isNull(tmpl)) {
+		CXCursor tdef = clang_getCursorDefinition(tmpl);
+		for (size_t i = 0; i < f->n_kernels; i++)
+			if (clang_equalCursors(f->kernels[i], tdef))
+				return (int)i;
+	}
+	return -1;
+}
+
+static void callee_free(struct callee *c)
+{
+	free(c->name);
+	free(c->mangled);
+	for (int i = 0; i < c->n_targs; i++)
+		free(c->targs[i]);
+	memset(c, 0, sizeof(*c));
+}
+
+static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct callee *out)
+{
+	CXCursor s = ka_strip(k), ch[KA_ULAUNCH_TARGS + 2];
+	memset(out, 0, sizeof(*out));
+	out->kernel = -1;
+	out->n_targs = -1;
+	for (int guard = 0; guard < 4 && clang_getCursorKind(s) == CXCursor_UnaryOperator; guard++) {
+		if (ka_children(s, ch, 1) != 1)
+			break;
+		s = ka_strip(ch[0]);                 /* &k */
+	}
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return false;
+	CXCursor d = clang_getCursorReferenced(s), arg;
+	enum CXCursorKind dk = clang_getCursorKind(d);
+	struct ev *ctx;
+	if (dk == CXCursor_ParmDecl && param_arg(e, d, &arg, &ctx))
+		return callee_of(f, ctx, arg, out);    /* a wrapper's kernel parameter */
+	if (dk == CXCursor_FunctionDecl) {
+		int n = clang_Cursor_getNumTemplateArguments(d);
+		out->name = qualified(d);
+		out->mangled = str_of(clang_Cursor_getMangling(d));
+		out->kernel = kernel_index(f, d);
+		out->n_targs = n < 0 ? 0 : n > KA_ULAUNCH_TARGS ? -1 : n;
+		for (int i = 0; i < out->n_targs; i++) {
+			enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(d, (unsigned)i);
+			char num[32];
+			if (ak == CXTemplateArgumentKind_Integral) {
+				snprintf(num, sizeof(num), "%lld", targ_value(d, (unsigned)i));
+				out->targs[i] = ka_strdup(num);
+			} else if (ak == CXTemplateArgumentKind_Type) {
+				out->targs[i] = type_text(clang_Cursor_getTemplateArgumentType(d, (unsigned)i));
+			} else {
+				for (int j = 0; j < i; j++)
+					free(out->targs[j]);
+				out->n_targs = -1;
+				break;
+			}
+		}
+		return true;
+	}
+	/* a dependent name (k<B> inside a template): its overloads, and the
+	 * template arguments written, evaluated under the bindings */
+	int n = ka_children(s, ch, KA_ULAUNCH_TARGS + 2);
+	if (n < 1 || clang_getCursorKind(ch[0]) != CXCursor_OverloadedDeclRef)
+		return false;
+	for (unsigned i = 0; i < clang_getNumOverloadedDecls(ch[0]) && out->kernel < 0; i++) {
+		CXCursor o = clang_getOverloadedDecl(ch[0], i);
+		out->kernel = kernel_index(f, o);
+		if (!out->name)
+			out->name = qualified(o);
+	}
+	if (!out->name)
+		return false;
+	out->mangled = ka_strdup("");
+	out->n_targs = 0;
+	for (int i = 1; i < n && i - 1 < KA_ULAUNCH_TARGS; i++) {
+		enum CXCursorKind ck = clang_getCursorKind(ch[i]);
+		char num[32];
+		long v;
+		int ix;
+		const struct bind *b;
+		if (ck == CXCursor_TypeRef) {
+			CXCursor td = clang_getCursorReferenced(ch[i]);
+			if (clang_getCursorKind(td) == CXCursor_TemplateTypeParameter) {
+				/* unbound (an outer template's): any */
+				b = bound(e, td, &ix);
+				out->targs[out->n_targs++] = ka_strdup(b && !b->is_int[ix] ? b->text[ix] : "*");
+			} else {
+				out->targs[out->n_targs++] = type_text(clang_getCursorType(ch[i]));
+			}
+		} else if (clang_isExpression(ck) && ev_int(e, ch[i], &v)) {
+			snprintf(num, sizeof(num), "%ld", v);
+			out->targs[out->n_targs++] = ka_strdup(num);
+		} else if (ck == CXCursor_DeclRefExpr &&
+			   clang_getCursorKind(clang_getCursorReferenced(ch[i])) == CXCursor_NonTypeTemplateParameter &&
+			   !bound(e, clang_getCursorReferenced(ch[i]), &ix)) {
+			out->targs[out->n_targs++] = ka_strdup("*");   /* an outer template's parameter: any */
+		} else {
+			goto unknown;
+		}
+	}
+	return true;
+unknown:
+	for (int i = 0; i < out->n_targs; i++)
+		free(out->targs[i]);
+	out->n_targs = -1;
+	return true;
+}
+
+/* ---- the sites ---------------------------------------------------------------- */
+static char *callee_name(CXCursor call)
+{
+	CXCursor ch[2], s;
+	char *n = str_of(clang_getCursorSpelling(call));
+	if (*n || ka_children(call, ch, 1) != 1)
+		return n;
+	free(n);
+	s = ka_strip(ch[0]);
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr && ka_children(s, ch, 1) == 1 &&
+	    clang_getCursorKind(ch[0]) == CXCursor_OverloadedDeclRef)
+		return str_of(clang_getCursorSpelling(ch[0]));
+	return str_of(clang_getCursorSpelling(s));
+}
+
+static bool name_in(const char *n, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(n, *list) == 0)
+			return true;
+	return false;
+}
+
+static const char *const push_config[] = {"cudaConfigureCall", "__cudaPushCallConfiguration", "hipConfigureCall",
+					  "__hipPushCallConfiguration", NULL};
+static const char *const launch_kernel[] = {"cudaLaunchKernel", "cudaLaunchCooperativeKernel", "hipLaunchKernel",
+					    "hipLaunchCooperativeKernel", NULL};
+static const char *const launch_ex[] = {"cudaLaunchKernelEx", "cudaLaunchKernelExC", "hipLaunchKernelEx", NULL};
+
+/* cfg.blockDim / cfg.dynamicSmemBytes of a launch config variable: the one
+ * value assigned to it in the function (two different: unknown). */
+struct cfg_scan {
+	struct ev *e;
+	CXCursor var;
+	int block[3];
+	long smem;
+	int n_block, n_smem;
+	bool bad;
+};
+
+static enum CXChildVisitResult scan_cfg(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct cfg_scan *cs = d;
+	CXCursor ch[3], lhs, rhs, base[1];
+	enum CXCursorKind k = clang_getCursorKind(c);
+	(void)parent;
+	if (k == CXCursor_BinaryOperator && ka_children(c, ch, 2) == 2) {
+		lhs = ka_strip(ch[0]);
+		rhs = ch[1];
+	} else if (k == CXCursor_CallExpr && expr_kids(c, ch, 3) == 3) {
+		char *n = str_of(clang_getCursorSpelling(c));
+		bool assign = strcmp(n, "operator=") == 0;
+		free(n);
+		if (!assign)
+			return CXChildVisit_Recurse;
+		lhs = ka_strip(ch[0]);
+		rhs = ch[2];
+	} else {
+		return CXChildVisit_Recurse;
+	}
+	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr || ka_children(lhs, base, 1) != 1 ||
+	    !clang_equalCursors(clang_getCursorReferenced(ka_strip(base[0])), cs->var))
+		return CXChildVisit_Recurse;
+	char *m = str_of(clang_getCursorSpelling(lhs));
+	if (strcmp(m, "blockDim") == 0) {
+		int b[3];
+		if (!ev_dim3(cs->e, rhs, b) || (cs->n_block && memcmp(b, cs->block, sizeof(b)) != 0))
+			cs->bad = true;
+		memcpy(cs->block, b, sizeof(b));
+		cs->n_block++;
+	} else if (strcmp(m, "dynamicSmemBytes") == 0) {
+		long s;
+		if (!ev_int(cs->e, rhs, &s) || (cs->n_smem && s != cs->smem))
+			cs->n_smem = -1000;
+		else
+			cs->smem = s, cs->n_smem++;
+	}
+	free(m);
+	return CXChildVisit_Recurse;
+}
+
+static void add_launch(struct finder *f, const struct callee *c, CXCursor site, const int block[3], long smem)
+{
+	struct ka_ulaunch *l;
+	CXFile file;
+	unsigned line = 0;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(site)), &file, &line, NULL, NULL);
+	/* one entry per distinct (site, callee, configuration) */
+	for (size_t i = 0; i < f->out->n_launches; i++) {
+		l = &f->out->launches[i];
+		if (l->line != (int)line || l->smem != smem || memcmp(l->block, block, sizeof(l->block)) != 0 ||
+		    strcmp(l->name, c->name) != 0 || strcmp(l->mangled, c->mangled) != 0 || l->n_targs != c->n_targs)
+			continue;
+		bool same = true;
+		for (int t = 0; t < c->n_targs && same; t++)
+			same = strcmp(l->targs[t], c->targs[t]) == 0;
+		if (same)
+			return;
+	}
+	if (f->out->n_launches == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 16;
+		f->out->launches = ka_xrealloc(f->out->launches, f->cap * sizeof(*f->out->launches));
+	}
+	l = &f->out->launches[f->out->n_launches++];
+	memset(l, 0, sizeof(*l));
+	l->name = ka_strdup(c->name);
+	l->mangled = ka_strdup(c->mangled);
+	l->n_targs = c->n_targs;
+	for (int t = 0; t < c->n_targs; t++)
+		l->targs[t] = ka_strdup(c->targs[t]);
+	l->file = str_of(clang_getFileName(file));
+	l->line = (int)line;
+	memcpy(l->block, block, sizeof(l->block));
+	l->smem = smem;
+	l->kernel = c->kernel;
+}
+
+/* The operands of one site. */
+struct site {
+	CXCursor call, kernel, block, smem;  /* smem null: not written (0) */
+	CXCursor cfg;                        /* cudaLaunchKernelEx: the config variable */
+	bool ex;
+	const struct wsite *via;             /* a call of a launch wrapper: its site */
+};
+
+/* A site in a function that launches one of its parameters. */
+struct wsite {
+	CXCursor fn;                         /* the wrapper (its template pattern) */
+	struct site s;
+};
+
+static void wrapper_add(struct finder *f, const struct site *s)
+{
+	if (f->n_wrappers % 16 == 0)
+		f->wrappers = ka_xrealloc(f->wrappers, (f->n_wrappers + 16) * sizeof(*f->wrappers));
+	f->wrappers[f->n_wrappers++] = (struct wsite){f->fn, *s};
+}
+
+/* Is operand k one of the enclosing function's parameters? */
+static bool is_param(CXCursor k)
+{
+	CXCursor s = ka_strip(k);
+	return clang_getCursorKind(s) == CXCursor_DeclRefExpr &&
+	       clang_getCursorKind(clang_getCursorReferenced(s)) == CXCursor_ParmDecl;
+}
+
+/* Evaluate one site under one binding (or none); false when something
+ * needed a binding it did not have (the caller then tries instantiations). */
+static bool eval_site(struct finder *f, const struct site *s, const struct bind *b, bool record_unknown)
+{
+	struct ev e = {f->an->tu, b, f->fn, 0, NULL}, caller = e;
+	struct pbind pb;
+	struct callee c;
+	int block[3] = {0, 0, 0};
+	long smem = -1;
+	bool ok;
+	const struct site *at = s;
+
+	if (s->via) {
+		/* the wrapper's site, its parameters bound to this call's arguments */
+		CXCursor ch[40], args[33];
+		const struct wsite *w = s->via;
+		int n = ka_children(w->fn, ch, 40), na = expr_kids(s->call, args, 33);
+		memset(&pb, 0, sizeof(pb));
+		pb.caller = &caller;
+		for (int i = 0; i < n && pb.n < 32; i++)
+			if (clang_getCursorKind(ch[i]) == CXCursor_ParmDecl && pb.n + 1 < na) {
+				pb.params[pb.n] = ch[i];
+				pb.args[pb.n] = args[pb.n + 1];     /* args[0]: the callee */
+				pb.n++;
+			}
+		e = (struct ev){f->an->tu, NULL, w->fn, 0, &pb};
+		at = &w->s;
+		if (at->ex)
+			return true;                     /* cudaLaunchKernelEx in a wrapper: not followed */
+	}
+
+	if (!callee_of(f, &e, at->kernel, &c))
+		return true;                         /* not a function we can name: not a kernel launch we model */
+	if (at->ex) {
+		struct cfg_scan cs = {&e, at->cfg, {0, 0, 0}, 0, 0, 0, false};
+		if (!clang_Cursor_isNull(at->cfg) && !clang_Cursor_isNull(f->fn))
+			clang_visitChildren(f->fn, scan_cfg, &cs);
+		if (cs.n_block > 0 && !cs.bad)
+			memcpy(block, cs.block, sizeof(block));
+		smem = cs.n_smem > 0 ? cs.smem : cs.n_smem == 0 && cs.n_block > 0 ? 0 : -1;
+	} else {
+		if (!ev_dim3(&e, at->block, block))
+			memset(block, 0, sizeof(block));
+		if (clang_Cursor_isNull(at->smem))
+			smem = 0;
+		else if (!ev_int(&e, at->smem, &smem) || smem < 0)
+			smem = -1;
+	}
+	ok = block[0] > 0 && smem >= 0 && c.n_targs >= 0;
+	if (ok || record_unknown)
+		add_launch(f, &c, s->call, block, smem);
+	callee_free(&c);
+	return ok;
+}
+
+/* The bindings of template tmpl for one specialisation spec. */
+static void bind_of(CXCursor tmpl, CXCursor spec, struct bind *b)
+{
+	CXCursor ch[MAX_BIND + 8];
+	int n = ka_children(tmpl, ch, MAX_BIND + 8), ix = 0;
+	memset(b, 0, sizeof(*b));
+	for (int i = 0; i < n && b->n < MAX_BIND; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ch[i]);
+		if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+		    k != CXCursor_TemplateTemplateParameter)
+			continue;
+		enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(spec, (unsigned)ix);
+		b->param[b->n] = ch[i];
+		b->name[b->n] = str_of(clang_getCursorSpelling(ch[i]));
+		if (ak == CXTemplateArgumentKind_Integral) {
+			b->is_int[b->n] = true;
+			b->val[b->n] = (long)targ_value(spec, (unsigned)ix);
+		} else if (ak == CXTemplateArgumentKind_Type) {
+			b->text[b->n] = type_text(clang_Cursor_getTemplateArgumentType(spec, (unsigned)ix));
+		}
+		b->n++;
+		ix++;
+	}
+}
+
+static void bind_free(struct bind *b)
+{
+	for (int i = 0; i < b->n; i++) {
+		free(b->name[i]);
+		free(b->text[i]);
+	}
+}
+
+static void site_found(struct finder *f, const struct site *s)
+{
+	CXCursor tmpl = f->fn;
+	size_t found = 0;
+	if (clang_Cursor_isNull(tmpl) || clang_getCursorKind(tmpl) != CXCursor_FunctionTemplate) {
+		eval_site(f, s, NULL, true);
+		return;
+	}
+	if (eval_site(f, s, NULL, false))
+		return;                              /* constant without the template's arguments */
+	/* one launch per specialisation of the enclosing template called here */
+	for (size_t i = 0; i < f->n_calls && found < MAX_SPECS; i++) {
+		CXCursor t = clang_getSpecializedCursorTemplate(f->calls[i]);
+		bool dup = false;
+		if (!clang_equalCursors(t, tmpl) && !clang_equalCursors(clang_getCursorDefinition(t), tmpl))
+			continue;
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = clang_equalCursors(f->calls[j], f->calls[i]);
+		if (dup)
+			continue;
+		struct bind b;
+		bind_of(tmpl, f->calls[i], &b);
+		eval_site(f, s, &b, true);
+		bind_free(&b);
+		found++;
+	}
+	if (!found)
+		eval_site(f, s, NULL, true);         /* never instantiated here: unknown */
+}
+
+/* A site found: in the first walk only those launching a parameter are
+ * kept (wrappers); in the second every site is evaluated. */
+static void site_seen(struct finder *f, const struct site *s)
+{
+	if (f->collecting) {
+		if (is_param(s->kernel))
+			wrapper_add(f, s);
+		return;
+	}
+	site_found(f, s);
+}
+
+/* A call of a launch wrapper: each of its sites, through this call. */
+static void wrapper_call(struct finder *f, CXCursor call)
+{
+	CXCursor r = clang_getCursorReferenced(call), t = clang_getNullCursor(), ch[2];
+	if (f->n_wrappers == 0)
+		return;
+	if (clang_getCursorKind(r) != CXCursor_FunctionDecl) {
+		/* a dependent call inside a template (launch(k<T>, p, ...)): the
+		 * function templates its name may call */
+		CXCursor c = ka_children(call, ch, 1) == 1 ? ka_strip(ch[0]) : clang_getNullCursor();
+		if (clang_Cursor_isNull(c) || clang_getCursorKind(c) != CXCursor_DeclRefExpr || ka_children(c, ch, 1) != 1 ||
+		    clang_getCursorKind(ch[0]) != CXCursor_OverloadedDeclRef || clang_getNumOverloadedDecls(ch[0]) != 1)
+			return;
+		r = clang_getOverloadedDecl(ch[0], 0);
+		if (clang_getCursorKind(r) != CXCursor_FunctionTemplate)
+			return;
+	} else {
+		t = clang_getSpecializedCursorTemplate(r);
+	}
+	for (size_t i = 0; i < f->n_wrappers; i++) {
+		CXCursor w = f->wrappers[i].fn;
+		if (!clang_equalCursors(w, r) && !clang_equalCursors(w, clang_getCursorDefinition(r)) &&
+		    (clang_Cursor_isNull(t) || (!clang_equalCursors(w, t) && !clang_equalCursors(w, clang_getCursorDefinition(t)))))
+			continue;
+		struct site s = {call, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor(),
+				 clang_getNullCursor(), false, &f->wrappers[i]};
+		site_found(f, &s);
+	}
+}
+
+static void check_call(struct finder *f, CXCursor call)
+{
+	CXCursor ch[8];
+	struct site s = {call, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor(),
+			 clang_getNullCursor(), false, NULL};
+	int n = expr_kids(call, ch, 8);
+	char *name;
+
+	/* k<<<g, b, s, st>>>(args): callee, then the configuration call */
+	if (n >= 2 && clang_getCursorKind(ka_strip(ch[1])) == CXCursor_CallExpr) {
+		CXCursor cfg = ka_strip(ch[1]), a[5];
+		char *cn = callee_name(cfg);
+		bool is_push = name_in(cn, push_config);
+		free(cn);
+		if (is_push) {
+			int na = expr_kids(cfg, a, 5);   /* the callee, g, b[, s[, st]] */
+			if (na >= 3) {
+				s.kernel = ch[0];
+				s.block = a[2];
+				if (na >= 4)
+					s.smem = a[3];
+				site_seen(f, &s);
+			}
+			return;
+		}
+	}
+	name = callee_name(call);
+	if (name_in(name, launch_kernel) && n >= 4) {
+		s.kernel = ch[1];
+		s.block = ch[3];
+		if (n >= 6)
+			s.smem = ch[5];
+		site_seen(f, &s);
+	} else if (name_in(name, launch_ex) && n >= 3) {
+		CXCursor p = ka_strip(ch[1]), k1[1];
+		if (clang_getCursorKind(p) == CXCursor_UnaryOperator && ka_children(p, k1, 1) == 1)
+			p = ka_strip(k1[0]);
+		if (clang_getCursorKind(p) == CXCursor_DeclRefExpr)
+			s.cfg = clang_getCursorReferenced(p);
+		s.kernel = ch[2];
+		s.ex = true;
+		site_seen(f, &s);
+	} else if (!f->collecting) {
+		wrapper_call(f, call);
+	}
+	free(name);
+}
+
+static bool skipped(CXCursor c)
+{
+	return clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || ka_is_from_prelude(c);
+}
+
+static enum CXChildVisitResult walk(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct finder *f = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	(void)parent;
+	if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+	    k == CXCursor_Constructor || k == CXCursor_LambdaExpr) {
+		CXCursor outer = f->fn;
+		if (skipped(c) || (k != CXCursor_LambdaExpr && !clang_isCursorDefinition(c)) || ka_is_kernel(c))
+			return CXChildVisit_Continue;
+		if (k != CXCursor_LambdaExpr)
+			f->fn = c;
+		clang_visitChildren(c, walk, f);
+		f->fn = outer;
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_CallExpr && !clang_Cursor_isNull(f->fn))
+		check_call(f, c);
+	return CXChildVisit_Recurse;
+}
+
+/* Every call's referenced specialisation of a function template. */
+static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct finder *f = d;
+	(void)parent;
+	if (skipped(c))
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		CXCursor r = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(r) == CXCursor_FunctionDecl &&
+		    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(r)) &&
+		    clang_Cursor_getNumTemplateArguments(r) > 0) {
+			if (f->n_calls == f->cap_calls) {
+				f->cap_calls = f->cap_calls ? 2 * f->cap_calls : 64;
+				f->calls = ka_xrealloc(f->calls, f->cap_calls * sizeof(*f->calls));
+			}
+			f->calls[f->n_calls++] = r;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static int launch_cmp(const void *a, const void *b)
+{
+	const struct ka_ulaunch *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+	if (c)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if ((c = strcmp(x->mangled, y->mangled)))
+		return c;
+	if ((c = strcmp(x->name, y->name)))
+		return c;
+	for (int i = 0; i < x->n_targs && i < y->n_targs; i++)
+		if ((c = strcmp(x->targs[i], y->targs[i])))
+			return c;
+	if (x->n_targs != y->n_targs)
+		return x->n_targs < y->n_targs ? -1 : 1;
+	if ((c = memcmp(x->block, y->block, sizeof(x->block))))
+		return c;
+	return x->smem < y->smem ? -1 : x->smem > y->smem;
+}
+
+void ka_launch_sites_find(struct ka_an *an, const CXCursor *kernels, size_t n_kernels, struct ka_uresult *out)
+{
+	struct finder f = {.an = an, .kernels = kernels, .n_kernels = n_kernels, .out = out};
+	CXCursor tu = clang_getTranslationUnitCursor(an->tu);
+	f.fn = clang_getNullCursor();
+	clang_visitChildren(tu, collect_calls, &f);
+	f.collecting = true;                    /* the wrappers first: a call may come before */
+	clang_visitChildren(tu, walk, &f);
+	f.collecting = false;
+	f.fn = clang_getNullCursor();
+	clang_visitChildren(tu, walk, &f);
+	free(f.calls);
+	free(f.wrappers);
+	if (out->n_launches > 1) {
+		/* sort, keeping each launch's kernel index */
+		qsort(out->launches, out->n_launches, sizeof(*out->launches), launch_cmp);
+	}
+}
+
+void ka_launch_shape(const struct ka_uresult *r, int kernel, int warp, struct ka_ushape *out)
+{
+	bool x1 = true, y1 = true, xw = true, yw = true, zw = true;
+	int unknown = 0;
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < r->n_launches; i++) {
+		const struct ka_ulaunch *l = &r->launches[i];
+		if (l->kernel != kernel)
+			continue;
+		out->n_sites++;
+		if (l->block[0] <= 0) {
+			unknown++;
+			continue;
+		}
+		x1 = x1 && l->block[0] == 1;
+		y1 = y1 && l->block[1] == 1;
+		xw = xw && l->block[0] % warp == 0;
+		yw = yw && l->block[1] % warp == 0;
+		zw = zw && l->block[2] % warp == 0;
+	}
+	if (unknown || out->n_sites == 0) {
+		out->n_unknown = unknown;
+		return;
+	}
+	out->lane_dim = !x1 ? 0 : !y1 ? 1 : 2;
+	out->warp_multiple = out->lane_dim == 0 ? xw : out->lane_dim == 1 ? yw : zw;
+}
+
+void ka_ulaunch_free(struct ka_ulaunch *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].mangled);
+		free(v[i].file);
+		for (int t = 0; t < v[i].n_targs; t++)
+			free(v[i].targs[t]);
+	}
+	free(v);
+}
+
+/* ---- matching compiled kernels ------------------------------------------------ */
+/* "void ns::k<256, (ggml_type)1, true>(float*)" -> base "ns::k", args
+ * {"256", "1", "1"}; false when the text has no parsable shape. */
+static bool demangled_split(const char *d, char *base, size_t nb, char args[][64], int *nargs)
+{
+	const char *p = strchr(d, '('), *lt = NULL;
+	int depth = 0;
+	size_t len;
+	*nargs = 0;
+	if (!p)
+		p = d + strlen(d);
+	/* the template argument list closing just before '(' */
+	if (p > d && p[-1] == '>') {
+		for (const char *q = p - 1; q >= d; q--) {
+			if (*q == '>')
+				depth++;
+			else if (*q == '<' && --depth == 0) {
+				lt = q;
+				break;
+			}
+		}
+		if (!lt)
+			return false;
+	}
+	const char *end = lt ? lt : p, *start = end;
+	while (start > d && start[-1] != ' ')
+		start--;
+	len = (size_t)(end - start);
+	if (len + 1 > nb)
+		return false;
+	memcpy(base, start, len);
+	base[len] = 0;
+	if (!lt)
+		return true;
+	const char *a = lt + 1;
+	depth = 0;
+	for (const char *q = a;; q++) {
+		if (*q == '<' || *q == '(')
+			depth++;
+		else if ((*q == '>' || *q == ')') && depth > 0)
+			depth--;
+		else if ((*q == ',' && depth == 0) || (*q == '>' && depth == 0)) {
+			const char *s = a, *e = q;
+			while (s < e && *s == ' ')
+				s++;
+			if (*nargs >= KA_ULAUNCH_TARGS || (size_t)(e - s) >= 64)
+				return false;
+			/* "(ggml_type)1" -> "1"; "256u" -> "256"; true/false -> 1/0 */
+			if (*s == '(') {
+				const char *c = strchr(s, ')');
+				if (c && c < e && (c[1] == '-' || (c[1] >= '0' && c[1] <= '9')))
+					s = c + 1;
+			}
+			snprintf(args[*nargs], 64, "%.*s", (int)(e - s), s);
+			char *x = args[*nargs];
+			size_t l = strlen(x);
+			if (l && ((x[0] >= '0' && x[0] <= '9') || x[0] == '-'))
+				while (l > 1 && strchr("uUlL", x[l - 1]))
+					x[--l] = 0;
+			if (strcmp(x, "true") == 0)
+				strcpy(x, "1");
+			else if (strcmp(x, "false") == 0)
+				strcpy(x, "0");
+			(*nargs)++;
+			a = q + 1;
+			if (*q == '>')
+				break;
+		}
+		if (!*q)
+			return false;
+	}
+	return true;
+}
+
+static bool name_matches(const char *want, const char *have)
+{
+	/* "ns::k" against "ns::k" or a qualified "k"; an unqualified launch name
+	 * matches the last component */
+	size_t lw = strlen(want), lh = strlen(have);
+	if (strcmp(want, have) == 0)
+		return true;
+	if (lw > lh && strcmp(want + lw - lh, have) == 0 && want[lw - lh - 1] == ':')
+		return true;
+	return false;
+}
+
+size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, const char *demangled,
+			   const struct ka_ulaunch **out, size_t cap)
+{
+	char base[512], args[KA_ULAUNCH_TARGS][64];
+	int nargs = 0;
+	bool split = demangled && demangled_split(demangled, base, sizeof(base), args, &nargs);
+	size_t n = 0;
+	if (!r)
+		return 0;
+	for (size_t i = 0; i < r->n_launches && n < cap; i++) {
+		const struct ka_ulaunch *l = &r->launches[i];
+		bool match = mangled && *l->mangled && strcmp(l->mangled, mangled) == 0;
+		/* the template arguments written: "*" for an outer template's
+		 * parameter; those not written (deduced) match any */
+		if (!match && split && l->n_targs >= 0 && l->n_targs <= nargs && name_matches(base, l->name)) {
+			match = true;
+			for (int t = 0; t < l->n_targs && match; t++)
+				match = strcmp(l->targs[t], "*") == 0 || strcmp(args[t], l->targs[t]) == 0;
+		}
+		if (match)
+			out[n++] = l;
+	}
+	return n;
+}

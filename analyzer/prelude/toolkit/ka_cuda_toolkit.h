@@ -1,0 +1,57 @@
+/* ka_cuda_toolkit.h — force-included after clang's own CUDA wrapper header
+ * when a file is parsed against the real CUDA toolkit (analyzer/parse.c,
+ * "toolkit" mode).  clang 16 predates CUDA 13: these declarations fill what
+ * nvcc gives code and clang's wrapper does not, so that files nvcc compiles
+ * also parse here.  Declarations only: the analyzer needs the AST, never
+ * code, and takes a function declared under the prelude for an intrinsic. */
+#pragma once
+#pragma clang system_header
+
+#define __KANALYZE__ 1
+
+/* Host code calls min/max on mixed integer types: nvcc's math_functions.hpp
+ * declares these overloads __host__ __device__, clang's wrapper only
+ * __device__ (so `min(size_t, 256)` in a host function would not parse). */
+#define KA_MINMAX(R, A, B)                      \
+	__host__ R min(const A a, const B b);   \
+	__host__ R max(const A a, const B b);
+KA_MINMAX(int, int, int)
+KA_MINMAX(unsigned int, unsigned int, unsigned int)
+KA_MINMAX(unsigned int, int, unsigned int)
+KA_MINMAX(unsigned int, unsigned int, int)
+KA_MINMAX(long int, long int, long int)
+KA_MINMAX(unsigned long int, unsigned long int, unsigned long int)
+KA_MINMAX(unsigned long int, long int, unsigned long int)
+KA_MINMAX(unsigned long int, unsigned long int, long int)
+KA_MINMAX(long long int, long long int, long long int)
+KA_MINMAX(unsigned long long int, unsigned long long int, unsigned long long int)
+KA_MINMAX(unsigned long long int, long long int, unsigned long long int)
+KA_MINMAX(unsigned long long int, unsigned long long int, long long int)
+KA_MINMAX(float, float, float)
+KA_MINMAX(double, double, double)
+KA_MINMAX(double, float, double)
+KA_MINMAX(double, double, float)
+#undef KA_MINMAX
+
+/* Cache-hinted loads and stores (sm_32_intrinsics.h, which clang's wrapper
+ * leaves out): one template each covers the toolkit's list of types. */
+template <class T> __device__ T __ldcg(const T *p);
+template <class T> __device__ T __ldca(const T *p);
+template <class T> __device__ T __ldcs(const T *p);
+template <class T> __device__ T __ldlu(const T *p);
+template <class T> __device__ T __ldcv(const T *p);
+template <class T> __device__ void __stwb(T *p, T v);
+template <class T> __device__ void __stcg(T *p, T v);
+template <class T> __device__ void __stcs(T *p, T v);
+template <class T> __device__ void __stwt(T *p, T v);
+
+/* sm_80 warp reductions (sm_80_rt.h; not in clang 16's wrapper). */
+__device__ unsigned __reduce_add_sync(unsigned mask, unsigned v);
+__device__ int __reduce_add_sync(unsigned mask, int v);
+__device__ unsigned __reduce_min_sync(unsigned mask, unsigned v);
+__device__ int __reduce_min_sync(unsigned mask, int v);
+__device__ unsigned __reduce_max_sync(unsigned mask, unsigned v);
+__device__ int __reduce_max_sync(unsigned mask, int v);
+__device__ unsigned __reduce_and_sync(unsigned mask, unsigned v);
+__device__ unsigned __reduce_or_sync(unsigned mask, unsigned v);
+__device__ unsigned __reduce_xor_sync(unsigned mask, unsigned v);

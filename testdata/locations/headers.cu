@@ -1,0 +1,22 @@
+// headers.cu — the toolkit's and libstdc++'s own headers, as real projects
+// include them (tests/e2e_locations.sh): libclang must read the file with
+// zero errors (libstdc++'s __attribute__((__noinline__)) against CUDA's
+// __noinline__ macro; cuda_fp16/bf16's vector types against the prelude's).
+#include <memory>
+#include <vector>
+#include <cuda_runtime.h>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <cooperative_groups.h>
+
+__global__ void half_add(__half *x, const __nv_bfloat16 *y, int n)  // @def half_add
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		x[i] = __hadd(x[i], __float2half(__bfloat162float(y[i])));
+}
+
+std::shared_ptr<std::vector<int>> keep()
+{
+	return std::make_shared<std::vector<int>>(4);
+}

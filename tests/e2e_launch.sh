@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# e2e_launch.sh KANALYZE SRCDIR — per-kernel launch configurations through
+# the real binary (testdata/launch/): block_source, block_dims and
+# launch_site in the JSON for each source (option, config, launch_site,
+# launch_bounds, default), one result per distinct launch, the config's
+# "launch" entries, the gate checking every launch (a regression only at
+# the second site's block fails), and the block's shape in the analysis
+# (1xNx1: no KA107 on a unit stride along threadIdx.y; 64x4: warp-uniform),
+# one level of launch wrapper, and hipLaunchKernelGGL on gfx90a (when a HIP
+# compiler is installed).
+# Needs nvcc; without it every check is "not run".
+set -u
+ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+src=$(cd "$2" && pwd)/testdata/launch
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export TMPDIR=$tmp KANALYZE_CACHE_DIR=$tmp/cache
+
+ok()  { pass=$((pass + 1)); echo "ok    $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
+py()  { python3 -c "$1" "$tmp/out" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
+
+export PATH=$PATH:/usr/local/cuda/bin
+if ! command -v nvcc >/dev/null; then
+    echo "not run: nvcc not found"
+    exit 0
+fi
+cp "$src/sites.cu" "$src/shapes.cu" "$src/gate.cu" "$src/wrapper.cu" "$tmp/"
+cd "$tmp"
+
+"$ka" sites.cu --arch sm_90 --format json >out 2>err && ok "sites: json" || bad "sites: json" "$(cat err)"
+py 'import json,sys
+d=json.load(open(sys.argv[1]))
+ks=[(k["name"],k["occupancy"]) for k in d["files"][0]["kernels"]]
+got=sorted((n.split("(")[0].replace("void ",""),o["block_source"],o["block_dims"],o["launch_site"],o["smem"]) for n,o in ks)
+want=sorted([("norm<1024>","launch_site",[1024,1,1],"sites.cu:36",128),("norm<32>","launch_site",[32,1,1],"sites.cu:43",0),
+ ("column","launch_site",[1,32,1],"sites.cu:48",0),("plain","launch_site",[128,1,1],"sites.cu:50",512),
+ ("plain","launch_site",[64,1,1],"sites.cu:53",0),("ex_kernel","launch_site",[96,1,1],"sites.cu:60",1024)])
+assert got==want, got
+o=[o for n,o in ks if n.startswith("void norm<1024>")][0]
+assert list(o)[:5]==["block","block_source","block_dims","launch_site","smem"], list(o)
+assert o["blocks_per_sm"]==2 and o["block"]==1024, o' "sites: one result per distinct constant launch, its site and shape"
+
+"$ka" wrapper.cu --arch sm_90 --format json >out 2>&1
+py 'import json,sys
+d=json.load(open(sys.argv[1])); ks={k["name"].split("(")[0].replace("void ",""):k["occupancy"] for k in d["files"][0]["kernels"]}
+assert (ks["rows<32>"]["block"],ks["rows<32>"]["launch_site"],ks["rows<32>"]["smem"])==(32,"wrapper.cu:33",0), ks
+assert (ks["rows<1024>"]["block"],ks["rows<1024>"]["launch_site"],ks["rows<1024>"]["smem"])==(1024,"wrapper.cu:36",128), ks' \
+    "wrapper: each call of a launch wrapper is a launch site of the kernel it passes"
+
+"$ka" sites.cu --arch sm_90 --format json --block 512 >out 2>&1
+py 'import json,sys
+d=json.load(open(sys.argv[1])); ks=d["files"][0]["kernels"]
+assert len(ks)==5 and all(k["occupancy"]["block_source"]=="option" and k["occupancy"]["launch_site"] is None and
+  k["occupancy"]["block_dims"]==[512,1,1] for k in ks), ks' "--block overrides every launch site (one result per kernel)"
+
+"$ka" sites.cu --arch sm_90 --format json --no-uniformity >out 2>&1
+py 'import json,sys
+d=json.load(open(sys.argv[1])); ks=d["files"][0]["kernels"]
+assert sorted(k["occupancy"]["block_source"] for k in ks)==["default"]*5, ks' "--no-uniformity: no launch sites, the default"
+
+cat >.kanalyze.json <<'CFG'
+{"launch": [{"kernel": "norm<1024>*", "block": "128,2,1", "smem": 64}, {"kernel": "plain", "block": [32, 2]}]}
+CFG
+"$ka" sites.cu --arch sm_90 --format json >out 2>err || bad "config: run" "$(cat err)"
+py 'import json,sys
+d=json.load(open(sys.argv[1])); ks={k["name"].replace("void ","").split("(")[0]:k["occupancy"] for k in d["files"][0]["kernels"]}
+assert ks["norm<1024>"]["block_source"]=="config" and ks["norm<1024>"]["block_dims"]==[128,2,1] and ks["norm<1024>"]["block"]==256 and ks["norm<1024>"]["smem"]==64, ks["norm<1024>"]
+assert ks["plain"]["block_source"]=="config" and ks["plain"]["block"]==64 and ks["plain"]["smem"]==0, ks["plain"]
+assert ks["norm<32>"]["block_source"]=="launch_site", ks' "config: launch entries by glob over the demangled name, before the sites"
+echo '{"launch": [{"kernel": "x", "block": 2048}]}' >.kanalyze.json
+"$ka" sites.cu --arch sm_90 >out 2>&1
+[ $? = 2 ] && grep -q '"launch" must be' out && ok "config: a block over 1024 threads is exit 2" || bad "config: bad launch" "$(cat out)"
+rm .kanalyze.json
+
+cat >lb.cu <<'CU'
+__global__ void __launch_bounds__(128) bounded(float *x) { x[threadIdx.x] = 0.0f; }
+__global__ void unlaunched(float *x) { x[threadIdx.x] = 0.0f; }
+CU
+"$ka" lb.cu --arch sm_90 --format json >out 2>&1
+py 'import json,sys
+d=json.load(open(sys.argv[1])); ks={k["name"].split("(")[0]:k["occupancy"] for k in d["files"][0]["kernels"]}
+assert ks["bounded"]["block_source"]=="launch_bounds" and ks["unlaunched"]["block_source"]=="default", ks
+assert ks["unlaunched"]["launch_site"] is None and ks["unlaunched"]["block_dims"]==[256,1,1], ks' "no launch site: __launch_bounds__, then the default"
+
+# the gate: one entry per launch; a regression only at the 1024-thread launch fails
+"$ka" gate.cu --arch sm_90 --write-baseline bl.json -q >out 2>&1 || bad "gate: write" "$(cat out)"
+py 'import json,sys
+b=json.load(open("bl.json"))["kernels"]
+assert sorted((e["launch"],e["blocks_per_sm"]) for e in b)==[("1024x1x1+0",2),("32x1x1+0",32)], b' "gate: a baseline entry per launch"
+"$ka" gate.cu --arch sm_90 --baseline bl.json >out 2>&1
+[ $? = 0 ] && grep -q "0 regressions, 0 improved, 0 changed, 2 unchanged" out && ok "gate: unchanged at both launches" ||
+    bad "gate: unchanged" "$(cat out)"
+"$ka" gate.cu --arch sm_90 -DHEAVY --baseline bl.json >out 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "1 regression," out && grep -q "REGRESSION .*launch 1024x1x1+0): register-cliff" out &&
+    grep -q "changed .*launch 32x1x1+0)" out && ok "gate: the regression at the second launch's block fails (exit 1)" ||
+    bad "gate: regression at one launch (rc $rc)" "$(cat out)"
+
+"$ka" gate.cu --arch sm_90 -DHEAVY --baseline bl.json --format json -q >out 2>/dev/null
+py 'import json,sys
+c=json.load(open(sys.argv[1]))["baseline"]["changes"]
+assert sorted((x["what"],x["launch"]) for x in c)==[("changed","32x1x1+0"),("regression","1024x1x1+0")], c' \
+    "gate: the JSON comparison names each change's launch"
+
+# the shape in the analysis
+"$ka" shapes.cu --arch sm_90 --format json >out 2>&1
+py 'import json,sys
+d=json.load(open(sys.argv[1])); ks={}
+for k in d["files"][0]["kernels"]: ks.setdefault(k["name"].split("(")[0],k)
+f=lambda n:[x["rule"] for x in ks[n]["findings"]]
+assert "KA107" in f("by_rows_unlaunched") and "KA107" not in f("by_rows"), (f("by_rows"),f("by_rows_unlaunched"))
+row=[u for u in ks["by_rows"]["uniformity"] if u["line"]==10][0]
+assert row["class"]=="affine-lane" and row["stride"]==1 and "blockDim.x == 1" in row["why"], row
+c=lambda n,e:[u["class"] for u in ks[n]["uniformity"] if u["expr"]==e][0]
+assert c("tiles","threadIdx.x / 32")=="warp-uniform" and c("tiles","threadIdx.y")=="warp-uniform"
+assert c("tiles_unlaunched","threadIdx.x / 32")=="warp-uniform-if" and c("tiles_unlaunched","threadIdx.y")=="warp-uniform-if"
+assert "KA102" in f("tiles_unlaunched") and "KA102" not in f("tiles")
+assert c("two_shapes","threadIdx.y")=="warp-uniform-if"' "shape: 1xNx1 lanes along y (no KA107), 64x4 proves warp-uniform, two shapes prove nothing"
+
+# AMD: hipLaunchKernelGGL's 64x4 block and 128 B of LDS (clang-16 or hipcc)
+if command -v clang-16 >/dev/null || command -v hipcc >/dev/null; then
+    cp "$src/sites.hip" .
+    "$ka" sites.hip --arch gfx90a --format json >out 2>err || bad "hip: run" "$(cat err)"
+    py 'import json,sys
+o=json.load(open(sys.argv[1]))["files"][0]["kernels"][0]["occupancy"]
+assert o["block_source"]=="launch_site" and o["block_dims"]==[64,4,1] and o["block"]==256 and o["smem"]==128, o
+assert o["launch_site"]=="sites.hip:10", o' "hip: hipLaunchKernelGGL site modelled on gfx90a"
+else
+    echo "not run: hip: no clang-16 or hipcc"
+fi
+
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,156 @@
+/* test_launch_sites.c — the launch-site finder (analyzer/launch_sites.c) on
+ * the fixtures of testdata/launch/: each site's callee, block, dynamic
+ * shared memory and line (constants through #define, const dim3, constexpr,
+ * template arguments of the enclosing host function template, <<<>>>,
+ * cudaLaunchKernel, cudaLaunchKernelEx, hipLaunchKernelGGL), a site with a
+ * runtime block left unknown, one level of launch wrapper (the kernel and a
+ * parameter struct passed to a template that launches them), the shape each kernel's launches prove, and the
+ * match of compiled (demangled) names to sites. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyzer.h"
+
+static void analyze(const char *name, enum ka_lang lang, struct ka_uresult *r)
+{
+	struct ka_analyzer_options o = {.lang = lang, .sm = lang == KA_LANG_CUDA ? 90 : 0,
+					.offload_arch = lang == KA_LANG_HIP ? "gfx90a" : NULL};
+	char path[512];
+	snprintf(path, sizeof(path), "%s/launch/%s", KA_TESTDATA, name);
+	assert_int_equal(ka_uniformity_analyze(path, &o, r), 0);
+	assert_int_equal(r->errors, 0);
+}
+
+/* The one launch at `line` of a kernel named `name`. */
+static const struct ka_ulaunch *at(const struct ka_uresult *r, const char *name, int line)
+{
+	const struct ka_ulaunch *found = NULL;
+	for (size_t i = 0; i < r->n_launches; i++)
+		if (r->launches[i].line == line && strcmp(r->launches[i].name, name) == 0) {
+			assert_null(found);
+			found = &r->launches[i];
+		}
+	assert_non_null(found);
+	return found;
+}
+
+static void block_is(const struct ka_ulaunch *l, int x, int y, int z, long smem)
+{
+	assert_int_equal(l->block[0], x);
+	assert_int_equal(l->block[1], y);
+	assert_int_equal(l->block[2], z);
+	assert_int_equal(l->smem, smem);
+}
+
+static const struct ka_ukernel *kernel(const struct ka_uresult *r, const char *name)
+{
+	for (size_t i = 0; i < r->n_kernels; i++)
+		if (strcmp(r->kernels[i].name, name) == 0)
+			return &r->kernels[i];
+	fail_msg("no kernel %s", name);
+	return NULL;
+}
+
+static void test_sites(void **state)
+{
+	struct ka_uresult r;
+	const struct ka_ulaunch *l, *m[8];
+	(void)state;
+	analyze("sites.cu", KA_LANG_CUDA, &r);
+	/* const dim3 block_dims(WARP_SIZE, 1, 1) with #define WARP_SIZE 32 */
+	l = at(&r, "norm", 43);
+	block_is(l, 32, 1, 1, 0);
+	assert_string_equal(l->mangled, "_Z4normILi32EEvPKfPfi");
+	/* inside template launch_norm<B>: B from the call launch_norm<1024>,
+	 * smem B / 32 * sizeof(float) */
+	l = at(&r, "norm", 36);
+	block_is(l, 1024, 1, 1, 128);
+	assert_int_equal(l->n_targs, 1);
+	assert_string_equal(l->targs[0], "1024");
+	/* constexpr rows_per_block in dim3(1, rows_per_block, 1) */
+	block_is(at(&r, "column", 48), 1, 32, 1, 0);
+	block_is(at(&r, "plain", 50), 128, 1, 1, 512);
+	block_is(at(&r, "plain", 51), 0, 0, 0, 0);              /* runtime_block: unknown */
+	block_is(at(&r, "plain", 53), 64, 1, 1, 0);             /* cudaLaunchKernel */
+	block_is(at(&r, "ex_kernel", 60), 96, 1, 1, 1024);      /* cudaLaunchKernelEx: cfg.blockDim, cfg.dynamicSmemBytes */
+	assert_int_equal(r.n_launches, 7);
+
+	/* compiled names to sites: by mangled name, else name and template arguments */
+	assert_int_equal(ka_uresult_launches(&r, "_Z4normILi1024EEvPKfPfi", "void norm<1024>(float const*, float*, int)",
+					     m, 8), 1);
+	assert_int_equal(m[0]->line, 36);
+	assert_int_equal(ka_uresult_launches(&r, "_Zother", "void norm<1024>(float const*, float*, int)", m, 8), 1);
+	assert_int_equal(ka_uresult_launches(&r, "_Zother", "void norm<64>(float const*, float*, int)", m, 8), 0);
+	assert_int_equal(ka_uresult_launches(&r, "_Z5plainPfi", "plain(float*, int)", m, 8), 3);
+
+	/* the shape: norm's launches (32 and 1024) are 1-D multiples of 32;
+	 * plain has a runtime block, so nothing is proven */
+	assert_int_equal(kernel(&r, "norm")->shape.n_sites, 2);
+	assert_int_equal(kernel(&r, "norm")->shape.lane_dim, 0);
+	assert_true(kernel(&r, "norm")->shape.warp_multiple);
+	assert_int_equal(kernel(&r, "plain")->shape.n_unknown, 1);
+	assert_int_equal(kernel(&r, "column")->shape.lane_dim, 1);
+	ka_uresult_free(&r);
+}
+
+static void test_shapes(void **state)
+{
+	struct ka_uresult r;
+	(void)state;
+	analyze("shapes.cu", KA_LANG_CUDA, &r);
+	assert_int_equal(kernel(&r, "by_rows")->shape.lane_dim, 1);
+	assert_true(kernel(&r, "by_rows")->shape.warp_multiple);    /* 64 lanes along y, x == 1 */
+	assert_int_equal(kernel(&r, "by_rows_unlaunched")->shape.n_sites, 0);
+	assert_int_equal(kernel(&r, "tiles")->shape.lane_dim, 0);
+	assert_true(kernel(&r, "tiles")->shape.warp_multiple);
+	/* 64x2 and 16x2: only what holds for both */
+	assert_int_equal(kernel(&r, "two_shapes")->shape.n_sites, 2);
+	assert_false(kernel(&r, "two_shapes")->shape.warp_multiple);
+	ka_uresult_free(&r);
+}
+
+static void test_wrapper(void **state)
+{
+	struct ka_uresult r;
+	const struct ka_ulaunch *l;
+	(void)state;
+	analyze("wrapper.cu", KA_LANG_CUDA, &r);
+	/* the wrapper's own site launches a parameter: not a launch by itself */
+	assert_int_equal(r.n_launches, 2);
+	/* launch(rows<WARP_SIZE>, lp, ...): lp's constructor stores block_dims
+	 * (WARP_SIZE, 1, 1) and `block_dims.x > WARP_SIZE ? ... : 0` */
+	l = at(&r, "rows", 33);
+	block_is(l, 32, 1, 1, 0);
+	l = at(&r, "rows", 36);
+	block_is(l, 1024, 1, 1, 128);
+	assert_true(kernel(&r, "rows")->shape.warp_multiple);
+	ka_uresult_free(&r);
+}
+
+static void test_hip(void **state)
+{
+	struct ka_uresult r;
+	(void)state;
+	analyze("sites.hip", KA_LANG_HIP, &r);
+	assert_int_equal(r.n_launches, 1);
+	block_is(at(&r, "tile", 10), 64, 4, 1, 128);
+	/* wave64: 64 lanes along x, so threadIdx.y is warp-uniform */
+	assert_true(kernel(&r, "tile")->shape.warp_multiple);
+	ka_uresult_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sites),
+		cmocka_unit_test(test_shapes),
+		cmocka_unit_test(test_wrapper),
+		cmocka_unit_test(test_hip),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
