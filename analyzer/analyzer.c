@@ -216,26 +216,6 @@ static enum CXChildVisitResult scan_tu(CXCursor c, CXCursor parent, CXClientData
 	}
 }
 
-static char *qualified_name(CXCursor c)
-{
-	struct ka_buf b = {0};
-	CXCursor chain[16];
-	int n = 0;
-	chain[n++] = c;
-	for (CXCursor p = clang_getCursorSemanticParent(c);
-	     n < 16 && !clang_Cursor_isNull(p) && clang_getCursorKind(p) != CXCursor_TranslationUnit;
-	     p = clang_getCursorSemanticParent(p)) {
-		enum CXCursorKind k = clang_getCursorKind(p);
-		if (k == CXCursor_Namespace || k == CXCursor_StructDecl || k == CXCursor_ClassDecl)
-			chain[n++] = p;
-	}
-	for (int i = n - 1; i >= 0; i--) {
-		CXString s = clang_getCursorSpelling(chain[i]);
-		ka_buf_printf(&b, "%s%s", b.len ? "::" : "", clang_getCString(s));
-		clang_disposeString(s);
-	}
-	return b.data ? b.data : ka_strdup("");
-}
 
 static void kernel_fill(struct ka_an *an, struct ka_ukernel *k, CXCursor fn, struct ka_fact_acc *facts,
 			struct ka_finding_acc *finds)
@@ -243,7 +223,7 @@ static void kernel_fill(struct ka_an *an, struct ka_ukernel *k, CXCursor fn, str
 	CXString s = clang_getCursorSpelling(fn), m = clang_Cursor_getMangling(fn);
 	int col;
 	k->name = ka_strdup(clang_getCString(s));
-	k->qualified = qualified_name(fn);
+	k->qualified = ka_cursor_qualified_name(fn, false);
 	k->mangled = ka_strdup(clang_getCString(m));
 	k->file = ka_cursor_file(fn);
 	clang_getExpansionLocation(clang_getCursorLocation(fn), NULL, (unsigned *)&k->line, (unsigned *)&col, NULL);

@@ -228,6 +228,7 @@ const char *ka_parse_toolkit(void);
 /* Whether a parse error lies inside the extent of any of fns[0..n). */
 bool ka_parse_errors_inside(CXTranslationUnit tu, const CXCursor *fns, size_t n);
 /* The definition's file of a cursor, resolved to an absolute path (malloc'd). */
+char *ka_cursor_qualified_name(CXCursor c, bool skip_anonymous);
 char *ka_cursor_file(CXCursor c);
 /* Children of a cursor in order (at most max); returns how many. */
 int ka_children(CXCursor c, CXCursor *out, int max);

@@ -498,32 +498,6 @@ static bool ev_dim3(struct ev *e, CXCursor c, int out[3])
 }
 
 /* ---- the callee --------------------------------------------------------------- */
-static char *qualified(CXCursor c)
-{
-	struct ka_buf b = {0};
-	CXCursor chain[16];
-	int n = 0;
-	chain[n++] = c;
-	for (CXCursor p = clang_getCursorSemanticParent(c);
-	     n < 16 && !clang_Cursor_isNull(p) && clang_getCursorKind(p) != CXCursor_TranslationUnit;
-	     p = clang_getCursorSemanticParent(p)) {
-		enum CXCursorKind k = clang_getCursorKind(p);
-		if (k == CXCursor_Namespace || k == CXCursor_StructDecl || k == CXCursor_ClassDecl) {
-			CXString s = clang_getCursorSpelling(p);
-			const char *t = clang_getCString(s);
-			bool anon = !t || !*t;
-			clang_disposeString(s);
-			if (!anon)
-				chain[n++] = p;
-		}
-	}
-	for (int i = n - 1; i >= 0; i--) {
-		CXString s = clang_getCursorSpelling(chain[i]);
-		ka_buf_printf(&b, "%s%s", b.len ? "::" : "", clang_getCString(s));
-		clang_disposeString(s);
-	}
-	return b.data ? b.data : ka_strdup("");
-}
 
 static char *type_text(CXType t)
 {
@@ -586,7 +560,7 @@ static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct c
 		return callee_of(f, ctx, arg, out);    /* a wrapper's kernel parameter */
 	if (dk == CXCursor_FunctionDecl) {
 		int n = clang_Cursor_getNumTemplateArguments(d);
-		out->name = qualified(d);
+		out->name = ka_cursor_qualified_name(d, true);
 		out->mangled = str_of(clang_Cursor_getMangling(d));
 		out->kernel = kernel_index(f, d);
 		out->n_targs = n < 0 ? 0 : n > KA_ULAUNCH_TARGS ? -1 : n;
@@ -616,7 +590,7 @@ static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct c
 		CXCursor o = clang_getOverloadedDecl(ch[0], i);
 		out->kernel = kernel_index(f, o);
 		if (!out->name)
-			out->name = qualified(o);
+			out->name = ka_cursor_qualified_name(o, true);
 	}
 	if (!out->name)
 		return false;

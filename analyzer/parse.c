@@ -845,3 +845,33 @@ bool ka_eval_int(CXCursor c, int64_t *out)
 	}
 	return ok;
 }
+
+/* "ns::S::name": c's spelling after its enclosing namespaces and classes
+ * (skip_anonymous: an anonymous namespace adds nothing, as nvcc's names
+ * of launched kernels are matched; else it adds an empty part). */
+char *ka_cursor_qualified_name(CXCursor c, bool skip_anonymous)
+{
+	struct ka_buf b = {0};
+	CXCursor chain[16];
+	int n = 0;
+	chain[n++] = c;
+	for (CXCursor p = clang_getCursorSemanticParent(c);
+	     n < 16 && !clang_Cursor_isNull(p) && clang_getCursorKind(p) != CXCursor_TranslationUnit;
+	     p = clang_getCursorSemanticParent(p)) {
+		enum CXCursorKind k = clang_getCursorKind(p);
+		if (k == CXCursor_Namespace || k == CXCursor_StructDecl || k == CXCursor_ClassDecl) {
+			CXString s = clang_getCursorSpelling(p);
+			const char *t = clang_getCString(s);
+			bool anon = !t || !*t;
+			clang_disposeString(s);
+			if (!anon || !skip_anonymous)
+				chain[n++] = p;
+		}
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		CXString s = clang_getCursorSpelling(chain[i]);
+		ka_buf_printf(&b, "%s%s", b.len ? "::" : "", clang_getCString(s));
+		clang_disposeString(s);
+	}
+	return b.data ? b.data : ka_strdup("");
+}

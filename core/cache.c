@@ -49,6 +49,21 @@ void ka_hash_update(struct ka_hash *h, const void *p, size_t n)
 }
 
 /* Length-prefixed, so ("ab", "c") and ("a", "bc") hash differently. */
+/* A file's identity without reading it: its path, size and mtime (-1s
+ * when it cannot be stat'ed, so a vanished file is a different key). */
+void ka_hash_stat(struct ka_hash *h, const char *path)
+{
+	struct stat st;
+	long long v[3] = {-1, -1, -1};
+	ka_hash_str(h, path);
+	if (path && stat(path, &st) == 0) {
+		v[0] = (long long)st.st_size;
+		v[1] = (long long)st.st_mtim.tv_sec;
+		v[2] = (long long)st.st_mtim.tv_nsec;
+	}
+	ka_hash_update(h, v, sizeof(v));
+}
+
 void ka_hash_str(struct ka_hash *h, const char *s)
 {
 	uint64_t n = s ? strlen(s) : UINT64_MAX;

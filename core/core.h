@@ -176,6 +176,7 @@ struct ka_hash {
 void ka_hash_init(struct ka_hash *h);
 void ka_hash_update(struct ka_hash *h, const void *p, size_t n);
 void ka_hash_str(struct ka_hash *h, const char *s);     /* length-prefixed */
+void ka_hash_stat(struct ka_hash *h, const char *path);  /* path, size, mtime */
 void ka_hash_final(struct ka_hash *h, char hex[KA_HASH_HEX]);
 void ka_hash_bytes(const void *p, size_t n, char hex[KA_HASH_HEX]);
 int ka_hash_file(const char *path, char hex[KA_HASH_HEX], long long *size);  /* 0 or -errno */

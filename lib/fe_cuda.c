@@ -37,19 +37,6 @@ static bool claims(const char *path, const char *lang, const struct ka_compile_f
 
 /* ---- cache keys ------------------------------------------------------------ */
 
-static void hash_stat(struct ka_hash *h, const char *path)
-{
-	struct stat st;
-	long long v[3] = {-1, -1, -1};
-	ka_hash_str(h, path);
-	if (path && stat(path, &st) == 0) {
-		v[0] = (long long)st.st_size;
-		v[1] = (long long)st.st_mtim.tv_sec;
-		v[2] = (long long)st.st_mtim.tv_nsec;
-	}
-	ka_hash_update(h, v, sizeof(v));
-}
-
 /* The file a program name resolves to (PATH or a path), its size and mtime;
  * a directory (-ccbin DIR) stands for the gcc and g++ in it. */
 static void hash_program(struct ka_hash *h, const char *prog)
@@ -68,7 +55,7 @@ static void hash_program(struct ka_hash *h, const char *prog)
 		hash_program(h, b.data);
 		ka_buf_free(&b);
 	} else {
-		hash_stat(h, real ? real : prog);
+		ka_hash_stat(h, real ? real : prog);
 	}
 	free(real);
 	free(p);
@@ -95,14 +82,14 @@ static void toolchain_identity(const char *nvcc, struct ka_hash *h)
 	char *real = nvcc ? realpath(nvcc, NULL) : NULL;
 	struct ka_buf b = {0};
 
-	hash_stat(h, real ? real : nvcc);
+	ka_hash_stat(h, real ? real : nvcc);
 	if (real) {
 		char *dir = dirname(real);
 		ka_buf_printf(&b, "%s/ptxas", dir);
-		hash_stat(h, b.data);
+		ka_hash_stat(h, b.data);
 		b.len = 0;
 		ka_buf_printf(&b, "%s/../nvvm/bin/cicc", dir);
-		hash_stat(h, b.data);
+		ka_hash_stat(h, b.data);
 		b.len = 0;
 		ka_buf_printf(&b, "%s/nvcc.profile", dir);
 		hash_contents(h, b.data);

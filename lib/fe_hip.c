@@ -69,19 +69,6 @@ static const char **flags_of(const struct ka_compile_flags *cf, const char *cons
 
 /* ---- cache keys ------------------------------------------------------------ */
 
-static void hash_stat(struct ka_hash *h, const char *path)
-{
-	struct stat st;
-	long long v[3] = {-1, -1, -1};
-	ka_hash_str(h, path);
-	if (path && stat(path, &st) == 0) {
-		v[0] = (long long)st.st_size;
-		v[1] = (long long)st.st_mtim.tv_sec;
-		v[2] = (long long)st.st_mtim.tv_nsec;
-	}
-	ka_hash_update(h, v, sizeof(v));
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -96,13 +83,13 @@ static void compiler_identity(const char *cc, struct ka_hash *h)
 	size_t n_env = 0;
 
 	ka_hash_str(h, "hip-compiler");
-	hash_stat(h, real ? real : cc);
+	ka_hash_stat(h, real ? real : cc);
 	if (real) {
 		char *dir = dirname(real);
 		for (size_t i = 0; i < sizeof(beside) / sizeof(beside[0]); i++) {
 			b.len = 0;
 			ka_buf_printf(&b, "%s/%s", dir, beside[i]);
-			hash_stat(h, b.data);
+			ka_hash_stat(h, b.data);
 		}
 	}
 	/* the environment that changes what hipcc or a ROCm clang does, in a
