@@ -738,6 +738,26 @@ bool ka_text_has_token(const struct ka_an *an, unsigned from, unsigned to, const
 }
 
 /* ---- declarations ------------------------------------------------------------------ */
+/* The CUDA toolkit's cooperative groups (the real headers, not the
+ * prelude's) put everything in an ABI namespace (cooperative_groups::__v1)
+ * and the tiles' members in implementation bases; the intrinsics table
+ * names them as the prelude and the CUDA guide do. */
+static const char *const cg_tile_bases[] = {
+	"__static_size_tile_base", "__static_size_thread_block_tile_base", "__single_warp_thread_block_tile",
+	"__multi_warp_thread_block_tile", "__static_size_multi_warp_tile_base",
+	"__static_parent_thread_block_tile_base", "thread_block_tile_impl",
+};
+
+static bool is_cg_abi_namespace(const char *s)
+{
+	if (strncmp(s, "__v", 3) != 0 || !s[3])
+		return false;
+	for (s += 3; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
 void ka_callee_key(CXCursor decl, char *buf, size_t n)
 {
 	CXString name = clang_getCursorSpelling(decl);
@@ -746,7 +766,13 @@ void ka_callee_key(CXCursor decl, char *buf, size_t n)
 	if (pk == CXCursor_Namespace || pk == CXCursor_ClassDecl || pk == CXCursor_StructDecl ||
 	    pk == CXCursor_ClassTemplate || pk == CXCursor_ClassTemplatePartialSpecialization) {
 		CXString p = clang_getCursorSpelling(parent);
-		snprintf(buf, n, "%s::%s", clang_getCString(p), clang_getCString(name));
+		const char *ps = clang_getCString(p);
+		if (pk == CXCursor_Namespace && is_cg_abi_namespace(ps))
+			ps = "cooperative_groups";
+		for (size_t i = 0; i < sizeof(cg_tile_bases) / sizeof(cg_tile_bases[0]); i++)
+			if (pk != CXCursor_Namespace && strcmp(ps, cg_tile_bases[i]) == 0)
+				ps = "thread_block_tile";
+		snprintf(buf, n, "%s::%s", ps, clang_getCString(name));
 		clang_disposeString(p);
 	} else {
 		snprintf(buf, n, "%s", clang_getCString(name));

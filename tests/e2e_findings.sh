@@ -148,6 +148,16 @@ assert u[(16,"__shfl_sync(0xFFFFFFFF, xi, base, WARP_SIZE)")]=="varying", u
 assert not [f for f in k["findings"] if f["rule"]=="KA103"], k["findings"]' \
     "shape (32,4,1) over toolkit headers: threadIdx.x the lane, .y warp-uniform, no KA103"
 
+"$ka" "$src/testdata/launch/cg_toolkit.cu" --arch sm_90 --no-cache --format json >"$tmp/out" 2>/dev/null
+py 'import json,sys
+k=json.load(open(sys.argv[1]))["files"][0]["kernels"][0]
+u={(x["line"],x["expr"]):x["class"] for x in k["uniformity"]}
+assert u[(13,"cg::this_thread_block()")]=="block-uniform", u
+assert u[(15,"blockIdx.x * warp.meta_group_size() + warp.meta_group_rank()")]=="warp-uniform", u
+assert u[(17,"warp.thread_rank()")]=="affine-lane", u
+assert u[(19,"cg::reduce(warp, sum, cg::plus<float>{})")]=="warp-uniform", u' \
+    "cooperative groups over toolkit headers: meta_group_rank warp-uniform, thread_rank the lane"
+
 # ---- the display level: KA102/KA104 are "info" ------------------------------------
 cat >"$tmp/lvl.cu" <<'EOF'
 __global__ void k(float *x, float *out, int n) {
