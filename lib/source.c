@@ -95,9 +95,7 @@ static void add_file(struct ka_sources *s, const struct ka_run *run, const char 
 		base[strcspn(base, ":")] = 0;                  /* gfx90a:xnack- -> gfx90a */
 		s->owned = ka_xrealloc(s->owned, (s->n_owned + 1) * sizeof(*s->owned));
 		s->owned[s->n_owned++] = base;
-		v->analyzer_options(base, run->req->launch.wave, &o);
-		if (o.lang == KA_LANG_HIP)
-			o.offload_arch = base;
+		v->analyzer_options(base, run->req->launch.wave, &o);   /* HIP: its --offload-arch */
 		if (!args)
 			args = file_args(s, cf, run->req->cc_args);
 		o.cc_args = args;
