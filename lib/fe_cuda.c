@@ -191,40 +191,20 @@ static bool cache_lookup(const struct ka_cache *c, const char *tools, struct ka_
 			 const char *const *extra, const char *lang, char direct[KA_HASH_HEX],
 			 struct ka_kernel_list *out, char **version)
 {
-	char rkey[KA_HASH_HEX];
-	struct ka_buf val = {0};
-	char *v = NULL;
-	bool hit = false;
 	size_t first = out->n;
-
 	if (direct_key(tools, u, extra, lang, direct) != 0) {
 		direct[0] = '\0';
 		return false;
 	}
-	if (ka_manifest_check(c, direct, rkey) != 0 || ka_cache_get(c, "r", rkey, &val) != 0)
-		goto out;
-	if (ka_kernels_from_json(val.data, val.len, "kanalyze_cache", NULL, out, &v, NULL) != 0 ||
-	    !entry_plausible(out, first, u->arch)) {
-		/* unreadable entry: drop what was read, compile again */
-		while (out->n > first)
-			ka_kernel_free(&out->v[--out->n]);
-		goto out;
-	}
+	if (!ka_result_cache_get(c, direct, u->arch, entry_plausible, out, version))
+		return false;
 	ka_nvcc_set_lines(out, first, u->file);
 	for (size_t k = first; k < out->n; k++)
 		snprintf(out->v[k].arch, sizeof(out->v[k].arch), "%s", u->arch);
 	u->first = first;
 	u->count = out->n - first;
 	u->rc = KA_EXIT_OK;
-	if (version && !*version && v) {
-		*version = v;
-		v = NULL;
-	}
-	hit = true;
-out:
-	free(v);
-	ka_buf_free(&val);
-	return hit;
+	return true;
 }
 
 static void cache_store(const struct ka_cache *c, const char *tools, const struct ka_nvcc_unit *u,
@@ -232,7 +212,6 @@ static void cache_store(const struct ka_cache *c, const char *tools, const struc
 			const struct ka_kernel_list *out, long long started)
 {
 	char rkey[KA_HASH_HEX];
-	char *json;
 
 	if (u->rc != KA_EXIT_OK || !u->pp_hash[0])
 		return;
@@ -251,15 +230,8 @@ static void cache_store(const struct ka_cache *c, const char *tools, const struc
 			free(real);
 			break;
 		}
-	json = ka_kernels_json(out->v + u->first, u->count, "kanalyze_cache", NULL, version);
-	if (ka_cache_put(c, "r", rkey, json, strlen(json)) == 0 && direct[0]) {
-		/* the source itself must not have changed since the compile began */
-		struct stat st;
-		if (stat(u->file, &st) == 0 &&
-		    (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec < started)
-			ka_manifest_write(c, direct, rkey, (const char *const *)u->deps, u->n_deps, started);
-	}
-	free(json);
+	ka_result_cache_put(c, direct, rkey, u->file, (const char *const *)u->deps, u->n_deps, version,
+			    out->v + u->first, u->count, started);
 }
 
 /* ---- progress ------------------------------------------------------------- */
@@ -317,11 +289,7 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 	/* the cache: hits are done; misses are compiled below */
 	nvcc = ka_nvcc_locate(nv);
 	if (use_cache && nvcc && n_units > 0) {
-		int r = ka_cache_open(&cache, NULL);
-		if (r != 0) {
-			ka_diag_note(d, NULL, "result cache off: cannot use %s: %s",
-				     getenv("KANALYZE_CACHE_DIR") && *getenv("KANALYZE_CACHE_DIR")
-				     ? getenv("KANALYZE_CACHE_DIR") : "~/.cache/kanalyze", ka_cache_strerror(r));
+		if (!ka_result_cache_open(&cache, d)) {
 			use_cache = false;
 		} else {
 			struct ka_hash h;

@@ -168,33 +168,14 @@ static bool entry_plausible(const struct ka_kernel_list *out, size_t first, cons
 static bool cache_lookup(const struct ka_cache *c, const char *direct, const char *file, const char *arch,
 			 struct ka_kernel_list *out, char **version)
 {
-	char rkey[KA_HASH_HEX];
-	struct ka_buf val = {0};
-	char *v = NULL;
 	size_t first = out->n;
-	bool hit = false;
-
-	if (!direct[0] || ka_manifest_check(c, direct, rkey) != 0 || ka_cache_get(c, "r", rkey, &val) != 0)
-		goto out;
-	if (ka_kernels_from_json(val.data, val.len, "kanalyze_cache", NULL, out, &v, NULL) != 0 ||
-	    !entry_plausible(out, first, arch)) {
-		while (out->n > first)
-			ka_kernel_free(&out->v[--out->n]);
-		goto out;
-	}
+	if (!ka_result_cache_get(c, direct, arch, entry_plausible, out, version))
+		return false;
 	for (size_t k = first; k < out->n; k++) {
 		free(out->v[k].file);
 		out->v[k].file = ka_strdup(file);
 	}
-	if (version && !*version && v) {
-		*version = v;
-		v = NULL;
-	}
-	hit = true;
-out:
-	free(v);
-	ka_buf_free(&val);
-	return hit;
+	return true;
 }
 
 static void cache_store(const struct ka_cache *c, const char *direct, const char *file, const char *depfile,
@@ -203,19 +184,12 @@ static void cache_store(const struct ka_cache *c, const char *direct, const char
 	char rkey[KA_HASH_HEX];
 	size_t n_deps = 0;
 	char **deps = ka_hip_depfile_read(depfile, &n_deps);
-	struct stat st;
-	char *json;
 
-	if (!direct[0] || !deps)
-		goto out;
-	result_key(direct, rkey);
-	json = ka_kernels_json(out->v + first, out->n - first, "kanalyze_cache", NULL, version);
-	/* the source itself must not have changed since the compile began */
-	if (ka_cache_put(c, "r", rkey, json, strlen(json)) == 0 && stat(file, &st) == 0 &&
-	    (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec < started)
-		ka_manifest_write(c, direct, rkey, (const char *const *)deps, n_deps, started);
-	free(json);
-out:
+	if (direct[0] && deps) {
+		result_key(direct, rkey);
+		ka_result_cache_put(c, direct, rkey, file, (const char *const *)deps, n_deps, version,
+				    out->v + first, out->n - first, started);
+	}
 	for (size_t i = 0; i < n_deps; i++)
 		free(deps[i]);
 	free(deps);
@@ -470,13 +444,8 @@ static int compile(struct ka_unit *units, int n, struct ka_run *run, struct ka_d
 	double timeout = run->req->timeout_s > 0 ? run->req->timeout_s : 300;
 
 	if (use_cache) {
-		int r = ka_cache_open(&cache, NULL);
-		if (r != 0) {
-			ka_diag_note(d, NULL, "result cache off: cannot use %s: %s",
-				     getenv("KANALYZE_CACHE_DIR") && *getenv("KANALYZE_CACHE_DIR")
-				     ? getenv("KANALYZE_CACHE_DIR") : "~/.cache/kanalyze", ka_cache_strerror(r));
+		if (!ka_result_cache_open(&cache, d))
 			use_cache = false;
-		}
 	}
 	/* (1) */
 	for (int i = 0; i < n;) {
