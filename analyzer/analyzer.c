@@ -330,15 +330,16 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_tu, &sc);
 	out->kernels = ka_xcalloc(sc.kernels.n + sc.library.n + 1, sizeof(*out->kernels));
 	struct fnlist *calls = ka_xcalloc(sc.kernels.n ? sc.kernels.n : 1, sizeof(*calls));
-	if (opt->lines_only) {                   /* where the kernels are, nothing else */
+	/* the launches too under lines_only (--no-uniformity): the block each
+	 * kernel is modelled at is no uniformity fact */
+	ka_launch_sites_find(&an, sc.kernels.v, sc.kernels.n, out);
+	if (opt->lines_only) {                   /* where the kernels are and how they are launched */
 		struct ka_fact_acc none = {0};
 		struct ka_finding_acc nothing = {0};
 		for (size_t i = 0; i < sc.kernels.n; i++)
 			kernel_fill(&an, &out->kernels[out->n_kernels++], sc.kernels.v[i], &none, &nothing);
 		sc.device.n = 0;
 	}
-	if (!opt->lines_only)
-		ka_launch_sites_find(&an, sc.kernels.v, sc.kernels.n, out);
 	for (size_t i = 0; !opt->lines_only && i < sc.kernels.n; i++) {
 		struct ka_fact_acc facts = {0};
 		struct ka_finding_acc finds = {0};

@@ -95,10 +95,14 @@ struct strided {
 	int line, col;
 };
 
-/* for (v = lo; v < hi; ++v) with constant lo and hi: v takes hi - lo values */
+/* A for loop's counter: n = hi - lo values for (v = lo; v < hi; ++v) with
+ * constant lo and hi, else 0; compile_time: the bound is a compile-time
+ * value even where it cannot be evaluated here (a template parameter, a
+ * constexpr of a dependent type). */
 struct cloop {
 	CXCursor var;
 	int64_t n;
+	bool compile_time;
 };
 
 struct walk {
@@ -106,13 +110,15 @@ struct walk {
 	struct ka_fact_acc *facts;
 	struct ka_finding_acc *finds;
 	int quiet_warpidx;        /* inside readfirstlane / a broadcast shuffle */
+	int loop_depth;           /* loops around the node being walked         */
 	unsigned cond_start, cond_end;  /* the condition of the innermost if whose
 	                                   branches do different work (KA106)  */
 	size_t fn;                /* the reached function being walked        */
 	struct strided *acc;      /* KA107 candidates of the kernel           */
 	size_t n_acc;
-	struct cloop *loops;      /* constant-trip loops seen                 */
+	struct cloop *loops;      /* every for loop's counter seen            */
 	size_t n_loops;
+	CXCursor via_deref;       /* x[i] of *(T *)&x[i]: the deref is the access */
 	CXCursor addr_of[4];      /* x[i] of the `&x[i]` arguments of the call
 	                             being walked when that call is no intrinsic
 	                             (ggml's 16-byte memcpy from &x[off]): an
@@ -557,15 +563,70 @@ static bool branches_same_work(struct ka_an *an, CXCursor ifs)
 	return same;
 }
 
+/* The text of the selector S in an if's condition `S == K` / `S != K`
+ * with S = x & m or x % m; NULL when the condition is not of that form. */
+static char *selector_of(struct ka_an *an, CXCursor ifs)
+{
+	CXCursor ch[4], o[3];
+	if (ka_children(ifs, ch, 4) < 2)
+		return NULL;
+	CXCursor cond = ka_strip(ch[0]);
+	if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || kids2(cond, o) != 2)
+		return NULL;
+	enum ka_op op = op_of(an, cond);
+	if (op != OP_EQ && op != OP_NE)
+		return NULL;
+	for (int i = 0; i < 2; i++) {
+		CXCursor x = ka_strip(o[i]);
+		if (clang_getCursorKind(x) == CXCursor_BinaryOperator &&
+		    (op_of(an, x) == OP_AND || op_of(an, x) == OP_REM))
+			return text(an, x);
+	}
+	return NULL;
+}
+
+/* if ((i & k) == 0) {A} next to if ((i & k) == k) {A'} with A and A' of
+ * one shape (NVIDIA's cdpBitonicSort: ascending or descending): the two
+ * selections together are every lane, doing the same work -- an if/else
+ * written as two ifs. */
+static bool sibling_same_work(struct ka_an *an, CXCursor ifs, CXCursor parent)
+{
+	CXCursor kids[128], mine[4], theirs[4];
+	int n = ka_children(parent, kids, 128), at = -1;
+	bool same = false;
+	if (clang_getCursorKind(parent) != CXCursor_CompoundStmt || ka_children(ifs, mine, 4) != 2)
+		return false;
+	for (int i = 0; i < n && at < 0; i++)
+		if (clang_equalCursors(kids[i], ifs))
+			at = i;
+	char *sel = at >= 0 ? selector_of(an, ifs) : NULL, *a = sel ? shape_of(an, mine[1]) : NULL;
+	for (int j = at - 1; a && j <= at + 1 && !same; j += 2) {
+		if (j < 0 || j >= n || clang_getCursorKind(kids[j]) != CXCursor_IfStmt || ka_children(kids[j], theirs, 4) != 2)
+			continue;
+		char *other = selector_of(an, kids[j]), *b = other ? shape_of(an, theirs[1]) : NULL;
+		char *c1 = text(an, mine[0]), *c2 = text(an, theirs[0]);
+		same = other && b && strcmp(sel, other) == 0 && strcmp(a, b) == 0 && c1 && c2 && strcmp(c1, c2) != 0;
+		free(other);
+		free(b);
+		free(c1);
+		free(c2);
+	}
+	free(sel);
+	free(a);
+	return same;
+}
+
 /* KA106: tid % s == 0 (or tid & m == 0) in the condition of an if whose
- * branches do different work: a lane-strided selection. */
+ * branches do different work, inside a loop: a lane-strided selection
+ * round after round (seed 000's R1).  Once, outside any loop (NVIDIA's
+ * newdelete: every second lane pushes), it idles lanes for one branch. */
 static void ka106(struct walk *w, CXCursor e)
 {
 	CXCursor o[3], sel = clang_getNullCursor(), m[3];
 	int line, col;
 	unsigned es, ee;
 	enum ka_op op = op_of(w->an, e);
-	if ((op != OP_EQ && op != OP_NE) || kids2(e, o) != 2)
+	if ((op != OP_EQ && op != OP_NE) || kids2(e, o) != 2 || w->loop_depth == 0)
 		return;
 	if (!ka_extent(w->an, e, &es, &ee) || es < w->cond_start || ee > w->cond_end)
 		return;        /* not a branch condition, or both sides do the same work */
@@ -610,23 +671,75 @@ static void ka106(struct walk *w, CXCursor e)
  * is s narrow loads where one vector load would do: KA109, an "info" hint.
  * So a strided access is noted here and judged at the end of the kernel's
  * walk (resolve_strided), when every access of its function is known. */
+/* Bytes of what a pointer-typed expression points at (0: unknown). */
+static long long pointee_size(CXCursor e)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(e));
+	long long n;
+	if (t.kind != CXType_Pointer)
+		return 0;
+	n = clang_Type_getSizeOf(clang_getCanonicalType(clang_getPointeeType(t)));
+	return n > 0 ? n : 0;
+}
+
+/* The element the lane stride of a pointer expression is counted in: the
+ * pointee of the innermost pointer under its casts (nv12's *(uint32_t *)p
+ * with p a byte pointer: bytes, while the access reads 4). */
+static long long stride_unit(CXCursor p)
+{
+	long long unit = pointee_size(p);
+	for (int guard = 0; guard < 16; guard++) {
+		enum CXCursorKind k = clang_getCursorKind(p);
+		CXCursor ch[4];
+		int n;
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
+		    k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr &&
+		    k != CXCursor_CXXConstCastExpr)
+			break;
+		n = ka_children(p, ch, 4);
+		while (n > 0 && (clang_getCursorKind(ch[n - 1]) == CXCursor_TypeRef))
+			n--;
+		if (n == 0)
+			break;
+		p = ch[n - 1];
+		if (pointee_size(p) > 0)
+			unit = pointee_size(p);
+	}
+	return unit;
+}
+
+/* A sector is 32 bytes: lanes `stride` elements of `size` bytes apart
+ * waste at most 32 / size of every sector they fetch (R1's float stride 2:
+ * 2x; a stride of 1024 floats: 8x, not 1024x). */
+static int sector_waste(int stride, long long size)
+{
+	int s = stride < 0 ? -stride : stride;
+	long long cap = size > 0 ? (32 + size - 1) / size : 8;
+	return s < cap ? s : (int)cap;
+}
+
 static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr)
 {
-	int line, col;
+	int line, col, waste = sector_waste(addr->stride, clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at))));
+	if (waste <= 1)
+		return;                   /* each lane's element fills its sectors */
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at);
-	if (addr->stride)
-		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
-			       "global access `%s`: consecutive lanes are %d elements apart, so a warp's access "
-			       "touches about %dx the memory it uses (uncoalesced); make the lane index the "
-			       "unit-stride index",
-			       t, addr->stride, addr->stride < 0 ? -addr->stride : addr->stride);
-	else
-		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
-			       "global access `%s`: the lane stride is not a constant, so it is not provably 1 "
-			       "(uncoalesced unless it is); make the lane index the unit-stride index",
-			       t);
+	ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
+		       "global access `%s`: consecutive lanes are %d elements apart, so a warp's access "
+		       "fetches about %dx the memory it uses (32-byte sectors; uncoalesced); make the lane "
+		       "index the unit-stride index",
+		       t, addr->stride, waste);
 	free(t);
+}
+
+/* The for loop whose counter d is, if any. */
+static const struct cloop *loop_of(const struct walk *w, CXCursor d)
+{
+	for (size_t i = 0; i < w->n_loops; i++)
+		if (clang_equalCursors(w->loops[i].var, d))
+			return &w->loops[i];
+	return NULL;
 }
 
 /* The counter of a constant loop around the access: how many values. */
@@ -635,11 +748,8 @@ static int64_t loop_count(struct walk *w, CXCursor ref)
 	CXCursor s = ka_strip(ref);
 	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
 		return 0;
-	CXCursor d = clang_getCursorReferenced(s);
-	for (size_t i = 0; i < w->n_loops; i++)
-		if (clang_equalCursors(w->loops[i].var, d))
-			return w->loops[i].n;
-	return 0;
+	const struct cloop *l = loop_of(w, clang_getCursorReferenced(s));
+	return l ? l->n : 0;
 }
 
 /* index -> (E, c, loop): "ix + 1" -> ("ix", 1, 0); "4*i + k" with k a
@@ -670,6 +780,132 @@ static void split_index(struct walk *w, CXCursor idx, struct strided *s)
 	s->e = text(w->an, idx);
 }
 
+/* ---- a lane stride known only at run time ------------------------------------------
+ * in[t * n] is uncoalesced unless n is 1, and whether n is 1 is a fact of the
+ * launch, not of the source: ggml passes a tensor's innermost element stride
+ * (s00 = nb00 / sizeof(float), 1 for a contiguous tensor), llm.c a row length
+ * (x[i * OC]).  What tells them apart in the source is whether another index
+ * of the same address runs at unit stride: dout + o with o = blockIdx.x, or
+ * K[tx * d + x] over a loop x: then the innermost index is that one and the
+ * lanes are a row apart (KA107).  With no such index, or only the counter of
+ * a loop of compile-time length (each thread's neighbouring elements, covering
+ * the span when the stride equals its count), the access is KA110, an "info"
+ * note: coalesced or not by a value the source does not give. */
+enum unit_index {
+	UNIT_NONE,        /* no other index at unit stride                       */
+	UNIT_SHORT_LOOP,  /* the counter of a loop of compile-time length         */
+	UNIT_INDEX,       /* an index that is not the lane's: block, loop, ...     */
+};
+
+struct terms {
+	CXCursor t[16];
+	int n;
+};
+
+/* The additive terms of an address: through +, -, casts and the initialisers
+ * of local variables that are not loop counters (three levels deep). */
+static void add_terms(struct walk *w, CXCursor e, struct terms *ts, int depth)
+{
+	CXCursor x = ka_strip(e), o[3];
+	enum CXCursorKind k = clang_getCursorKind(x);
+	if (k == CXCursor_BinaryOperator && kids2(x, o) == 2) {
+		enum ka_op op = op_of(w->an, x);
+		if (op == OP_ADD || op == OP_SUB) {
+			add_terms(w, o[0], ts, depth);
+			add_terms(w, o[1], ts, depth);
+			return;
+		}
+	}
+	if (k == CXCursor_DeclRefExpr && depth < 3) {
+		CXCursor d = clang_getCursorReferenced(x);
+		if (clang_getCursorKind(d) == CXCursor_VarDecl && !loop_of(w, d) &&
+		    clang_Cursor_hasVarDeclGlobalStorage(d) != 1) {
+			CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+			if (!clang_Cursor_isNull(init) && !ka_is_implicit_init(init) && val(w->an, init)) {
+				add_terms(w, init, ts, depth + 1);
+				return;
+			}
+		}
+	}
+	if (ts->n < (int)(sizeof(ts->t) / sizeof(ts->t[0])))
+		ts->t[ts->n++] = x;
+}
+
+static enum unit_index unit_of(struct walk *w, CXCursor t)
+{
+	const struct ka_uval *v = val(w->an, t);
+	enum CXCursorKind k = clang_getCursorKind(t);
+	if (!v || uv_is_lane_dependent(v) || v->cls == KA_U_CONST)
+		return UNIT_NONE;
+	if (k == CXCursor_BinaryOperator) {
+		enum ka_op op = op_of(w->an, t);
+		if (op == OP_MUL || op == OP_SHL || op == OP_DIV || op == OP_SHR)
+			return UNIT_NONE;     /* a scaled index: a stride of its own */
+	}
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(t);
+		const struct cloop *l = loop_of(w, d);
+		if (clang_getCursorKind(d) == CXCursor_ParmDecl)
+			return UNIT_NONE;     /* an offset handed in, not an index   */
+		if (l)
+			return l->compile_time ? UNIT_SHORT_LOOP : UNIT_INDEX;
+	}
+	return UNIT_INDEX;
+}
+
+/* Judge a global access at a runtime lane stride: KA107 or KA110. */
+static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor idx, bool subscript)
+{
+	struct terms ts = {.n = 0};
+	enum unit_index best = UNIT_NONE;
+	CXCursor unit = clang_getNullCursor(), o[3];
+	char *factor = NULL;
+	int line, col;
+	if (subscript)
+		add_terms(w, basec, &ts, 0);
+	add_terms(w, idx, &ts, 0);
+	for (int i = 0; i < ts.n; i++) {
+		const struct ka_uval *v = val(w->an, ts.t[i]);
+		enum unit_index u = unit_of(w, ts.t[i]);
+		if (u > best) {
+			best = u;
+			unit = ts.t[i];
+		}
+		/* the lane term t * n: name its runtime factor n */
+		if (!factor && v && uv_is_lane_dependent(v) && clang_getCursorKind(ts.t[i]) == CXCursor_BinaryOperator &&
+		    op_of(w->an, ts.t[i]) == OP_MUL && kids2(ts.t[i], o) == 2) {
+			const struct ka_uval *l = val(w->an, o[0]);
+			factor = text(w->an, l && uv_is_lane_dependent(l) ? o[1] : o[0]);
+		}
+	}
+	ka_location(at, &line, &col);
+	char *t = text(w->an, at), *u = clang_Cursor_isNull(unit) ? NULL : text(w->an, unit);
+	const char *n = factor ? factor : "a runtime value";
+	if (best == UNIT_INDEX)
+		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
+			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) while "
+			       "`%s` runs at unit stride, so the lane index is not the innermost one and a warp's "
+			       "access spans that many times the memory it uses (uncoalesced unless the stride is "
+			       "1); make the lane index the unit-stride index",
+			       t, n, u);
+	else if (best == UNIT_SHORT_LOOP)
+		ka_finding_add(w->finds, KA_RULE_KA110, line, col, 0,
+			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) and "
+			       "each thread reads the neighbouring elements of the constant loop over `%s`: "
+			       "coalesced when the stride equals the loop's length (then one vector access would "
+			       "do), uncoalesced when it is larger",
+			       t, n, u);
+	else
+		ka_finding_add(w->finds, KA_RULE_KA110, line, col, 0,
+			       "global access `%s`: consecutive lanes are `%s` elements apart, a runtime value, and no "
+			       "other index of the access runs at unit stride: coalesced when it is 1 (a contiguous "
+			       "tensor's innermost stride), uncoalesced otherwise",
+			       t, n);
+	free(t);
+	free(u);
+	free(factor);
+}
+
 static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_uval *addr, CXCursor basec,
 		     const struct ka_uval *base)
 {
@@ -677,7 +913,23 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 		return;
 	if (addr->stride == 1 || addr->stride == -1)
 		return;
-	if (!base || addr->stride == 0 || addr->stride > 64 || addr->stride < -64) {
+	if (addr->stride == 0) {
+		runtime_stride(w, at, basec, idx, base != NULL);
+		return;
+	}
+	if (!base) {
+		/* *(T *)p: the stride counts p's elements, the access reads a T */
+		long long unit = stride_unit(idx), size = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at)));
+		long long bytes = (long long)(addr->stride < 0 ? -addr->stride : addr->stride) * (unit > 0 ? unit : 1);
+		struct ka_uval v = *addr;
+		if (unit > 0 && size > 0 && bytes <= size)
+			return;               /* contiguous: each lane reads up to the next */
+		if (unit > 0 && size > 0 && bytes % size == 0)
+			v.stride = (int32_t)(addr->stride * unit / size);
+		ka107_report(w, at, &v);
+		return;
+	}
+	if (addr->stride > 64 || addr->stride < -64) {
 		ka107_report(w, at, addr);
 		return;
 	}
@@ -739,7 +991,8 @@ static void resolve_strided(struct walk *w)
 	free(w->loops);
 }
 
-/* for (int k = lo; k < hi; ++k / k++ / k += 1) with constant lo, hi. */
+/* Every for loop's counter (for (int k = ...; ...)), with its trip count
+ * when it is for (k = lo; k < hi; ++k / k++ / k += 1) with constant lo, hi. */
 static void note_loop(struct walk *w, CXCursor fs)
 {
 	CXCursor ch[5], d[2], o[3];
@@ -747,13 +1000,18 @@ static void note_loop(struct walk *w, CXCursor fs)
 	if (ka_children(fs, ch, 5) != 4 || clang_getCursorKind(ch[0]) != CXCursor_DeclStmt ||
 	    ka_children(ch[0], d, 2) != 1 || clang_getCursorKind(d[0]) != CXCursor_VarDecl)
 		return;
+	w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
+	struct cloop *l = &w->loops[w->n_loops++];
+	*l = (struct cloop){d[0], 0, false};
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d[0]);
-	if (clang_Cursor_isNull(init) || !ka_eval_int(init, &lo))
-		return;
 	CXCursor cond = ka_strip(ch[1]);
-	if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || kids2(cond, o) != 2 ||
+	if (clang_Cursor_isNull(init) || clang_getCursorKind(cond) != CXCursor_BinaryOperator || kids2(cond, o) != 2 ||
 	    clang_getCursorKind(ka_strip(o[0])) != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(ka_strip(o[0])), d[0]) || !ka_eval_int(o[1], &hi))
+	    !clang_equalCursors(clang_getCursorReferenced(ka_strip(o[0])), d[0]))
+		return;
+	const struct ka_uval *lov = val(w->an, init), *hiv = val(w->an, o[1]);
+	l->compile_time = lov && hiv && lov->cls == KA_U_CONST && hiv->cls == KA_U_CONST;
+	if (!ka_eval_int(init, &lo) || !ka_eval_int(o[1], &hi))
 		return;
 	enum ka_op op = op_of(w->an, cond);
 	if (op == OP_LE)
@@ -773,10 +1031,8 @@ static void note_loop(struct walk *w, CXCursor fs)
 		if (!plus)
 			return;
 	}
-	if (hi <= lo)
-		return;
-	w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
-	w->loops[w->n_loops++] = (struct cloop){d[0], hi - lo};
+	if (hi > lo)
+		l->n = hi - lo;
 }
 
 static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
@@ -786,6 +1042,8 @@ static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 		for (int a = 0; a < 4; a++)
 			if (clang_equalCursors(e, w->addr_of[a]))
 				return;        /* &x[i] handed to a function: an address */
+		if (clang_equalCursors(e, w->via_deref))
+			return;
 		if (kids2(e, ch) != 2 || clang_getCanonicalType(clang_getCursorType(ch[0])).kind != CXType_Pointer)
 			return;
 		const struct ka_uval *b = val(w->an, ch[0]), *i = val(w->an, ch[1]);
@@ -794,6 +1052,9 @@ static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 		ka107_at(w, e, ch[1], i, ch[0], b);
 	} else if (k == CXCursor_UnaryOperator && op_of(w->an, e) == OP_DEREF && kids2(e, ch) == 1) {
 		const struct ka_uval *p = val(w->an, ch[0]);
+		CXCursor a = ka_strip(ch[0]), sub[2];
+		if (clang_getCursorKind(a) == CXCursor_UnaryOperator && op_of(w->an, a) == OP_ADDR && kids2(a, sub) == 1)
+			w->via_deref = ka_strip(sub[0]);
 		if (p)
 			ka107_at(w, e, ch[0], p, ch[0], NULL);
 	}
@@ -840,8 +1101,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	struct walk *w = d;
 	struct ka_an *an = w->an;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	int quiet = 0;
-	(void)parent;
+	int quiet = 0, loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
 
 	if (k == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;
@@ -869,7 +1129,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		CXCursor ch[4];
 		unsigned cs, ce;
 		ka104(w, c);
-		if (ka_children(c, ch, 4) >= 2 && ka_extent(an, ch[0], &cs, &ce) && !branches_same_work(an, c)) {
+		if (ka_children(c, ch, 4) >= 2 && ka_extent(an, ch[0], &cs, &ce) && !branches_same_work(an, c) &&
+		    !sibling_same_work(an, c, parent)) {
 			unsigned os = w->cond_start, oe = w->cond_end;
 			w->cond_start = cs;
 			w->cond_end = ce;
@@ -915,16 +1176,19 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		break;
 	}
 	w->quiet_warpidx += quiet;
+	w->loop_depth += loop;
 	clang_visitChildren(c, visit, w);
+	w->loop_depth -= loop;
 	w->quiet_warpidx -= quiet;
 	return CXChildVisit_Continue;
 }
 
 void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds)
 {
-	struct walk w = {an, facts, finds, 0, 0, 0, 0, NULL, 0, NULL, 0, {{0}}};
+	struct walk w = {.an = an, .facts = facts, .finds = finds};
 	for (int a = 0; a < 4; a++)
 		w.addr_of[a] = clang_getNullCursor();
+	w.via_deref = clang_getNullCursor();
 	for (size_t i = 0; i < an->n_reached; i++) {
 		w.fn = i;
 		clang_visitChildren(an->reached[i], visit, &w);
@@ -986,13 +1250,33 @@ static enum CXChildVisitResult site_visit(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Recurse;
 }
 
+/* Inlined at every call, so each call's constant arguments fold already:
+ * a lambda's or functor's call operator (ggml's upscale `load(0, 1)`), a
+ * __forceinline__ / always_inline function. */
+static bool always_inlined(struct ka_an *an, CXCursor fn)
+{
+	CXString sp = clang_getCursorSpelling(fn);
+	bool call_op = clang_getCursorKind(fn) == CXCursor_CXXMethod && strcmp(clang_getCString(sp), "operator()") == 0;
+	unsigned s, e, name;
+	clang_disposeString(sp);
+	if (call_op)
+		return true;
+	if (!ka_extent(an, fn, &s, &e))
+		return false;
+	clang_getExpansionLocation(clang_getCursorLocation(fn), NULL, NULL, NULL, &name);
+	if (name <= s || name > e)
+		return false;
+	return ka_text_has_token(an, s, name, "__forceinline__") || ka_text_has_token(an, s, name, "always_inline");
+}
+
 void ka_findings_file(struct ka_an *an, struct ka_finding_acc *finds)
 {
 	CXCursor tu = clang_getTranslationUnitCursor(an->tu);
 	for (size_t f = 0; f < an->n_fns; f++) {
 		struct ka_fninfo *fi = &an->fns[f];
 		uint64_t cand = fi->addr_taint & fi->int_params;
-		if (!fi->called || !cand || ka_is_kernel(fi->fn) || !ka_in_main_file(an, fi->fn))
+		if (!fi->called || !cand || ka_is_kernel(fi->fn) || !ka_in_main_file(an, fi->fn) ||
+		    always_inlined(an, fi->fn))
 			continue;
 		CXCursor params[64];
 		int np = 0;

@@ -157,8 +157,8 @@ void ka_sources_finish(struct ka_sources *s, struct ka_run *run, const char *con
 const struct ka_uresult *ka_sources_result(const struct ka_sources *s, const char *file)
 {
 	for (size_t i = 0; s && i < s->n; i++)
-		if (s->jobs[i].rc == 0 && !s->jobs[i].opt.lines_only && strcmp(s->jobs[i].file, file) == 0)
-			return &s->jobs[i].r;        /* lines only (--no-uniformity): no launch sites read */
+		if (s->jobs[i].rc == 0 && strcmp(s->jobs[i].file, file) == 0)
+			return &s->jobs[i].r;        /* its launch sites, with --no-uniformity too */
 	return NULL;
 }
 
@@ -255,9 +255,9 @@ void ka_sources_note(const struct ka_sources *s, struct ka_diag *d)
 	if (s && s->withheld > 0)
 		ka_diag_note(d, NULL,
 			     "uniformity analysis withheld for %zu kernel%s: libclang reported an error inside %s or "
-			     "in a function %s calls (\"uniformity\": null; the first errors are in the warnings above)",
+			     "in a function %s (\"uniformity\": null; the first errors are in the warnings above)",
 			     s->withheld, s->withheld == 1 ? "" : "s", s->withheld == 1 ? "it" : "them",
-			     s->withheld == 1 ? "it" : "they");
+			     s->withheld == 1 ? "it calls" : "they call");
 }
 
 void ka_sources_free(struct ka_sources *s)

@@ -16,8 +16,7 @@ export TMPDIR=$tmp/tmpdir
 mkdir -p "$TMPDIR"
 unset KANALYZE_CLANG
 
-ok()   { pass=$((pass + 1)); echo "ok    $1"; }
-bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 notrun() { skip=$((skip + 1)); echo "--    $1: not run ($2)"; }
 expect() {
     local name=$1 want=$2; shift 2
@@ -26,7 +25,6 @@ expect() {
     if [ "$rc" -eq "$want" ]; then ok "$name"; else bad "$name (exit $rc, wanted $want)" "$(cat "$tmp/err")"; fi
 }
 has() { if grep -qF -- "$3" "$2"; then ok "$1"; else bad "$1: '$3' not in output" "$(cat "$2")"; fi; }
-py() { python3 -c "$1" "$tmp/out" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
 
 # ---- calculator ------------------------------------------------------------------
 # gfx90a, 97 VGPRs -> 104 -> 512/104 = 4 waves; 4 x 4 SIMDs / 4 waves per group = 4 groups

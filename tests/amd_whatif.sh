@@ -22,8 +22,7 @@ export TMPDIR=$tmp/tmpdir NO_COLOR=1 KANALYZE_CACHE_DIR=$tmp/cache
 mkdir -p "$TMPDIR"
 unset KANALYZE_CLANG
 
-ok()   { pass=$((pass + 1)); echo "ok    $1"; }
-bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 notrun() { skip=$((skip + 1)); echo "--    $1: not run ($2)"; }
 expect() {
     local name=$1 want=$2; shift 2

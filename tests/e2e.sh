@@ -23,8 +23,7 @@ if [ -n "${KA_E2E_VALGRIND:-}" ]; then
     chmod +x "$ka"
 fi
 
-ok()   { pass=$((pass + 1)); echo "ok    $1"; }
-bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 # expect NAME WANTED_RC CMD... : run, keep stdout/stderr in $tmp/out, $tmp/err
 expect() {
     local name=$1 want=$2; shift 2
@@ -35,7 +34,6 @@ expect() {
 has() { # has NAME FILE TEXT
     if grep -qF -- "$3" "$2"; then ok "$1"; else bad "$1: '$3' not in output" "$(cat "$2")"; fi
 }
-py() { python3 -c "$1" "$tmp/out" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
 
 # ---- calculator ---------------------------------------------------------------
 expect "occupancy worked example" 0 "$ka" occupancy --arch sm_90 --regs 128,129 --block 256 --format jsonl

@@ -13,9 +13,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp KANALYZE_CACHE_DIR=$tmp/cache
 
-ok()   { pass=$((pass + 1)); echo "ok    $1"; }
-bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
-py()   { python3 -c "$1" "$tmp/out" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
+. "$(dirname "$0")/lib.sh"
 
 nvcc_ok=0
 { command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; } && nvcc_ok=1

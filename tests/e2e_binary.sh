@@ -17,8 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp NO_COLOR=1 KANALYZE_CACHE_DIR=$tmp/cache
 
-ok()   { pass=$((pass + 1)); echo "ok    $1"; }
-bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -30 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 expect() {
     local name=$1 want=$2; shift 2
     "$@" >"$tmp/out" 2>"$tmp/err"
@@ -26,7 +25,6 @@ expect() {
     if [ "$rc" -eq "$want" ]; then ok "$name"; else bad "$name (exit $rc, wanted $want)" "$(cat "$tmp/err" "$tmp/out")"; fi
 }
 has()  { if grep -qF -- "$3" "$2"; then ok "$1"; else bad "$1: '$3' not in $(basename "$2")" "$(cat "$2")"; fi; }
-py()   { python3 -c "$1" "$tmp/out" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
 
 # ---- AMD: code objects and bundles (committed fixtures, no compiler needed) ----
 expect "AMD code object (v5, gfx90a:xnack-)" 0 "$ka" "$bin/cov5.gfx90a.co" --format json

@@ -17,9 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp KANALYZE_CACHE_DIR=$tmp/cache
 
-ok()  { pass=$((pass + 1)); echo "ok    $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
-py()  { python3 -c "$1" "$tmp/out" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
+. "$(dirname "$0")/lib.sh"
 
 export PATH=$PATH:/usr/local/cuda/bin
 if ! command -v nvcc >/dev/null; then
@@ -30,14 +28,14 @@ fi
 # ---- one site, three instances -------------------------------------------------
 cat >"$tmp/tmpl.cu" <<'EOF'
 template <int S>
-__global__ void strided(float *x) {
+__global__ void strided(float *x, int rounds) {
     unsigned tid = threadIdx.x;
-    if (tid % (2 * S) == 0)
+    for (int r = 0; r < rounds; ++r) if (tid % (2 * S) == 0)
         x[tid] += x[tid + S];
 }
-template __global__ void strided<1>(float *);
-template __global__ void strided<2>(float *);
-template __global__ void strided<4>(float *);
+template __global__ void strided<1>(float *, int);
+template __global__ void strided<2>(float *, int);
+template __global__ void strided<4>(float *, int);
 EOF
 "$ka" "$tmp/tmpl.cu" --arch sm_90 --no-cache >"$tmp/out" 2>&1
 [ "$(grep -c 'KA106' "$tmp/out")" = 3 ] && [ "$(grep -c '  KA106       4:' "$tmp/out")" = 1 ] &&
@@ -166,7 +164,7 @@ __global__ void k(float *x, float *out, int n) {
     float v = x[warp * 32 + lane];
     for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o);
     if (lane == 0) atomicAdd(out, 1.0f);
-    if (threadIdx.x % (2 * n) == 0) x[threadIdx.x] += v;
+    for (int s = 1; s < n; s *= 2) if (threadIdx.x % (2 * s) == 0) x[threadIdx.x] += v;
 }
 EOF
 "$ka" "$tmp/lvl.cu" --arch sm_90 --no-cache >"$tmp/out" 2>&1

@@ -16,8 +16,7 @@ trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp/tmpdir KANALYZE_CACHE_DIR=$tmp/cache NO_COLOR=1
 mkdir -p "$TMPDIR"
 
-ok()   { pass=$((pass + 1)); echo "ok    $1"; }
-bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -30 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 # expect NAME WANTED_RC CMD... : run in the repo, stdout/stderr in $tmp/out, $tmp/err
 expect() {
     local name=$1 want=$2; shift 2
@@ -27,7 +26,6 @@ expect() {
 }
 has()  { if grep -qF -- "$3" "$2"; then ok "$1"; else bad "$1: '$3' not in $(basename "$2")" "$(cat "$2")"; fi; }
 hasnt() { if grep -qF -- "$3" "$2"; then bad "$1: '$3' in $(basename "$2")" "$(cat "$2")"; else ok "$1"; fi; }
-py()   { python3 -c "$1" "$tmp/out" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
 
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
     echo "skip  guardrails: nvcc not installed"

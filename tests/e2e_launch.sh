@@ -4,7 +4,8 @@
 # launch_site in the JSON for each source (option, config, launch_site,
 # launch_bounds, default), one result per distinct launch, the config's
 # "launch" entries, the gate checking every launch (a regression only at
-# the second site's block fails), and the block's shape in the analysis
+# the second site's block fails), the launch sites with --no-uniformity
+# too, and the block's shape in the analysis
 # (1xNx1: no KA107 on a unit stride along threadIdx.y; 64x4: warp-uniform),
 # one level of launch wrapper, and hipLaunchKernelGGL on gfx90a (when a HIP
 # compiler is installed).
@@ -17,9 +18,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp KANALYZE_CACHE_DIR=$tmp/cache
 
-ok()  { pass=$((pass + 1)); echo "ok    $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
-py()  { python3 -c "$1" "$tmp/out" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
+. "$(dirname "$0")/lib.sh"
 
 export PATH=$PATH:/usr/local/cuda/bin
 if ! command -v nvcc >/dev/null; then
@@ -55,10 +54,16 @@ d=json.load(open(sys.argv[1])); ks=d["files"][0]["kernels"]
 assert len(ks)==5 and all(k["occupancy"]["block_source"]=="option" and k["occupancy"]["launch_site"] is None and
   k["occupancy"]["block_dims"]==[512,1,1] for k in ks), ks' "--block overrides every launch site (one result per kernel)"
 
+"$ka" sites.cu --arch sm_90 --format json >sites.json 2>&1
 "$ka" sites.cu --arch sm_90 --format json --no-uniformity >out 2>&1
 py 'import json,sys
-d=json.load(open(sys.argv[1])); ks=d["files"][0]["kernels"]
-assert sorted(k["occupancy"]["block_source"] for k in ks)==["default"]*5, ks' "--no-uniformity: no launch sites, the default"
+def launches(f):
+    d=json.load(open(f))
+    return sorted((k["name"],k["occupancy"]["block_source"],k["occupancy"]["block_dims"],k["occupancy"]["launch_site"],
+                   k["occupancy"]["smem"],k["uniformity"] is None) for k in d["files"][0]["kernels"])
+got=launches(sys.argv[1]); want=[x[:5]+(True,) for x in launches("sites.json")]
+assert got==want and sum(x[1]=="launch_site" for x in got)==6, (got,want)' \
+    "--no-uniformity: the same launch sites (no uniformity facts)"
 
 cat >.kanalyze.json <<'CFG'
 {"launch": [{"kernel": "norm<1024>*", "block": "128,2,1", "smem": 64}, {"kernel": "plain", "block": [32, 2]}]}

@@ -23,8 +23,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp KANALYZE_CACHE_DIR=$tmp/cache NO_COLOR=1
 
-ok()  { pass=$((pass + 1)); echo "ok    $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 py()  { python3 -c "$1" "$tmp/w/out" "$tmp/w/err" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
 
 export PATH=$PATH:/usr/local/cuda/bin
@@ -111,8 +110,10 @@ if [ -r /usr/local/cuda/include/cuda_runtime.h ] || [ -n "${CUDA_PATH:-}" ]; the
     py 'import json,sys
 d=json.load(open(sys.argv[1])); err=open(sys.argv[2]).read()
 assert "libclang could not read" not in err, err
-k=d["files"][0]["kernels"][0]
-assert k["uniformity"] and k["line"]==12, k' "headers: <memory>, cuda_fp16/bf16, cooperative_groups read with zero errors"
+k=[x for x in d["files"][0]["kernels"] if x["name"].startswith("half_add")][0]
+assert k["uniformity"] and k["line"]==15, k
+assert sorted(x["name"].split("(")[0] for x in d["files"][0]["kernels"])==["half_add","to_surface"]' \
+    "headers: <memory>, cuda_fp16/bf16, cooperative_groups, cuda/barrier, surface objects read with zero errors"
 else
     echo "not run: headers: no CUDA toolkit headers"
 fi

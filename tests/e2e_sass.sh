@@ -14,8 +14,7 @@ export TMPDIR=$tmp/tmpdir
 mkdir -p "$TMPDIR"
 unset KANALYZE_NVDISASM
 
-ok()  { pass=$((pass + 1)); echo "ok    $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 expect() {
     local name=$1 want=$2; shift 2
     "$@" >"$tmp/out" 2>"$tmp/err"
@@ -23,7 +22,6 @@ expect() {
     if [ "$rc" -eq "$want" ]; then ok "$name"; else bad "$name (exit $rc, wanted $want)" "$(cat "$tmp/err")"; fi
 }
 has() { if grep -qF -- "$3" "$2"; then ok "$1"; else bad "$1: '$3' not in output" "$(cat "$2")"; fi; }
-py() { python3 -c "$1" "$tmp/out" "${@:3}" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
 
 a=$src/testdata/sass/uniform_a.cu
 expect "--help lists --sass" 0 "$ka" --help

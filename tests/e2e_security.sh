@@ -80,8 +80,7 @@ unset XDG_CONFIG_HOME KANALYZE_NVCC NVCC_APPEND_FLAGS NVCC_PREPEND_FLAGS NVCC_CC
 mkdir -p "$TMPDIR" "$HOME"
 chmod 1777 "$TMPDIR"
 
-ok()   { pass=$((pass + 1)); echo "ok    $1"; }
-bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -30 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 notrun() { echo "not run  $1"; }
 # expect NAME WANTED_RC CMD...: stdout/stderr in $tmp/out, $tmp/err
 expect() {

@@ -29,8 +29,7 @@ mkdir -p "$TMPDIR"
 log=$tmp/log
 export KA_FAKE_LOG=$log
 
-ok()  { pass=$((pass + 1)); echo "ok    $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 
 # fake DIR NAME [REFUSED_ARCH]: a compiler that logs "NAME" and runs clang-16
 # (the device libraries named, as a ROCm install's clang finds its own)

@@ -17,8 +17,7 @@ export TMPDIR=$tmp/tmpdir KANALYZE_CACHE_DIR=$tmp/cache LC_ALL=C.UTF-8
 mkdir -p "$TMPDIR"
 unset NO_COLOR
 
-ok()   { pass=$((pass + 1)); echo "ok    $1"; }
-bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 expect() {
     local name=$1 want=$2; shift 2
     "$@" >"$tmp/out" 2>"$tmp/err"

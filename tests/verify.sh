@@ -16,8 +16,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp
 
-ok()  { pass=$((pass + 1)); echo "ok    $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/      /'; }
+. "$(dirname "$0")/lib.sh"
 expect() { # expect NAME WANTED_RC CMD...: stdout in $tmp/out, stderr in $tmp/err
     local name=$1 want=$2; shift 2
     "$@" >"$tmp/out" 2>"$tmp/err"

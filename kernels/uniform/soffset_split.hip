@@ -4,7 +4,11 @@
 // (SGPR) operand, and made the loop index a template parameter.
 //
 //   soffset_before  col_offset = col*4 + warp_id/2*32   (uniform term added per lane)
-//                   offset_s   = k_idx*16*row_stride*4  (runtime k_idx: SALU multiply)
+//                   offset_s   = k_idx*16*row_stride*4  (k_idx a runtime parameter; but the
+//                                                        function is always inlined and each call
+//                                                        passes a literal, so LLVM 16 folds it:
+//                                                        s_lshl_b32 s4, s52, 6, no multiply --
+//                                                        hence no KA108 here)
 //   soffset_after   row_offset = row + K_IDX*16         (compile-time constant)
 //                   offset_s   = warp_id/2*32*4         (uniform term in the SGPR)
 //

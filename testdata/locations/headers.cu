@@ -1,13 +1,16 @@
 // headers.cu — the toolkit's and libstdc++'s own headers, as real projects
 // include them (tests/e2e_locations.sh): libclang must read the file with
 // zero errors (libstdc++'s __attribute__((__noinline__)) against CUDA's
-// __noinline__ macro; cuda_fp16/bf16's vector types against the prelude's).
+// __noinline__ macro; cuda_fp16/bf16's vector types against the prelude's;
+// cuda::barrier's cluster intrinsics and surface objects, which clang 16's
+// CUDA wrapper predates or leaves out).
 #include <memory>
 #include <vector>
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cooperative_groups.h>
+#include <cuda/barrier>
 
 __global__ void half_add(__half *x, const __nv_bfloat16 *y, int n)  // @def half_add
 {
@@ -19,4 +22,12 @@ __global__ void half_add(__half *x, const __nv_bfloat16 *y, int n)  // @def half
 std::shared_ptr<std::vector<int>> keep()
 {
 	return std::make_shared<std::vector<int>>(4);
+}
+
+__global__ void to_surface(cudaSurfaceObject_t out, const float *x, int w)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (__isClusterShared(x))
+		return;
+	surf2Dwrite(x[i], out, (i % w) * (int)sizeof(float), i / w);
 }

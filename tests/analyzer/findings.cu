@@ -2,17 +2,22 @@
 // seed files do not already pair up (KA101 and KA108 positive/negative are
 // in seed003_lds_direct_copy.hip, KA103-KA105 in seed003_uniform_registers.cu).
 
-// KA106: lane-strided selection, with a mask instead of a modulus ------------------
-__global__ void ka106_mask(float *x, int s) {
+// KA106: lane-strided selection, with a mask instead of a modulus, round
+// after round in a loop; once outside any loop it is not reported ----------
+__global__ void ka106_mask(float *x, int n) {
     unsigned tid = threadIdx.x;                                     // expect: affine-lane
-    if ((tid & (2 * s - 1)) == 0)                                   // expect-finding: KA106
-        x[tid] += x[tid + s];                                       // expect: varying
-    if (tid % 4 == 0)                                               // expect-finding: KA106
-        x[tid] *= 2.f;                                              // expect: varying
-    if (tid % 64 == 0)                                              // a whole warp out of two: not strided
-        x[tid] = 0.f;                                               // expect: const
-    if (tid < (unsigned)s)                                          // contiguous: R2's form
-        x[tid] += 1.f;                                              // expect: varying
+    for (int s = 1; s < n; s *= 2) {                                // expect: const, grid-uniform
+        if ((tid & (2 * s - 1)) == 0)                               // expect-finding: KA106
+            x[tid] += x[tid + s];                                   // expect: varying
+        if (tid % 4 == 0)                                           // expect-finding: KA106
+            x[tid] *= 2.f;                                          // expect: varying
+        if (tid % 64 == 0)                                          // a whole warp out of two: not strided
+            x[tid] = 0.f;                                           // expect: const
+        if (tid < (unsigned)s)                                      // contiguous: R2's form
+            x[tid] += 1.f;                                          // expect: varying
+    }
+    if (tid % 4 == 0)                                               // once (NVIDIA's newdelete): no finding
+        x[tid] = 1.f;                                               // expect: const
 }
 
 // KA107: strides other than 1, and the ones that are fine -----------------------------
@@ -20,7 +25,7 @@ struct Particle { float x, y, z, w; };
 __global__ void ka107_strides(const float *in, float *out, int n, Particle *ps) {
     __shared__ float sh[512];
     int t = threadIdx.x;                                            // expect: affine-lane
-    float a = in[t * n];                                            // expect: varying expect-finding: KA107
+    float a = in[t * n];                                            // expect: varying expect-finding: KA110
     float b = in[4 * t + 1];                                        // expect: varying expect-finding: KA107
     float c = in[blockIdx.x * blockDim.x + t];                      // expect: varying
     float d = in[n - t];                                            // expect: varying
@@ -49,6 +54,16 @@ __device__ float tap(const float *base, int k, int stride) {       // expect-fin
 }
 __global__ void ka108_positive(const float *m, float *out, int stride) {
     float s = tap(m, 0, stride) + tap(m, 1, stride) + tap(m, 2, stride); // expect: varying
+    out[threadIdx.x] = s;                                           // expect: varying
+}
+
+// Always inlined: each call's constant folds already (ggml's upscale lambda)
+__device__ __forceinline__ float tap_inl(const float *base, int k, int stride) {
+    return base[k * stride + threadIdx.x];
+}
+__global__ void ka108_inlined(const float *m, float *out, int stride) {
+    auto load = [=](int k) { return m[k * stride + threadIdx.x]; }; // expect: const
+    float s = tap_inl(m, 0, stride) + tap_inl(m, 1, stride) + load(0) + load(1); // expect: varying
     out[threadIdx.x] = s;                                           // expect: varying
 }
 

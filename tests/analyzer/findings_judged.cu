@@ -24,12 +24,31 @@ __global__ void ka106_bitonic(float *s, int n) {
         }
     }
 }
-__global__ void ka106_other_work(float *x, int s) {
+__global__ void ka106_other_work(float *x, int n) {
     unsigned tid = threadIdx.x;                                     // expect: affine-lane
-    if (tid % (2 * s) == 0)                                         // expect-finding: KA106
-        x[tid] += x[tid + s];                                       // expect: varying
-    else
-        x[tid] = 0.f;                                               // expect: const
+    for (int s = 1; s < n; s *= 2) {                                // expect: const, grid-uniform
+        if (tid % (2 * s) == 0)                                     // expect-finding: KA106
+            x[tid] += x[tid + s];                                   // expect: varying
+        else
+            x[tid] = 0.f;                                           // expect: const
+    }
+}
+// The same choice written as two ifs (NVIDIA's cdpBitonicSort): the two
+// selections are every lane, doing the same work.
+__global__ void ka106_two_ifs(float *s, int n) {
+    unsigned index = threadIdx.x;                                   // expect: affine-lane
+    for (int k = 2; k <= n; k *= 2) {                               // expect: const, grid-uniform
+        float mine = s[index], other = s[index ^ 1];                // expect: varying, varying
+        bool swap = false;                                          // expect: const
+        if ((index & k) == 0) {
+            if (mine > other) swap = true;                          // expect: const
+        }
+        if ((index & k) == k) {
+            if (mine < other) swap = true;                          // expect: const
+        }
+        if (swap) s[index] = other;                                 // expect: varying
+        __syncthreads();
+    }
 }
 // Not a branch condition: a value, no divergence.
 __global__ void ka106_value(float *x, int k) {
@@ -93,4 +112,55 @@ __global__ void ka107_addr_of(const float *x, float *y) {
     copy16(w, &x[off]);
     float z = __ldg(&x[off]);                                       // expect: varying expect-finding: KA107
     y[threadIdx.x] = w[0] + x[off] + z;                             // expect: varying expect-finding: KA107
+}
+
+// KA107 vs KA110: a lane stride known only at run time.  Uncoalesced when
+// another index of the address runs at unit stride -- the block's column
+// o (llm.c's matmul_backward_bias: dout + o, then x[i * OC]), a loop over
+// a runtime length (attention_forward's K[tx * d + x]) or a runtime loop
+// counter (ggml's ssm-conv x_block[tid * stride_x + i]); KA110, an info
+// note, when no index does (ggml's pad and binbcast: i00 * s00, a
+// tensor's innermost element stride, 1 when contiguous) or only the
+// counter of a loop of compile-time length (ggml's ssm-conv weights
+// w[tid * stride_w + j] for j < d_conv; allreduce's constexpr vector).
+__global__ void ka110_element_stride(const float *src, float *dst, long s00, long s01, int lp0) {
+    int i0 = threadIdx.x + blockIdx.x * blockDim.x;                 // expect: affine-lane
+    int i1 = blockIdx.y;                                            // expect: block-uniform
+    const long i00 = i0 - lp0;                                      // expect: affine-lane
+    const long src_idx = i1 * s01 + i00 * s00;                      // expect: affine-lane
+    dst[i1 * 4096 + i0] = src[src_idx];                             // expect: varying expect-finding: KA110
+}
+__global__ void ka107_row_apart(const float *dout, float *dbias, int rows, int OC) {
+    int o = blockIdx.x;                                             // expect: block-uniform
+    const float *x = dout + o;                                      // expect: block-uniform
+    float sum = 0.f;                                                // expect: const
+    for (int i = threadIdx.x; i < rows; i += blockDim.x)            // expect: affine-lane, affine-lane
+        sum += x[i * OC];                                           // expect: varying expect-finding: KA107
+    dbias[o * blockDim.x + threadIdx.x] = sum;                      // expect: varying
+}
+__global__ void ka107_runtime_loop(const float *K, float *kj, int d) {
+    int tx = threadIdx.x;                                           // expect: affine-lane
+    for (int x = 0; x < d; x++)                                     // expect: const, grid-uniform
+        kj[tx * d + x] = K[blockIdx.x * 4096 + tx * d + x];         // expect: varying expect-finding: KA107
+}
+template <int d_conv>
+__global__ void ka110_short_loop(const float *w_block, float *y, int stride_w, int stride_x, int n_t) {
+    int tid = threadIdx.x;                                          // expect: affine-lane
+    float w[d_conv];
+    for (int j = 0; j < d_conv; j++)                                // expect: const, const
+        w[j] = w_block[tid * stride_w + j];                         // expect: varying expect-finding: KA110
+    for (int i = 0; i < n_t; i++)                                   // expect: const, grid-uniform
+        y[tid] += w[0] * w_block[tid * stride_x + i];               // expect: varying expect-finding: KA107
+}
+template __global__ void ka110_short_loop<4>(const float *, float *, int, int, int);
+
+// KA107 counts the lane stride in the pointer's own elements; an access
+// through a cast reads wider ones (NVIDIA's nv12 samples: *(uint32_t *)p
+// over a byte pointer at lane stride 4 is contiguous; a float4 store at
+// &dst[x << 2] too).  A gap beyond the access width still reports.
+__global__ void ka107_cast_width(const unsigned char *p, float *dst) {
+    int x = threadIdx.x;                                            // expect: affine-lane
+    unsigned v = *(const unsigned *)(p + 4 * x);                    // expect: varying
+    unsigned short h = *(const unsigned short *)(p + 4 * x);        // expect: varying expect-finding: KA107
+    *((float4 *)&dst[x << 2]) = make_float4(v, h, 0.f, 0.f);        // expect: varying
 }

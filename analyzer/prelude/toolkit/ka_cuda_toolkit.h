@@ -55,3 +55,40 @@ __device__ int __reduce_max_sync(unsigned mask, int v);
 __device__ unsigned __reduce_and_sync(unsigned mask, unsigned v);
 __device__ unsigned __reduce_or_sync(unsigned mask, unsigned v);
 __device__ unsigned __reduce_xor_sync(unsigned mask, unsigned v);
+
+/* Thread block clusters (sm_90_rt.h; clang 16's wrapper predates them, and
+ * CUDA 13's cuda::barrier calls __isClusterShared). */
+__device__ unsigned __isCtaShared(const void *ptr);
+__device__ unsigned __isClusterShared(const void *ptr);
+__device__ void *__cluster_map_shared_rank(const void *ptr, unsigned target_block_rank);
+__device__ unsigned __cluster_query_shared_rank(const void *ptr);
+__device__ uint2 __cluster_map_shared_multicast(const void *ptr, unsigned cluster_cta_mask);
+__device__ unsigned __clusterDimIsSpecified();
+__device__ dim3 __clusterDim();
+__device__ dim3 __clusterRelativeBlockIdx();
+__device__ dim3 __clusterGridDimInClusters();
+__device__ dim3 __clusterIdx();
+__device__ unsigned __clusterRelativeBlockRank();
+__device__ unsigned __clusterSizeInBlocks();
+__device__ void __cluster_barrier_arrive();
+__device__ void __cluster_barrier_arrive_relaxed();
+__device__ void __cluster_barrier_wait();
+__device__ void __threadfence_cluster();
+
+/* Surface objects (surface_indirect_functions.h, which clang's wrapper
+ * leaves out): writes, and reads in both the value and the pointer form. */
+#define KA_SURF(NAME, ...)                                                                              \
+	template <class T> __device__ void NAME##write(T data, cudaSurfaceObject_t s, __VA_ARGS__,           \
+						       cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap); \
+	template <class T> __device__ T NAME##read(cudaSurfaceObject_t s, __VA_ARGS__,                       \
+						   cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);     \
+	template <class T> __device__ void NAME##read(T *p, cudaSurfaceObject_t s, __VA_ARGS__,              \
+						      cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+KA_SURF(surf1D, int x)
+KA_SURF(surf2D, int x, int y)
+KA_SURF(surf3D, int x, int y, int z)
+KA_SURF(surf1DLayered, int x, int layer)
+KA_SURF(surf2DLayered, int x, int y, int layer)
+KA_SURF(surfCubemap, int x, int y, int face)
+KA_SURF(surfCubemapLayered, int x, int y, int layerFace)
+#undef KA_SURF
