@@ -93,6 +93,7 @@ struct strided {
 	int64_t c;
 	int stride, loop;
 	int line, col;
+	bool once;                /* once per thread beside the kernel's loops */
 };
 
 /* A for loop's counter: n = hi - lo values for (v = lo; v < hi; ++v) with
@@ -111,6 +112,7 @@ struct walk {
 	struct ka_finding_acc *finds;
 	int quiet_warpidx;        /* inside readfirstlane / a broadcast shuffle */
 	int loop_depth;           /* loops around the node being walked         */
+	bool has_loops;           /* global accesses in work loops (KA111)      */
 	unsigned cond_start, cond_end;  /* the condition of the innermost if whose
 	                                   branches do different work (KA106)  */
 	size_t fn;                /* the reached function being walked        */
@@ -687,25 +689,8 @@ static long long pointee_size(CXCursor e)
  * with p a byte pointer: bytes, while the access reads 4). */
 static long long stride_unit(CXCursor p)
 {
-	long long unit = pointee_size(p);
-	for (int guard = 0; guard < 16; guard++) {
-		enum CXCursorKind k = clang_getCursorKind(p);
-		CXCursor ch[4];
-		int n;
-		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
-		    k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr &&
-		    k != CXCursor_CXXConstCastExpr)
-			break;
-		n = ka_children(p, ch, 4);
-		while (n > 0 && (clang_getCursorKind(ch[n - 1]) == CXCursor_TypeRef))
-			n--;
-		if (n == 0)
-			break;
-		p = ch[n - 1];
-		if (pointee_size(p) > 0)
-			unit = pointee_size(p);
-	}
-	return unit;
+	long long inner = pointee_size(ka_strip(p));
+	return inner > 0 ? inner : pointee_size(p);
 }
 
 /* A sector is 32 bytes: lanes `stride` elements of `size` bytes apart
@@ -718,18 +703,36 @@ static int sector_waste(int stride, long long size)
 	return s < cap ? s : (int)cap;
 }
 
-static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr)
+/* Outside every loop of the kernel's own body while the kernel (or what it
+ * calls) loops: the access runs once per thread, a one-time cost beside the
+ * work (NVIDIA's scan gathers one element per segment; a naive GEMM's C
+ * store after its K loop; ggml's solve_tri reads B once, then works in
+ * shared memory).  Accesses in called functions count as looped: the call
+ * may sit in a loop. */
+static bool once_per_thread(const struct walk *w)
+{
+	return w->has_loops && w->fn == 0 && w->loop_depth == 0;
+}
+
+static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr, bool once)
 {
 	int line, col, waste = sector_waste(addr->stride, clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at))));
 	if (waste <= 1)
 		return;                   /* each lane's element fills its sectors */
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at);
-	ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
-		       "global access `%s`: consecutive lanes are %d elements apart, so a warp's access "
-		       "fetches about %dx the memory it uses (32-byte sectors; uncoalesced); make the lane "
-		       "index the unit-stride index",
-		       t, addr->stride, waste);
+	if (once)
+		ka_finding_add(w->finds, KA_RULE_KA111, line, col, 0,
+			       "global access `%s`: consecutive lanes are %d elements apart (about %dx the memory it "
+			       "uses, 32-byte sectors), but it runs once per thread, outside the loops where the "
+			       "kernel does its work: a one-time cost",
+			       t, addr->stride, waste);
+	else
+		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
+			       "global access `%s`: consecutive lanes are %d elements apart, so a warp's access "
+			       "fetches about %dx the memory it uses (32-byte sectors; uncoalesced); make the lane "
+			       "index the unit-stride index",
+			       t, addr->stride, waste);
 	free(t);
 }
 
@@ -752,34 +755,6 @@ static int64_t loop_count(struct walk *w, CXCursor ref)
 	return l ? l->n : 0;
 }
 
-/* index -> (E, c, loop): "ix + 1" -> ("ix", 1, 0); "4*i + k" with k a
- * 0..3 loop counter -> ("4*i", 0, 4); anything else -> (index, 0, 0). */
-static void split_index(struct walk *w, CXCursor idx, struct strided *s)
-{
-	CXCursor x = ka_strip(idx), o[3];
-	int64_t c;
-	if (clang_getCursorKind(x) == CXCursor_BinaryOperator && kids2(x, o) == 2) {
-		enum ka_op op = op_of(w->an, x);
-		int64_t n;
-		if ((op == OP_ADD || op == OP_SUB) && ka_eval_int(o[1], &c)) {
-			s->e = text(w->an, o[0]);
-			s->c = op == OP_ADD ? c : -c;
-			return;
-		}
-		if (op == OP_ADD && ka_eval_int(o[0], &c)) {
-			s->e = text(w->an, o[1]);
-			s->c = c;
-			return;
-		}
-		if (op == OP_ADD && ((n = loop_count(w, o[1])) > 0 || (n = loop_count(w, o[0])) > 0)) {
-			s->e = text(w->an, loop_count(w, o[1]) > 0 ? o[0] : o[1]);
-			s->loop = (int)(n > 64 ? 64 : n);
-			return;
-		}
-	}
-	s->e = text(w->an, idx);
-}
-
 /* ---- a lane stride known only at run time ------------------------------------------
  * in[t * n] is uncoalesced unless n is 1, and whether n is 1 is a fact of the
  * launch, not of the source: ggml passes a tensor's innermost element stride
@@ -799,20 +774,21 @@ enum unit_index {
 
 struct terms {
 	CXCursor t[16];
+	int sign[16];
 	int n;
 };
 
 /* The additive terms of an address: through +, -, casts and the initialisers
  * of local variables that are not loop counters (three levels deep). */
-static void add_terms(struct walk *w, CXCursor e, struct terms *ts, int depth)
+static void add_terms(struct walk *w, CXCursor e, struct terms *ts, int depth, int sign)
 {
 	CXCursor x = ka_strip(e), o[3];
 	enum CXCursorKind k = clang_getCursorKind(x);
 	if (k == CXCursor_BinaryOperator && kids2(x, o) == 2) {
 		enum ka_op op = op_of(w->an, x);
 		if (op == OP_ADD || op == OP_SUB) {
-			add_terms(w, o[0], ts, depth);
-			add_terms(w, o[1], ts, depth);
+			add_terms(w, o[0], ts, depth, sign);
+			add_terms(w, o[1], ts, depth, op == OP_ADD ? sign : -sign);
 			return;
 		}
 	}
@@ -822,33 +798,69 @@ static void add_terms(struct walk *w, CXCursor e, struct terms *ts, int depth)
 		    clang_Cursor_hasVarDeclGlobalStorage(d) != 1) {
 			CXCursor init = clang_Cursor_getVarDeclInitializer(d);
 			if (!clang_Cursor_isNull(init) && !ka_is_implicit_init(init) && val(w->an, init)) {
-				add_terms(w, init, ts, depth + 1);
+				add_terms(w, init, ts, depth + 1, sign);
 				return;
 			}
 		}
 	}
-	if (ts->n < (int)(sizeof(ts->t) / sizeof(ts->t[0])))
+	if (ts->n < (int)(sizeof(ts->t) / sizeof(ts->t[0]))) {
+		ts->sign[ts->n] = sign;
 		ts->t[ts->n++] = x;
+	}
+}
+
+/* index -> (E, c, loop) over its additive terms (through locals'
+ * initialisers): "ix + 1" -> ("+ ix", 1, 0); "4*i + k" with k a 0..3 loop
+ * counter -> ("+ 4*i", 0, 4); llm.c's classifier_fused idx * P + element
+ * with element = i*4 + k -> ("+ idx * P + i*4", 0, 4). */
+static void split_index(struct walk *w, CXCursor idx, struct strided *s)
+{
+	struct terms ts = {.n = 0};
+	struct ka_buf e = {0};
+	add_terms(w, idx, &ts, 0, 1);
+	for (int i = 0; i < ts.n; i++) {
+		int64_t c, n;
+		if (ka_eval_int(ts.t[i], &c)) {
+			s->c += ts.sign[i] * c;
+			continue;
+		}
+		if (ts.sign[i] > 0 && !s->loop && (n = loop_count(w, ts.t[i])) > 0) {
+			s->loop = (int)(n > 64 ? 64 : n);
+			continue;
+		}
+		char *t = text(w->an, ts.t[i]);
+		ka_buf_puts(&e, ts.sign[i] < 0 ? " - " : " + ");
+		ka_buf_puts(&e, t ? t : "?");
+		free(t);
+	}
+	s->e = e.data ? e.data : ka_strdup("");
 }
 
 static enum unit_index unit_of(struct walk *w, CXCursor t)
 {
 	const struct ka_uval *v = val(w->an, t);
 	enum CXCursorKind k = clang_getCursorKind(t);
-	if (!v || uv_is_lane_dependent(v) || v->cls == KA_U_CONST)
+	if (!v || uv_is_lane_dependent(v))
 		return UNIT_NONE;
-	if (k == CXCursor_BinaryOperator) {
-		enum ka_op op = op_of(w->an, t);
-		if (op == OP_MUL || op == OP_SHL || op == OP_DIV || op == OP_SHR)
-			return UNIT_NONE;     /* a scaled index: a stride of its own */
-	}
-	if (k == CXCursor_DeclRefExpr) {
+	if (k == CXCursor_DeclRefExpr) {          /* a loop's counter first: it may read as const */
 		CXCursor d = clang_getCursorReferenced(t);
 		const struct cloop *l = loop_of(w, d);
 		if (clang_getCursorKind(d) == CXCursor_ParmDecl)
 			return UNIT_NONE;     /* an offset handed in, not an index   */
 		if (l)
 			return l->compile_time ? UNIT_SHORT_LOOP : UNIT_INDEX;
+	}
+	if (v->cls == KA_U_CONST)
+		return UNIT_NONE;
+	if (k == CXCursor_BinaryOperator) {
+		enum ka_op op = op_of(w->an, t);
+		CXCursor o[3];
+		int64_t c;
+		if (op == OP_MUL || op == OP_SHL || op == OP_DIV || op == OP_SHR || op == OP_UNKNOWN || op == OP_NONE)
+			return UNIT_NONE;     /* a scaled index: a stride of its own */
+		if (kids2(t, o) == 2 && ((ka_eval_int(o[0], &c) && c != 1 && c != -1) ||
+					 (ka_eval_int(o[1], &c) && c != 1 && c != -1)))
+			return UNIT_NONE;     /* BLOCK_SIZE * b: an operator read through a macro */
 	}
 	return UNIT_INDEX;
 }
@@ -862,8 +874,8 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	char *factor = NULL;
 	int line, col;
 	if (subscript)
-		add_terms(w, basec, &ts, 0);
-	add_terms(w, idx, &ts, 0);
+		add_terms(w, basec, &ts, 0, 1);
+	add_terms(w, idx, &ts, 0, 1);
 	for (int i = 0; i < ts.n; i++) {
 		const struct ka_uval *v = val(w->an, ts.t[i]);
 		enum unit_index u = unit_of(w, ts.t[i]);
@@ -881,13 +893,18 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at), *u = clang_Cursor_isNull(unit) ? NULL : text(w->an, unit);
 	const char *n = factor ? factor : "a runtime value";
-	if (best == UNIT_INDEX)
-		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
+	if (best == UNIT_INDEX) {
+		bool once = once_per_thread(w);
+		ka_finding_add(w->finds, once ? KA_RULE_KA111 : KA_RULE_KA107, line, col, 0,
 			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) while "
-			       "`%s` runs at unit stride, so the lane index is not the innermost one and a warp's "
-			       "access spans that many times the memory it uses (uncoalesced unless the stride is "
-			       "1); make the lane index the unit-stride index",
-			       t, n, u);
+			       "`%s` runs at unit stride, %s",
+			       t, n, u,
+			       once ? "but it runs once per thread, outside the loops where the kernel does its work: a "
+				      "one-time cost"
+				    : "so the lane index is not the innermost one and a warp's access spans that many "
+				      "times the memory it uses (uncoalesced unless the stride is 1); make the lane index "
+				      "the unit-stride index");
+	}
 	else if (best == UNIT_SHORT_LOOP)
 		ka_finding_add(w->finds, KA_RULE_KA110, line, col, 0,
 			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) and "
@@ -926,16 +943,17 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 			return;               /* contiguous: each lane reads up to the next */
 		if (unit > 0 && size > 0 && bytes % size == 0)
 			v.stride = (int32_t)(addr->stride * unit / size);
-		ka107_report(w, at, &v);
+		ka107_report(w, at, &v, once_per_thread(w));
 		return;
 	}
 	if (addr->stride > 64 || addr->stride < -64) {
-		ka107_report(w, at, addr);
+		ka107_report(w, at, addr, once_per_thread(w));
 		return;
 	}
 	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
 	struct strided *s = &w->acc[w->n_acc++];
-	*s = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = addr->stride};
+	*s = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = addr->stride,
+			      .once = once_per_thread(w)};
 	ka_location(at, &s->line, &s->col);
 	split_index(w, idx, s);
 }
@@ -969,7 +987,7 @@ static void resolve_strided(struct walk *w)
 		int first, s = a->stride < 0 ? -a->stride : a->stride;
 		struct ka_uval v = {.cls = KA_U_AFFINE, .stride = a->stride};
 		if (!a->base || !a->e || !covered(w, a, &first)) {
-			ka107_report(w, a->at, &v);
+			ka107_report(w, a->at, &v, a->once);
 			continue;
 		}
 		if ((size_t)first != i)
@@ -991,48 +1009,75 @@ static void resolve_strided(struct walk *w)
 	free(w->loops);
 }
 
-/* Every for loop's counter (for (int k = ...; ...)), with its trip count
- * when it is for (k = lo; k < hi; ++k / k++ / k += 1) with constant lo, hi. */
-static void note_loop(struct walk *w, CXCursor fs)
+/* A for loop's counter (for (int k = ...; ...)), with its trip count when
+ * it is for (k = lo; k < hi; ++k / k++ / k += 1) with constant lo, hi;
+ * false when the loop declares no counter. */
+static bool for_loop(struct walk *w, CXCursor fs, struct cloop *l)
 {
 	CXCursor ch[5], d[2], o[3];
 	int64_t lo, hi;
 	if (ka_children(fs, ch, 5) != 4 || clang_getCursorKind(ch[0]) != CXCursor_DeclStmt ||
 	    ka_children(ch[0], d, 2) != 1 || clang_getCursorKind(d[0]) != CXCursor_VarDecl)
-		return;
-	w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
-	struct cloop *l = &w->loops[w->n_loops++];
+		return false;
 	*l = (struct cloop){d[0], 0, false};
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d[0]);
 	CXCursor cond = ka_strip(ch[1]);
 	if (clang_Cursor_isNull(init) || clang_getCursorKind(cond) != CXCursor_BinaryOperator || kids2(cond, o) != 2 ||
 	    clang_getCursorKind(ka_strip(o[0])) != CXCursor_DeclRefExpr ||
 	    !clang_equalCursors(clang_getCursorReferenced(ka_strip(o[0])), d[0]))
-		return;
+		return true;
 	const struct ka_uval *lov = val(w->an, init), *hiv = val(w->an, o[1]);
 	l->compile_time = lov && hiv && lov->cls == KA_U_CONST && hiv->cls == KA_U_CONST;
 	if (!ka_eval_int(init, &lo) || !ka_eval_int(o[1], &hi))
-		return;
+		return true;
 	enum ka_op op = op_of(w->an, cond);
 	if (op == OP_LE)
 		hi++;
 	else if (op != OP_LT)
-		return;
+		return true;
 	CXCursor inc = ka_strip(ch[2]);
 	enum ka_op iop = op_of(w->an, inc);
 	if (iop != OP_PREINC && iop != OP_POSTINC) {
 		int64_t one;
 		if (clang_getCursorKind(inc) != CXCursor_CompoundAssignOperator || kids2(inc, o) != 2 ||
 		    !ka_eval_int(o[1], &one) || one != 1)
-			return;
+			return true;
 		CXString sp = clang_getCursorSpelling(inc);
 		bool plus = strcmp(clang_getCString(sp), "+=") == 0;
 		clang_disposeString(sp);
 		if (!plus)
-			return;
+			return true;
 	}
 	if (hi > lo)
 		l->n = hi - lo;
+	return true;
+}
+
+static void note_loop(struct walk *w, CXCursor fs)
+{
+	struct cloop l;
+	if (!for_loop(w, fs, &l))
+		return;
+	w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
+	w->loops[w->n_loops++] = l;
+}
+
+/* A loop that repeats work: not do { } while (0) (a macro's statement
+ * wrapper) nor a constant for loop of at most 8 trips (straight-line
+ * code written as a loop: four neighbouring elements). */
+static bool work_loop(struct walk *w, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor ch[5];
+	int64_t v;
+	struct cloop l;
+	if (k == CXCursor_ForStmt)
+		return !for_loop(w, c, &l) || l.n == 0 || l.n > 8;
+	if (k == CXCursor_DoStmt)
+		return !(ka_children(c, ch, 5) == 2 && ka_eval_int(ch[1], &v) && v == 0);
+	if (k == CXCursor_WhileStmt)
+		return !(ka_children(c, ch, 5) == 2 && ka_eval_int(ch[0], &v) && v == 0);
+	return false;
 }
 
 static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
@@ -1101,7 +1146,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	struct walk *w = d;
 	struct ka_an *an = w->an;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	int quiet = 0, loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+	int quiet = 0, loop = 0;
 
 	if (k == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;
@@ -1117,9 +1162,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 			ka106(w, c);
 		break;
 	}
-	case CXCursor_ArraySubscriptExpr:
-		if (val(an, c))
-			ka107(w, c, k);
+	case CXCursor_ArraySubscriptExpr:           /* a store's too: no value of its own */
+		ka107(w, c, k);
 		break;
 	case CXCursor_UnaryOperator:
 		if (val(an, c))
@@ -1175,6 +1219,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	default:
 		break;
 	}
+	loop = work_loop(w, c);
 	w->quiet_warpidx += quiet;
 	w->loop_depth += loop;
 	clang_visitChildren(c, visit, w);
@@ -1183,12 +1228,55 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	return CXChildVisit_Continue;
 }
 
+/* Whether the kernel does global-memory work in loops: a global access
+ * inside a work loop of any function it reaches. */
+struct looped {
+	struct walk *w;
+	int depth;
+	bool found;
+};
+
+static bool is_global_access(struct ka_an *an, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor ch[3];
+	const struct ka_uval *v;
+	if (k == CXCursor_ArraySubscriptExpr && kids2(c, ch) == 2)
+		return (v = val(an, ch[0])) && v->space == SP_GLOBAL;
+	if (k == CXCursor_UnaryOperator && val(an, c) && op_of(an, c) == OP_DEREF && kids2(c, ch) == 1)
+		return (v = val(an, ch[0])) && v->space == SP_GLOBAL;
+	return false;
+}
+
+static enum CXChildVisitResult find_looped(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct looped *l = d;
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (work_loop(l->w, c)) {
+		l->depth++;
+		clang_visitChildren(c, find_looped, l);
+		l->depth--;
+		return l->found ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	if (l->depth > 0 && is_global_access(l->w->an, c)) {
+		l->found = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
 void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds)
 {
 	struct walk w = {.an = an, .facts = facts, .finds = finds};
 	for (int a = 0; a < 4; a++)
 		w.addr_of[a] = clang_getNullCursor();
 	w.via_deref = clang_getNullCursor();
+	struct looped lp = {&w, 0, false};
+	for (size_t i = 0; i < an->n_reached && !lp.found; i++)
+		clang_visitChildren(an->reached[i], find_looped, &lp);
+	w.has_loops = lp.found;
 	for (size_t i = 0; i < an->n_reached; i++) {
 		w.fn = i;
 		clang_visitChildren(an->reached[i], visit, &w);

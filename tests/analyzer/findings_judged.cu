@@ -141,7 +141,7 @@ __global__ void ka107_row_apart(const float *dout, float *dbias, int rows, int O
 __global__ void ka107_runtime_loop(const float *K, float *kj, int d) {
     int tx = threadIdx.x;                                           // expect: affine-lane
     for (int x = 0; x < d; x++)                                     // expect: const, grid-uniform
-        kj[tx * d + x] = K[blockIdx.x * 4096 + tx * d + x];         // expect: varying expect-finding: KA107
+        kj[tx * d + x] = K[blockIdx.x * 4096 + tx * d + x];         // expect: varying expect-finding: KA107, KA107
 }
 template <int d_conv>
 __global__ void ka110_short_loop(const float *w_block, float *y, int stride_w, int stride_x, int n_t) {
@@ -164,3 +164,60 @@ __global__ void ka107_cast_width(const unsigned char *p, float *dst) {
     unsigned short h = *(const unsigned short *)(p + 4 * x);        // expect: varying expect-finding: KA107
     *((float4 *)&dst[x << 2]) = make_float4(v, h, 0.f, 0.f);        // expect: varying
 }
+
+// KA107 vs KA111: an access that runs once per thread, outside the loops in
+// which the kernel reads global memory, is a one-time cost (a naive GEMM's
+// C store after its K loop, SGEMM_CUDA's kernel 1; ggml's solve_tri reads B
+// once).  A macro's do { } while (0) or a 4-trip constant loop is no such
+// loop; with no looped global access the once-per-thread access is the
+// kernel's traffic and stays KA107 (NVIDIA's scan gather).
+#define CHECK_ROW(r, n) do { if ((r) >= (n)) return; } while (0)
+__global__ void ka111_naive_gemm(const float *A, const float *B, float *C, int M, int N, int K) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
+    int y = blockIdx.y;                                             // expect: block-uniform
+    CHECK_ROW(x, M);
+    float acc = 0.f;                                                // expect: const
+    for (int i = 0; i < K; ++i)                                     // expect: const, grid-uniform
+        acc += A[x * K + i] * B[i * N + y];                         // expect: varying expect-finding: KA107
+    C[x * N + y] = acc;                                             // expect: varying expect-finding: KA111
+}
+__global__ void ka107_gather(const unsigned *src, unsigned *dst, unsigned n) {
+    unsigned pos = blockIdx.x * blockDim.x + threadIdx.x;           // expect: affine-lane
+    CHECK_ROW(pos, n);
+    unsigned v = 0;                                                 // expect: const
+    for (int k = 0; k < 4; ++k)                                     // expect: const, const
+        v += dst[4 * pos + k];                                      // expect: varying expect-finding: KA109
+    dst[pos] = v + src[1023 + 1024 * pos];                          // expect: varying expect-finding: KA107
+}
+// The neighbouring offsets through a local (llm.c's classifier_fused:
+// element = i*4 + k over k = 0..3, then probs[idx * P + element]): KA109.
+__global__ void ka109_through_local(float *probs, const float *logits, int P, int V) {
+    int idx = blockIdx.x;                                           // expect: block-uniform
+    for (int i = threadIdx.x; i < V / 4; i += blockDim.x)           // expect: affine-lane, affine-lane
+        for (int k = 0; k < 4; ++k) {                               // expect: const, const
+            int element = i * 4 + k;                                // expect: affine-lane
+            probs[idx * P + element] = logits[idx * P + element];   // expect: varying expect-finding: KA109, KA109
+        }
+}
+// A 16-trip constant loop is work (Rodinia's nw loads its tile row by row
+// in one), so a column read once per thread beside it is KA111.
+__global__ void ka111_tile_edge(const int *ref, int *out, int cols) {
+    __shared__ int t[17][17];
+    int tx = threadIdx.x;                                           // expect: affine-lane
+    int base = blockIdx.x * 16 * cols + blockIdx.x * 16;            // expect: block-uniform
+    for (int ty = 0; ty < 16; ty++)                                 // expect: const, const
+        t[ty + 1][tx + 1] = ref[base + cols * ty + tx];             // expect: varying
+    t[tx + 1][0] = ref[blockIdx.y + cols * tx];                     // expect: varying expect-finding: KA111
+    __syncthreads();
+    out[base + tx] = t[tx][tx];                                     // expect: varying
+}
+// A vector's elements by a constexpr of a template type (ggml's allreduce:
+// ELEMS_PER_VEC = 16 / sizeof(T)): KA110, the loop-covers-the-stride form.
+template <typename T>
+__global__ void ka110_constexpr_vec(const T *src, T *dst) {
+    constexpr int E = 16 / sizeof(T);                               // expect: const
+    const int off = (blockIdx.x * blockDim.x + threadIdx.x) * E;    // expect: affine-lane
+    for (int k = 0; k < E; ++k)                                     // expect: const, const
+        dst[off + k] = src[off + k];                                // expect: varying expect-finding: KA110, KA110
+}
+template __global__ void ka110_constexpr_vec<float>(const float *, float *);
