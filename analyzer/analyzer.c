@@ -356,7 +356,9 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 			an.src = clang_getFileContents(tu, kf, &hlen);
 			an.src_len = hlen;
 		}
-		ka_launch_shape(out, (int)i, an.warp, &an.shape);
+		char *qname = ka_cursor_qualified_name(sc.kernels.v[i], true);
+		ka_launch_shape(opt, out, (int)i, qname, an.warp, &an.shape);
+		free(qname);
 		ka_uniformity_kernel(&an, sc.kernels.v[i]);
 		for (size_t r = 0; r < an.n_reached; r++)       /* what it calls, for KA108 */
 			fnlist_add(&calls[i], an.reached[r]);

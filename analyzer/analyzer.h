@@ -48,9 +48,21 @@ struct ka_analyzer_options {
 	                                sm_90); KA104 needs >= 90.  0: none        */
 	const char *offload_arch;    /* HIP: the --offload-arch parsed for (gfx90a) */
 	const char *const *cc_args;  /* -I/-D/-U/-std/-include..., NULL-ended      */
-	bool lines_only;             /* only the kernels' names, files and lines
-	                                (--no-uniformity): no facts, no findings,
-	                                no launch sites                          */
+	bool lines_only;             /* only the kernels' names, files, lines and
+	                                launch sites (--no-uniformity): no facts,
+	                                no findings                              */
+	/* The launches the run itself names, which give the analysis its block
+	 * shape before the launch sites do: --block N (every kernel N x 1 x 1;
+	 * 0: none), then the config's "launch" entries whose glob, template
+	 * arguments and parameters aside, matches the kernel's qualified name. */
+	int block;
+	const struct ka_ushape_rule *shape_rules;
+	int n_shape_rules;
+};
+
+struct ka_ushape_rule {
+	const char *glob;            /* as the config wrote it: "norm<1024>*"     */
+	int block[3];
 };
 
 /* One variable initializer or assignment (DESIGN §3 "uniformity"). */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Bump when the analysis changes what it reports for the same input. */
-#define KA_ANALYZER_REV "kanalyze-uniformity 11"
+#define KA_ANALYZER_REV "kanalyze-uniformity 12"
 
 static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
 {
@@ -39,6 +39,14 @@ static bool direct_key(const char *file, const struct ka_analyzer_options *o, ch
 	ka_hash_str(&h, ka_parse_toolkit() ? ka_parse_toolkit() : "");   /* which headers a toolkit parse read */
 	for (int i = 0; o->cc_args && o->cc_args[i]; i++)
 		ka_hash_str(&h, o->cc_args[i]);
+	snprintf(num, sizeof(num), "block %d rules %d", o->block, o->n_shape_rules);
+	ka_hash_str(&h, num);
+	for (int i = 0; i < o->n_shape_rules; i++) {
+		snprintf(num, sizeof(num), "%d %d %d", o->shape_rules[i].block[0], o->shape_rules[i].block[1],
+			 o->shape_rules[i].block[2]);
+		ka_hash_str(&h, o->shape_rules[i].glob);
+		ka_hash_str(&h, num);
+	}
 	ka_hash_final(&h, hex);
 	free(abs);
 	return true;

@@ -281,7 +281,8 @@ const char *ka_why_text(enum ka_why w);
  * with the index of its kernel in `kernels`, -1 when not one of them). */
 void ka_launch_sites_find(struct ka_an *an, const CXCursor *kernels, size_t n_kernels, struct ka_uresult *out);
 /* What the launches of kernel `kernel` prove about its block. */
-void ka_launch_shape(const struct ka_uresult *r, int kernel, int warp, struct ka_ushape *out);
+void ka_launch_shape(const struct ka_analyzer_options *o, const struct ka_uresult *r, int kernel, const char *name,
+		     int warp, struct ka_ushape *out);
 void ka_ulaunch_free(struct ka_ulaunch *v, size_t n);
 
 /* ---- findings.c ------------------------------------------------------------------- */

@@ -20,6 +20,7 @@
 #define _GNU_SOURCE
 #include "internal.h"
 
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1073,32 +1074,67 @@ void ka_launch_sites_find(struct ka_an *an, const CXCursor *kernels, size_t n_ke
 	}
 }
 
-void ka_launch_shape(const struct ka_uresult *r, int kernel, int warp, struct ka_ushape *out)
+/* The shape every one of n blocks shares (unknown: blocks that are not
+ * constants, then nothing is proven). */
+static void shape_of(const int (*blocks)[3], int n, int unknown, int warp, struct ka_ushape *out)
 {
 	bool x1 = true, y1 = true, xw = true, yw = true, zw = true;
-	int unknown = 0;
+	out->n_sites = n + unknown;
+	out->n_unknown = unknown;
+	if (unknown || n == 0)
+		return;
+	for (int i = 0; i < n; i++) {
+		x1 = x1 && blocks[i][0] == 1;
+		y1 = y1 && blocks[i][1] == 1;
+		xw = xw && blocks[i][0] % warp == 0;
+		yw = yw && blocks[i][1] % warp == 0;
+		zw = zw && blocks[i][2] % warp == 0;
+	}
+	out->lane_dim = !x1 ? 0 : !y1 ? 1 : 2;
+	out->warp_multiple = out->lane_dim == 0 ? xw : out->lane_dim == 1 ? yw : zw;
+}
+
+/* A config glob against a kernel's qualified name: the glob up to its
+ * first '<' or '(' ("norm<1024>*" -> "norm"), so that an entry for one
+ * template instance speaks for the pattern the analysis reads. */
+static bool rule_matches(const char *glob, const char *name)
+{
+	char head[256];
+	size_t n = strcspn(glob, "<(");
+	if (n == 0 || n >= sizeof(head))
+		return false;
+	memcpy(head, glob, n);
+	head[n] = 0;
+	return fnmatch(head, name, 0) == 0;
+}
+
+void ka_launch_shape(const struct ka_analyzer_options *o, const struct ka_uresult *r, int kernel, const char *name,
+		     int warp, struct ka_ushape *out)
+{
+	int blocks[64][3], n = 0, unknown = 0;
 	memset(out, 0, sizeof(*out));
+	if (o->block > 0) {                       /* --block N */
+		int one[1][3] = {{o->block, 1, 1}};
+		shape_of((const int(*)[3])one, 1, 0, warp, out);
+		return;
+	}
+	for (int i = 0; name && i < o->n_shape_rules && n < 64; i++)
+		if (rule_matches(o->shape_rules[i].glob, name))
+			memcpy(blocks[n++], o->shape_rules[i].block, sizeof(blocks[0]));
+	if (n > 0) {                              /* the config's entries */
+		shape_of((const int(*)[3])blocks, n, 0, warp, out);
+		return;
+	}
 	for (size_t i = 0; i < r->n_launches; i++) {
 		const struct ka_ulaunch *l = &r->launches[i];
 		if (l->kernel != kernel)
 			continue;
-		out->n_sites++;
-		if (l->block[0] <= 0) {
+		if (l->block[0] <= 0)
 			unknown++;
-			continue;
-		}
-		x1 = x1 && l->block[0] == 1;
-		y1 = y1 && l->block[1] == 1;
-		xw = xw && l->block[0] % warp == 0;
-		yw = yw && l->block[1] % warp == 0;
-		zw = zw && l->block[2] % warp == 0;
+		else if (n < 64)
+			memcpy(blocks[n++], l->block, sizeof(blocks[0]));
 	}
-	if (unknown || out->n_sites == 0) {
-		out->n_unknown = unknown;
-		return;
-	}
-	out->lane_dim = !x1 ? 0 : !y1 ? 1 : 2;
-	out->warp_multiple = out->lane_dim == 0 ? xw : out->lane_dim == 1 ? yw : zw;
+	shape_of((const int(*)[3])blocks, n, unknown, warp, out);
 }
 
 void ka_ulaunch_free(struct ka_ulaunch *v, size_t n)

@@ -31,6 +31,7 @@ struct ka_sources {
 	const char ***argvs;               /* the flags built for each job    */
 	size_t n_argvs;
 	size_t withheld;                   /* kernels whose analysis was withheld */
+	struct ka_ushape_rule *shape_rules; /* the config's launch entries      */
 };
 
 /* The parse flags of a file: its database entry's, then the request's. */
@@ -100,6 +101,9 @@ static void add_file(struct ka_sources *s, const struct ka_run *run, const char 
 			args = file_args(s, cf, run->req->cc_args);
 		o.cc_args = args;
 		o.lines_only = !run->req->uniformity;
+		o.block = run->req->launch.block;          /* the launches the run names */
+		o.shape_rules = s->shape_rules;
+		o.n_shape_rules = s->shape_rules ? run->req->n_launch_rules : 0;
 		add_job(s, file, &o);
 	}
 }
@@ -108,6 +112,13 @@ struct ka_sources *ka_sources_start(struct ka_run *run, const char *const *files
 {
 	struct ka_sources *s = ka_xcalloc(1, sizeof(*s));
 	s->cached = run->cache && ka_cache_open(&s->cache, NULL) == 0;
+	if (run->req->n_launch_rules > 0) {
+		s->shape_rules = ka_xcalloc((size_t)run->req->n_launch_rules, sizeof(*s->shape_rules));
+		for (int i = 0; i < run->req->n_launch_rules; i++) {
+			s->shape_rules[i].glob = run->req->launch_rules[i].kernel;
+			memcpy(s->shape_rules[i].block, run->req->launch_rules[i].block, sizeof(s->shape_rules[i].block));
+		}
+	}
 	if (run->req->compdb) {
 		/* the pipeline loads it too and says what is wrong with it */
 		struct ka_diag quiet;
@@ -272,6 +283,7 @@ void ka_sources_free(struct ka_sources *s)
 	for (size_t i = 0; i < s->n_owned; i++)
 		free(s->owned[i]);
 	free(s->owned);
+	free(s->shape_rules);
 	for (size_t i = 0; i < s->n_argvs; i++)
 		free(s->argvs[i]);
 	free(s->argvs);

@@ -124,6 +124,29 @@ assert c("tiles_unlaunched","threadIdx.x / 32")=="warp-uniform-if" and c("tiles_
 assert "KA102" in f("tiles_unlaunched") and "KA102" not in f("tiles")
 assert c("two_shapes","threadIdx.y")=="warp-uniform-if"' "shape: 1xNx1 lanes along y (no KA107), 64x4 proves warp-uniform, two shapes prove nothing"
 
+# the launches the run names give the shape too: the config's entries
+# (matched to the pattern, template arguments aside), then --block
+cat >.kanalyze.json <<'CFG'
+{"launch": [{"kernel": "by_rows_unlaunched*", "block": [1, 64, 1]}, {"kernel": "tiles_unlaunched", "block": [64, 4, 1]}]}
+CFG
+"$ka" shapes.cu --arch sm_90 --format json >out 2>&1
+py 'import json,sys
+d=json.load(open(sys.argv[1])); ks={}
+for k in d["files"][0]["kernels"]: ks.setdefault(k["name"].split("(")[0],k)
+f=lambda n:[x["rule"] for x in ks[n]["findings"]]
+c=lambda n,e:[u["class"] for u in ks[n]["uniformity"] if u["expr"]==e][0]
+assert ks["by_rows_unlaunched"]["occupancy"]["block_source"]=="config" and "KA107" not in f("by_rows_unlaunched"), ks["by_rows_unlaunched"]
+assert c("tiles_unlaunched","threadIdx.y")=="warp-uniform" and "KA102" not in f("tiles_unlaunched")
+assert c("two_shapes","threadIdx.y")=="warp-uniform-if"' "shape: the config launch entries feed the analysis (1x64x1: lanes along y; 64x4: warp-uniform)"
+rm .kanalyze.json
+"$ka" shapes.cu --arch sm_90 --format json --block 64 >out 2>&1
+py 'import json,sys
+d=json.load(open(sys.argv[1])); ks={}
+for k in d["files"][0]["kernels"]: ks.setdefault(k["name"].split("(")[0],k)
+c=lambda n,e:[u["class"] for u in ks[n]["uniformity"] if u["expr"]==e][0]
+assert c("tiles_unlaunched","threadIdx.x / 32")=="warp-uniform" and c("two_shapes","threadIdx.y")=="warp-uniform", [(u["expr"],u["class"]) for u in ks["two_shapes"]["uniformity"]]' \
+    "shape: --block 64 feeds the analysis (64x1x1: the warp index and threadIdx.y warp-uniform)"
+
 # AMD: hipLaunchKernelGGL's 64x4 block and 128 B of LDS (clang-16 or hipcc)
 if command -v clang-16 >/dev/null || command -v hipcc >/dev/null; then
     cp "$src/sites.hip" .
