@@ -242,6 +242,8 @@ static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analy
 		arg(a, "-include");
 		arg(a, KA_PRELUDE_ROOT "/toolkit/ka_cuda_toolkit.h");
 	}
+	arg(a, "-idirafter");                           /* what libclang lacks and a build finds */
+	arg(a, KA_PRELUDE_ROOT "/fallback");
 	arg(a, "-w");                                   /* errors only: warnings are not ours */
 	arg(a, probe ? "-ferror-limit=20" : "-ferror-limit=0");
 	user_args(a, opt->cc_args, &has_std);

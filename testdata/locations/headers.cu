@@ -3,7 +3,8 @@
 // zero errors (libstdc++'s __attribute__((__noinline__)) against CUDA's
 // __noinline__ macro; cuda_fp16/bf16's vector types against the prelude's;
 // cuda::barrier's cluster intrinsics and surface objects, which clang 16's
-// CUDA wrapper predates or leaves out).
+// CUDA wrapper predates or leaves out; OpenMP in host code, whose omp.h nvcc
+// finds through gcc and libclang does not without libomp).
 #include <memory>
 #include <vector>
 #include <cuda_runtime.h>
@@ -11,6 +12,7 @@
 #include <cuda_bf16.h>
 #include <cooperative_groups.h>
 #include <cuda/barrier>
+#include <omp.h>
 
 __global__ void half_add(__half *x, const __nv_bfloat16 *y, int n)  // @def half_add
 {
@@ -30,4 +32,9 @@ __global__ void to_surface(cudaSurfaceObject_t out, const float *x, int w)
 	if (__isClusterShared(x))
 		return;
 	surf2Dwrite(x[i], out, (i % w) * (int)sizeof(float), i / w);
+}
+
+int host_threads()
+{
+	return omp_get_max_threads();
 }
