@@ -112,7 +112,7 @@ struct walk {
 	struct ka_finding_acc *finds;
 	int quiet_warpidx;        /* inside readfirstlane / a broadcast shuffle */
 	int loop_depth;           /* loops around the node being walked         */
-	bool has_loops;           /* global accesses in work loops (KA111)      */
+	bool looped_global;       /* global accesses in work loops (KA111)      */
 	unsigned cond_start, cond_end;  /* the condition of the innermost if whose
 	                                   branches do different work (KA106)  */
 	size_t fn;                /* the reached function being walked        */
@@ -711,7 +711,7 @@ static int sector_waste(int stride, long long size)
  * may sit in a loop. */
 static bool once_per_thread(const struct walk *w)
 {
-	return w->has_loops && w->fn == 0 && w->loop_depth == 0;
+	return w->looped_global && w->fn == 0 && w->loop_depth == 0;
 }
 
 static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr, bool once)
@@ -1053,18 +1053,25 @@ static bool for_loop(struct walk *w, CXCursor fs, struct cloop *l)
 	return true;
 }
 
-static void note_loop(struct walk *w, CXCursor fs)
-{
-	struct cloop l;
-	if (!for_loop(w, fs, &l))
-		return;
-	w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
-	w->loops[w->n_loops++] = l;
-}
-
 /* A loop that repeats work: not do { } while (0) (a macro's statement
  * wrapper) nor a constant for loop of at most 8 trips (straight-line
  * code written as a loop: four neighbouring elements). */
+static bool repeats(const struct cloop *l)
+{
+	return l->n == 0 || l->n > 8;
+}
+
+/* Note a for loop's counter; whether the loop repeats work. */
+static bool note_loop(struct walk *w, CXCursor fs)
+{
+	struct cloop l;
+	if (!for_loop(w, fs, &l))
+		return true;
+	w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
+	w->loops[w->n_loops++] = l;
+	return repeats(&l);
+}
+
 static bool work_loop(struct walk *w, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -1072,7 +1079,7 @@ static bool work_loop(struct walk *w, CXCursor c)
 	int64_t v;
 	struct cloop l;
 	if (k == CXCursor_ForStmt)
-		return !for_loop(w, c, &l) || l.n == 0 || l.n > 8;
+		return !for_loop(w, c, &l) || repeats(&l);
 	if (k == CXCursor_DoStmt)
 		return !(ka_children(c, ch, 5) == 2 && ka_eval_int(ch[1], &v) && v == 0);
 	if (k == CXCursor_WhileStmt)
@@ -1188,9 +1195,6 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	case CXCursor_GCCAsmStmt:
 		asm_rules(w, c);
 		break;
-	case CXCursor_ForStmt:
-		note_loop(w, c);
-		break;
 	case CXCursor_CallExpr:
 		if (val(an, c) && ka_call_intrin(an, c) == IN_NONE) {
 			int na = clang_Cursor_getNumArguments(c), m = 0;
@@ -1219,7 +1223,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	default:
 		break;
 	}
-	loop = work_loop(w, c);
+	loop = k == CXCursor_ForStmt ? note_loop(w, c) : work_loop(w, c);
 	w->quiet_warpidx += quiet;
 	w->loop_depth += loop;
 	clang_visitChildren(c, visit, w);
@@ -1276,7 +1280,7 @@ void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_a
 	struct looped lp = {&w, 0, false};
 	for (size_t i = 0; i < an->n_reached && !lp.found; i++)
 		clang_visitChildren(an->reached[i], find_looped, &lp);
-	w.has_loops = lp.found;
+	w.looped_global = lp.found;
 	for (size_t i = 0; i < an->n_reached; i++) {
 		w.fn = i;
 		clang_visitChildren(an->reached[i], visit, &w);

@@ -12,12 +12,10 @@ ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 launch=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 src=$(cd "$3" && pwd)
 bin=$src/testdata/binary
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export TMPDIR=$tmp NO_COLOR=1 KANALYZE_CACHE_DIR=$tmp/cache
-
 . "$(dirname "$0")/lib.sh"
+private_tmp
+export NO_COLOR=1
+
 expect() {
     local name=$1 want=$2; shift 2
     "$@" >"$tmp/out" 2>"$tmp/err"

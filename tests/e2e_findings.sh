@@ -12,12 +12,9 @@
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$2" && pwd)
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export TMPDIR=$tmp KANALYZE_CACHE_DIR=$tmp/cache
-
 . "$(dirname "$0")/lib.sh"
+private_tmp
+
 
 export PATH=$PATH:/usr/local/cuda/bin
 if ! command -v nvcc >/dev/null; then

@@ -18,12 +18,10 @@
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$2" && pwd)/testdata/locations
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export TMPDIR=$tmp KANALYZE_CACHE_DIR=$tmp/cache NO_COLOR=1
-
 . "$(dirname "$0")/lib.sh"
+private_tmp
+export NO_COLOR=1
+
 py()  { python3 -c "$1" "$tmp/w/out" "$tmp/w/err" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
 
 export PATH=$PATH:/usr/local/cuda/bin

@@ -1,8 +1,14 @@
 # lib.sh — what the end-to-end scripts share: a check passes (ok) or fails
-# (bad, with up to 30 lines of why), and py runs a Python assertion over
-# $tmp/out (extra arguments follow it).  Source it after $tmp is set:
-#   . "$(dirname "$0")/lib.sh"
+# (bad, with up to 30 lines of why), py runs a Python assertion over
+# $tmp/out (extra arguments follow it), and private_tmp makes $tmp, removed
+# on exit, the home of kanalyze's temporary files and result cache:
+#   . "$(dirname "$0")/lib.sh"; private_tmp
 pass=0 fail=0
+private_tmp() {
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    export TMPDIR=$tmp KANALYZE_CACHE_DIR=$tmp/cache
+}
 ok()  { pass=$((pass + 1)); echo "ok    $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -30 | sed 's/^/      /'; }
 py()  { python3 -c "$1" "$tmp/out" "${@:3}" >"$tmp/py" 2>&1 && ok "$2" || bad "$2" "$(cat "$tmp/py")"; }
