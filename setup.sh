@@ -89,7 +89,13 @@ sanitize)
     install_debian
     build build-asan -DKA_SANITIZE=ON
     export PATH=/usr/local/cuda/bin:$PATH
-    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    # use_tls=0: LeakSanitizer's scan of the dynamic TLS of dlopen'd libclang
+    # reads a bogus range with this gcc/glibc pair and crashes its tracer
+    # ("DTLS ... at 0x2bf-...", signal 11) depending on link layout; leaks
+    # are still found (TLS is only left out as a root, which can only add
+    # reports, never hide one)
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=use_tls=0 \
+        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
     ;;
 fuzz)
