@@ -1040,12 +1040,7 @@ static bool for_loop(struct walk *w, CXCursor fs, struct cloop *l)
 	if (iop != OP_PREINC && iop != OP_POSTINC) {
 		int64_t one;
 		if (clang_getCursorKind(inc) != CXCursor_CompoundAssignOperator || kids2(inc, o) != 2 ||
-		    !ka_eval_int(o[1], &one) || one != 1)
-			return true;
-		CXString sp = clang_getCursorSpelling(inc);
-		bool plus = strcmp(clang_getCString(sp), "+=") == 0;
-		clang_disposeString(sp);
-		if (!plus)
+		    !ka_eval_int(o[1], &one) || one != 1 || op_of(w->an, inc) != OP_ADD)
 			return true;
 	}
 	if (hi > lo)
@@ -1053,23 +1048,79 @@ static bool for_loop(struct walk *w, CXCursor fs, struct cloop *l)
 	return true;
 }
 
-/* A loop that repeats work: not do { } while (0) (a macro's statement
- * wrapper) nor a constant for loop of at most 8 trips (straight-line
- * code written as a loop: four neighbouring elements). */
-static bool repeats(const struct cloop *l)
+/* The operands of a chain of one operator (a && b && c; x, y), at most n. */
+static int operands(struct walk *w, CXCursor e, enum ka_op op, CXCursor *out, int n)
 {
-	return l->n == 0 || l->n > 8;
+	CXCursor o[3];
+	e = ka_strip(e);
+	if (clang_getCursorKind(e) == CXCursor_BinaryOperator && op_of(w->an, e) == op && kids2(e, o) == 2) {
+		int k = operands(w, o[0], op, out, n);
+		return k + operands(w, o[1], op, out + k, n - k);
+	}
+	if (n <= 0)
+		return 0;
+	out[0] = e;
+	return 1;
 }
 
-/* Note a for loop's counter; whether the loop repeats work. */
-static bool note_loop(struct walk *w, CXCursor fs)
+/* Whether v starts non-negative: its initialiser is unsigned (a thread
+ * index) or a constant >= 0. */
+static bool starts_non_negative(CXCursor v)
+{
+	CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+	int64_t c;
+	if (clang_Cursor_isNull(init))
+		return false;
+	if (ka_eval_int(init, &c))
+		return c >= 0;
+	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(ka_strip(init))).kind;
+	return t == CXType_UInt || t == CXType_ULong || t == CXType_ULongLong || t == CXType_UShort;
+}
+
+/* A for loop that runs at most once per thread: a conjunct of its
+ * condition is v < C (v <= C) and its increment adds S >= C (S > C) to a
+ * v that starts non-negative -- for (...; k < ROWS && ...; k += ROWS, ...)
+ * over a thread's k = threadIdx.x, a loop in form only. */
+static bool at_most_once(struct walk *w, CXCursor fs)
+{
+	CXCursor ch[5], conj[8], inc[8], o[3];
+	if (ka_children(fs, ch, 5) != 4)
+		return false;
+	int nc = operands(w, ch[1], OP_LAND, conj, 8), ni = operands(w, ch[2], OP_COMMA, inc, 8);
+	for (int i = 0; i < nc; i++) {
+		enum ka_op op = op_of(w->an, conj[i]);
+		int64_t bound, step;
+		if ((op != OP_LT && op != OP_LE) || kids2(conj[i], o) != 2 ||
+		    clang_getCursorKind(ka_strip(o[0])) != CXCursor_DeclRefExpr || !ka_eval_int(o[1], &bound))
+			continue;
+		CXCursor v = clang_getCursorReferenced(ka_strip(o[0]));
+			if (!starts_non_negative(v))
+			continue;
+		for (int j = 0; j < ni; j++) {
+					if (clang_getCursorKind(inc[j]) != CXCursor_CompoundAssignOperator || kids2(inc[j], o) != 2 ||
+			    clang_getCursorKind(ka_strip(o[0])) != CXCursor_DeclRefExpr ||
+			    !clang_equalCursors(clang_getCursorReferenced(ka_strip(o[0])), v) || !ka_eval_int(o[1], &step))
+				continue;
+			if (op_of(w->an, inc[j]) == OP_ADD && step >= bound + (op == OP_LE))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A loop that repeats work: not do { } while (0) (a macro's statement
+ * wrapper), nor a constant for loop of at most 8 trips (straight-line
+ * code written as a loop: four neighbouring elements), nor a for loop
+ * that runs at most once.  Notes the for loop's counter (loop_count). */
+static bool for_repeats(struct walk *w, CXCursor fs, bool note)
 {
 	struct cloop l;
-	if (!for_loop(w, fs, &l))
-		return true;
-	w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
-	w->loops[w->n_loops++] = l;
-	return repeats(&l);
+	bool counted = for_loop(w, fs, &l);
+	if (counted && note) {
+		w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
+		w->loops[w->n_loops++] = l;
+	}
+	return (!counted || l.n == 0 || l.n > 8) && !at_most_once(w, fs);
 }
 
 static bool work_loop(struct walk *w, CXCursor c)
@@ -1077,9 +1128,8 @@ static bool work_loop(struct walk *w, CXCursor c)
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXCursor ch[5];
 	int64_t v;
-	struct cloop l;
 	if (k == CXCursor_ForStmt)
-		return !for_loop(w, c, &l) || repeats(&l);
+		return for_repeats(w, c, false);
 	if (k == CXCursor_DoStmt)
 		return !(ka_children(c, ch, 5) == 2 && ka_eval_int(ch[1], &v) && v == 0);
 	if (k == CXCursor_WhileStmt)
@@ -1223,7 +1273,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	default:
 		break;
 	}
-	loop = k == CXCursor_ForStmt ? note_loop(w, c) : work_loop(w, c);
+	loop = k == CXCursor_ForStmt ? for_repeats(w, c, true) : work_loop(w, c);
 	w->quiet_warpidx += quiet;
 	w->loop_depth += loop;
 	clang_visitChildren(c, visit, w);

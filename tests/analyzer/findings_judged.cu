@@ -221,3 +221,32 @@ __global__ void ka110_constexpr_vec(const T *src, T *dst) {
         dst[off + k] = src[off + k];                                // expect: varying expect-finding: KA110, KA110
 }
 template __global__ void ka110_constexpr_vec<float>(const float *, float *);
+
+// A for loop in form only: k starts at a thread's index below ROWS and
+// steps by ROWS, so it runs at most once (NVIDIA's jacobiCudaGraphs reads
+// the diagonal this way after its row loops): the strided read is KA111.
+// Stepping by less than the bound is a loop that repeats: KA107.
+#define ROWS 8
+__global__ void ka111_loop_once(const float *A, float *x, int n) {
+    for (int j = threadIdx.x; j < n; j += blockDim.x)              // expect: affine-lane, affine-lane
+        x[j] += A[blockIdx.x * n + j];                              // expect: varying
+    if (threadIdx.x < ROWS) {
+        int k = threadIdx.x;                                        // expect: affine-lane
+        for (int i = k + blockIdx.x * ROWS; k < ROWS && i < 512; k += ROWS, i += ROWS) // expect: affine-lane, affine-lane, affine-lane
+            x[i] = A[i * 512 + i];                                  // expect: varying expect-finding: KA111
+    }
+}
+__global__ void ka107_loop_repeats(const float *A, float *x) {
+    int k = threadIdx.x;                                            // expect: affine-lane
+    for (int i = k; k < 64; k += 4, i += 4)                         // expect: affine-lane, affine-lane, affine-lane
+        x[i] += A[i * 512 + i];                                     // expect: varying expect-finding: KA107
+}
+// A constant loop stepping with += 1 counts its trips like ++k: four
+// neighbouring elements per thread, KA109 (it read as a runtime loop).
+__global__ void ka109_plus_one(const unsigned *src, unsigned *dst) {
+    unsigned pos = blockIdx.x * blockDim.x + threadIdx.x;           // expect: affine-lane
+    unsigned v = 0;                                                 // expect: const
+    for (int k = 0; k < 4; k += 1)                                  // expect: const, const
+        v += src[4 * pos + k];                                      // expect: varying expect-finding: KA109
+    dst[pos] = v;                                                   // expect: varying
+}
