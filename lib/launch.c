@@ -5,7 +5,9 @@
  * block evaluated to a constant -- one launch per distinct (block, dynamic
  * shared memory), each naming its first site --, then __launch_bounds__ and
  * the default (the vendor's model decides those two).  A site whose block is
- * not a constant is not modelled; a kernel with only such sites falls back. */
+ * not a constant is not modelled (a kernel with only such sites falls back)
+ * but named in the report, so that a reader knows which launch to give
+ * with --block or the config. */
 #define _GNU_SOURCE
 #include "lib.h"
 
@@ -81,6 +83,28 @@ int ka_launch_choices(const struct ka_request *req, const struct ka_uresult *src
 						     l->file, l->line};
 	}
 	return n;
+}
+
+void ka_launch_runtime_sites(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
+			     struct ka_kernel_result *kr)
+{
+	const struct ka_ulaunch *sites[64];
+	size_t n_sites;
+
+	kr->n_runtime_sites = 0;
+	if (req->launch.block > 0 || rule_of(req, k))
+		return;
+	n_sites = ka_uresult_launches(src, k->mangled, k->name, sites, sizeof(sites) / sizeof(sites[0]));
+	for (size_t i = 0; i < n_sites; i++) {
+		int m = kr->n_runtime_sites;
+		if (sites[i]->block[0] > 0)
+			continue;
+		if (m < KA_MAX_RUNTIME_SITES) {
+			kr->runtime_site_file[m] = sites[i]->file;
+			kr->runtime_site_line[m] = sites[i]->line;
+		}
+		kr->n_runtime_sites++;
+	}
 }
 
 void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_choice *c)

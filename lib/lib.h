@@ -126,6 +126,10 @@ struct ka_launch_choice {
 int ka_launch_choices(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
 		      struct ka_launch_choice *out, int cap);
 void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_choice *c);
+/* The kernel's launch sites whose block is no constant (not modelled) into
+ * kr; none when --block or the config's launch entry decides. */
+void ka_launch_runtime_sites(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
+			     struct ka_kernel_result *kr);
 
 /* result_cache.c: a source frontend's compile results in the result cache.
  * open: false (and a note) when the cache cannot be used.  get: the entry

@@ -100,7 +100,8 @@ static void model(const struct ka_request *req, struct ka_session *s, struct ka_
 	for (size_t i = 0; i < s->kernels.n; i++) {
 		const struct ka_kernel *k = &s->kernels.v[i];
 		struct ka_launch_choice ch[KA_MAX_LAUNCHES];
-		int n = ka_launch_choices(req, ka_sources_result(s->sources, k->file), k, ch, KA_MAX_LAUNCHES);
+		const struct ka_uresult *src = ka_sources_result(s->sources, k->file);
+		int n = ka_launch_choices(req, src, k, ch, KA_MAX_LAUNCHES);
 		int warn = req->launch.warn_cliff;
 
 		for (int c = 0; c < (n ? n : 1); c++) {
@@ -115,6 +116,7 @@ static void model(const struct ka_request *req, struct ka_session *s, struct ka_
 			kr->vendor = ka_vendors[k->vendor];
 			if (n)
 				ka_launch_apply(kr, &ch[c]);
+			ka_launch_runtime_sites(req, src, k, kr);
 			kr->vendor->model(kr, k, &req->launch, req->what_ifs, req->n_what_ifs, s->variants, s->memo, d);
 			kr->near_cliff = warn > 0 && kr->cliffs.regs_to_next_drop >= 0 &&
 					 kr->cliffs.regs_to_next_drop <= warn;

@@ -84,6 +84,15 @@ void ka_text_launch(FILE *out, const struct ka_kernel_result *rk)
 		fprintf(out, " at %s:%d", rk->launch_file, rk->launch_line);
 	if (rk->smem_dynamic && rk->block_source && strcmp(rk->block_source, "launch_site") == 0)
 		fprintf(out, ", %ld B dynamic", rk->smem_dynamic);
+	if (rk->n_runtime_sites > 0) {
+		int shown = rk->n_runtime_sites < 3 ? rk->n_runtime_sites : 3;
+		fprintf(out, "; not modelled: %d launch%s with a runtime block at ", rk->n_runtime_sites,
+			rk->n_runtime_sites == 1 ? "" : "es");
+		for (int i = 0; i < shown; i++)
+			fprintf(out, "%s%s:%d", i ? ", " : "", rk->runtime_site_file[i], rk->runtime_site_line[i]);
+		if (rk->n_runtime_sites > shown)
+			fputs(", ...", out);
+	}
 }
 
 /* Where the kernel is defined: its header's line for a .cuh kernel. */

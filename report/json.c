@@ -252,6 +252,19 @@ static void occupancy_out(struct ka_buf *b, const struct ka_kernel_result *rk, i
 	} else {
 		ka_buf_append(b, "null", 4);
 	}
+	key(b, depth + 1, &first, "runtime_launch_sites");
+	ka_buf_puts(b, "[");
+	for (int i = 0; i < rk->n_runtime_sites && i < KA_MAX_RUNTIME_SITES; i++) {
+		char site[600];
+		snprintf(site, sizeof(site), "%s:%d", rk->runtime_site_file[i], rk->runtime_site_line[i]);
+		if (i)
+			ka_buf_puts(b, ",");
+		indent(b, depth + 2);
+		text(b, site);
+	}
+	if (rk->n_runtime_sites)
+		indent(b, depth + 1);
+	ka_buf_puts(b, "]");
 	key(b, depth + 1, &first, "smem");
 	number(b, rk->smem_dynamic, true);
 	key(b, depth + 1, &first, "blocks_per_sm");

@@ -138,7 +138,7 @@ f=r["files"]; assert len(f)==1 and f[0]["arch"]=="sm_90"
 ks=f[0]["kernels"]; names=[k["name"].split("(")[0] for k in ks]
 assert names==["reduce_r%d"%i for i in range(1,7)], names
 res_keys=["regs","uregs","spill_stores","spill_loads","stack","static_smem","local","barriers","max_threads","vgprs","sgprs","agprs","lds","scratch","vgpr_spills","sgpr_spills"]
-occ_keys=["block","block_source","block_dims","launch_site","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks","best_block","min_grid"]
+occ_keys=["block","block_source","block_dims","launch_site","runtime_launch_sites","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks","best_block","min_grid"]
 src=open(sys.argv[1].replace("out","x")) if False else None
 for k in ks:
     assert list(k)[:10]==["name","mangled","line","def_file","resources","occupancy","cliffs","sass","uniformity","findings"], list(k)

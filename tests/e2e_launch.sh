@@ -35,8 +35,16 @@ want=sorted([("norm<1024>","launch_site",[1024,1,1],"sites.cu:36",128),("norm<32
  ("plain","launch_site",[64,1,1],"sites.cu:53",0),("ex_kernel","launch_site",[96,1,1],"sites.cu:60",1024)])
 assert got==want, got
 o=[o for n,o in ks if n.startswith("void norm<1024>")][0]
-assert list(o)[:5]==["block","block_source","block_dims","launch_site","smem"], list(o)
-assert o["blocks_per_sm"]==2 and o["block"]==1024, o' "sites: one result per distinct constant launch, its site and shape"
+assert list(o)[:6]==["block","block_source","block_dims","launch_site","runtime_launch_sites","smem"], list(o)
+assert o["blocks_per_sm"]==2 and o["block"]==1024, o
+runtime=sorted((n.split("(")[0].replace("void ",""),o["block"],o["runtime_launch_sites"]) for n,o in ks if o["runtime_launch_sites"])
+assert runtime==[("plain",64,["sites.cu:51"]),("plain",128,["sites.cu:51"])], runtime' "sites: one result per distinct constant launch, its site and shape; the runtime site named"
+"$ka" sites.cu --arch sm_90 >out 2>err
+grep -q "not modelled: 1 launch with a runtime block at sites.cu:51" out && ok "sites: the text names the launch it could not model" || bad "sites: runtime site in text" "$(grep occupancy out)"
+"$ka" sites.cu --arch sm_90 --block 64 --format json >out 2>err
+py 'import json,sys
+d=json.load(open(sys.argv[1]))
+assert all(k["occupancy"]["runtime_launch_sites"]==[] for k in d["files"][0]["kernels"]), d' "--block: no runtime site named (the option decides)"
 
 "$ka" wrapper.cu --arch sm_90 --format json >out 2>&1
 py 'import json,sys
