@@ -1063,18 +1063,32 @@ static int operands(struct walk *w, CXCursor e, enum ka_op op, CXCursor *out, in
 	return 1;
 }
 
-/* Whether v starts non-negative: its initialiser is unsigned (a thread
- * index) or a constant >= 0. */
-static bool starts_non_negative(CXCursor v)
+/* Whether v starts non-negative: its initialiser is a constant >= 0 or,
+ * under conversions, an unsigned value or the thread index (threadIdx.x of
+ * the toolkit's headers is a property reference whose type libclang
+ * leaves unexposed: the analysis knows it). */
+static bool starts_non_negative(struct walk *w, CXCursor v)
 {
-	CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+	CXCursor e = clang_Cursor_getVarDeclInitializer(v), ch[2];
 	int64_t c;
-	if (clang_Cursor_isNull(init))
+	if (clang_Cursor_isNull(e))
 		return false;
-	if (ka_eval_int(init, &c))
+	if (ka_eval_int(e, &c))
 		return c >= 0;
-	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(ka_strip(init))).kind;
-	return t == CXType_UInt || t == CXType_ULong || t == CXType_ULongLong || t == CXType_UShort;
+	for (int depth = 0; depth < 8; depth++) {
+		enum CXCursorKind k = clang_getCursorKind(e);
+		enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(e)).kind;
+		const struct ka_uval *u = val(w->an, e);
+		if (t == CXType_UInt || t == CXType_ULong || t == CXType_ULongLong || t == CXType_UShort ||
+		    (u && u->cls == KA_U_AFFINE && (u->flags & UV_TIDX) && (u->flags & UV_ALIGNED)))
+			return true;
+		if ((k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
+		     k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXFunctionalCastExpr) ||
+		    ka_children(e, ch, 2) != 1)
+			return false;
+		e = ch[0];
+	}
+	return false;
 }
 
 /* A for loop that runs at most once per thread: a conjunct of its
@@ -1094,7 +1108,7 @@ static bool at_most_once(struct walk *w, CXCursor fs)
 		    clang_getCursorKind(ka_strip(o[0])) != CXCursor_DeclRefExpr || !ka_eval_int(o[1], &bound))
 			continue;
 		CXCursor v = clang_getCursorReferenced(ka_strip(o[0]));
-			if (!starts_non_negative(v))
+		if (!starts_non_negative(w, v))
 			continue;
 		for (int j = 0; j < ni; j++) {
 					if (clang_getCursorKind(inc[j]) != CXCursor_CompoundAssignOperator || kids2(inc[j], o) != 2 ||

@@ -7,7 +7,8 @@
 # checkouts and a warm cache returns each path its own names; a file with
 # no kernel gets a note and a JSON entry; a regression's exit 1 under
 # --format json -q is explained (stderr line, JSON "baseline"); -G device
-# functions are not kernels and .nv.info 0x53 is known.  Without nvcc the
+# functions are not kernels and .nv.info 0x53 is known; a for loop that runs
+# at most once is no work loop over the toolkit's headers.  Without nvcc the
 # checks are "not run" (exit 77).
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -152,6 +153,15 @@ assert u[(15,"blockIdx.x * warp.meta_group_size() + warp.meta_group_rank()")]=="
 assert u[(17,"warp.thread_rank()")]=="affine-lane", u
 assert u[(19,"cg::reduce(warp, sum, cg::plus<float>{})")]=="warp-uniform", u' \
     "cooperative groups over toolkit headers: meta_group_rank warp-uniform, thread_rank the lane"
+
+# a loop that runs at most once (k = threadIdx.x < ROWS, k += ROWS) over
+# the toolkit's headers, where threadIdx.x's type is unexposed: KA111
+"$ka" "$src/testdata/launch/once_toolkit.cu" --arch sm_90 --no-cache --findings info --format json >"$tmp/out" 2>/dev/null
+py 'import json,sys
+k=json.load(open(sys.argv[1]))["files"][0]["kernels"][0]
+got=[(f["rule"],f["line"]) for f in k["findings"] if f["rule"] in ("KA107","KA111")]
+assert got==[("KA111",16)], got' \
+    "a for loop in form only over toolkit headers: the diagonal read is KA111"
 
 # ---- the display level: KA102/KA104 are "info" ------------------------------------
 cat >"$tmp/lvl.cu" <<'EOF'
