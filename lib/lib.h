@@ -27,6 +27,9 @@ struct ka_unit {
 /* What a frontend reads and writes while it runs. */
 struct ka_run {
 	const struct ka_request *req;
+	const char *const *inputs;           /* req's files less the fragments */
+	int n_inputs;                        /* of another (fragments.c)      */
+	const struct ka_fragments *fragments;
 	const char *nvdisasm;                /* --sass: the SASS census's tool */
 	bool cache;                          /* the result caches are on (not with --sass) */
 	struct ka_kernel_list *out;          /* kernels found, any order      */
@@ -68,6 +71,15 @@ extern const struct ka_frontend ka_fe_cuda, ka_fe_hip, ka_fe_binary, ka_fe_remar
 const struct ka_frontend *ka_input_classify(const char *path, const char *lang, const struct ka_compile_flags *cf);
 /* 0, or -1 after "no such file" / "is a directory" / "not readable". */
 int ka_input_check(const char *file, const char *what_dir, struct ka_diag *d);
+/* fragments.c: which of req's inputs are source files that another input
+ * #includes ("fragments"; the pipeline compiles them through it). */
+struct ka_fragments {
+	const char **kept;                   /* the inputs that are no fragment */
+	int n_kept, n_dropped;
+	int *by;                             /* per input: the input that includes it, -1: kept */
+};
+void ka_fragments_find(const struct ka_request *req, struct ka_fragments *out);
+void ka_fragments_free(struct ka_fragments *f);
 
 /* pipeline.c: every (file, arch) unit of the per-file frontends, from the
  * command line's files or -p's database, compiled frontend by frontend. */

@@ -15,18 +15,20 @@ struct input {
 	const struct ka_compile_flags *cf;     /* from the database, or NULL */
 };
 
-/* The inputs: the named files (with their database entry, if any), else
- * every CUDA/HIP entry of the database. */
-static struct input *inputs(const struct ka_request *req, const struct ka_compdb *db, int *n, struct ka_diag *d)
+/* The inputs: the named files (with their database entry, if any; less
+ * the fragments of another, fragments.c), else every CUDA/HIP entry of the
+ * database. */
+static struct input *inputs(const struct ka_run *run, const struct ka_compdb *db, int *n, struct ka_diag *d)
 {
+	const struct ka_request *req = run->req;
 	struct input *in = ka_xcalloc((size_t)(req->n_inputs > 0 ? req->n_inputs : (int)db->n) + 1, sizeof(*in));
 	*n = 0;
 	if (req->n_inputs > 0) {
-		for (int f = 0; f < req->n_inputs; f++) {
-			in[*n].file = req->inputs[f];
-			in[*n].cf = req->compdb ? ka_compdb_find(db, req->inputs[f]) : NULL;
-			if (req->compdb && !in[*n].cf && access(req->inputs[f], F_OK) == 0)
-				ka_diag_note(d, req->inputs[f], "not in the compilation database: analysed with the "
+		for (int f = 0; f < run->n_inputs; f++) {
+			in[*n].file = run->inputs[f];
+			in[*n].cf = req->compdb ? ka_compdb_find(db, run->inputs[f]) : NULL;
+			if (req->compdb && !in[*n].cf && access(run->inputs[f], F_OK) == 0)
+				ka_diag_note(d, run->inputs[f], "not in the compilation database: analysed with the "
 					     "command line's flags only");
 			(*n)++;
 		}
@@ -100,24 +102,22 @@ static void unused_archs(const struct ka_run *run, const struct ka_unit *units, 
 				     run->archs[v][a], ka_vendors[v]->inputs);
 }
 
-int ka_pipeline_run(struct ka_run *run, struct ka_diag *d)
+/* Compile the inputs: their units, frontend by frontend, each with all of
+ * its units (-j across files); the units are appended to *all. */
+static int compile_inputs(const struct input *in, int n_in, struct ka_run *run, struct ka_unit **all, size_t *n_all,
+			  size_t *cap_all, bool first_round, struct ka_diag *d)
 {
 	static const struct ka_frontend *const order[] = {&ka_fe_cuda, &ka_fe_hip, &ka_fe_binary};
-	const struct ka_request *req = run->req;
-	struct ka_compdb db = {0};
 	struct ka_unit *units = NULL, *mine;
 	size_t n_units = 0, cap = 0;
-	int n_in = 0, rc = KA_EXIT_OK;
+	int rc = KA_EXIT_OK;
 
-	if (req->compdb && ka_compdb_load(req->compdb, &db, d) != 0)
-		return KA_EXIT_USAGE;
-	struct input *in = inputs(req, &db, &n_in, d);
 	for (int f = 0; f < n_in; f++) {
 		int r = add_units(&in[f], run, &units, &n_units, &cap, d);
 		rc = r > rc ? r : rc;
 	}
-	unused_archs(run, units, n_units, d);
-	/* frontend by frontend, each with all of its units (-j across files) */
+	if (first_round)
+		unused_archs(run, units, n_units, d);
 	mine = ka_xcalloc(n_units + 1, sizeof(*mine));
 	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {
 		size_t k = 0;
@@ -128,8 +128,97 @@ int ka_pipeline_run(struct ka_run *run, struct ka_diag *d)
 			continue;
 		int r = order[o]->compile(mine, (int)k, run, d);
 		rc = r > rc ? r : rc;
+		for (size_t i = 0; i < k; i++) {
+			if (*n_all == *cap_all) {
+				*cap_all = *cap_all ? 2 * *cap_all : 16;
+				*all = ka_xrealloc(*all, *cap_all * sizeof(**all));
+			}
+			(*all)[(*n_all)++] = mine[i];
+		}
 	}
 	free(mine);
+	free(units);
+	return rc;
+}
+
+/* Whether every unit of `file` compiled (false when it has none). */
+static bool compiled(const struct ka_unit *units, size_t n, const char *file)
+{
+	bool any = false;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(units[i].file, file) == 0) {
+			if (units[i].rc != KA_EXIT_OK)
+				return false;
+			any = true;
+		}
+	return any;
+}
+
+/* The fragments (fragments.c) after the inputs: one whose includer compiled
+ * (or is itself covered) is covered by it; one whose includer did not
+ * compile is compiled on its own, round after round down the chain. */
+enum { FRAG_OPEN, FRAG_OK, FRAG_FAILED, FRAG_COVERED };
+static int compile_fragments(struct ka_run *run, struct ka_unit **all, size_t *n_all, size_t *cap_all,
+			     struct ka_diag *d)
+{
+	const struct ka_request *req = run->req;
+	const struct ka_fragments *fr = run->fragments;
+	int n = req->n_inputs, rc = KA_EXIT_OK;
+	int *state = ka_xcalloc((size_t)n + 1, sizeof(*state));
+	struct input *batch = ka_xcalloc((size_t)n + 1, sizeof(*batch));
+
+	for (int i = 0; i < n; i++)
+		if (fr->by[i] < 0)
+			state[i] = compiled(*all, *n_all, req->inputs[i]) ? FRAG_OK : FRAG_FAILED;
+	for (bool changed = true; changed;) {
+		int n_batch = 0;
+		changed = false;
+		for (int i = 0; i < n; i++) {
+			int by = fr->by[i];
+			if (state[i] != FRAG_OPEN || (state[by] != FRAG_OK && state[by] != FRAG_COVERED &&
+						      state[by] != FRAG_FAILED))
+				continue;
+			changed = true;
+			if (state[by] == FRAG_FAILED) {
+				ka_diag_note(d, req->inputs[i], "#included by %s, which did not compile: compiled on "
+					     "its own", req->inputs[by]);
+				batch[n_batch++] = (struct input){.file = req->inputs[i]};
+				state[i] = -1;          /* in this round */
+			} else {
+				ka_diag_note(d, req->inputs[i], "#included by %s, whose compile reports its kernels; "
+					     "not compiled on its own", req->inputs[by]);
+				state[i] = FRAG_COVERED;
+			}
+		}
+		if (n_batch == 0)
+			continue;
+		int r = compile_inputs(batch, n_batch, run, all, n_all, cap_all, false, d);
+		rc = r > rc ? r : rc;
+		for (int i = 0; i < n; i++)
+			if (state[i] == -1)
+				state[i] = compiled(*all, *n_all, req->inputs[i]) ? FRAG_OK : FRAG_FAILED;
+	}
+	free(batch);
+	free(state);
+	return rc;
+}
+
+int ka_pipeline_run(struct ka_run *run, struct ka_diag *d)
+{
+	const struct ka_request *req = run->req;
+	struct ka_compdb db = {0};
+	struct ka_unit *units = NULL;
+	size_t n_units = 0, cap = 0;
+	int n_in = 0, rc;
+
+	if (req->compdb && ka_compdb_load(req->compdb, &db, d) != 0)
+		return KA_EXIT_USAGE;
+	struct input *in = inputs(run, &db, &n_in, d);
+	rc = compile_inputs(in, n_in, run, &units, &n_units, &cap, true, d);
+	if (run->fragments && run->fragments->n_dropped > 0) {
+		int r = compile_fragments(run, &units, &n_units, &cap, d);
+		rc = r > rc ? r : rc;
+	}
 	free(units);
 	free(in);
 	/* `done` holds copies of the database's strings */

@@ -131,6 +131,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	/* without the analysis, libclang still places the kernels (source.c) */
 	bool src = req->mode == KA_INPUTS_FILES;
 	char *nvdisasm = NULL;
+	struct ka_fragments frags = {0};
 	int rc = KA_EXIT_OK, r;
 
 	memset(out, 0, sizeof(*out));
@@ -166,8 +167,14 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	run.nvdisasm = nvdisasm;
 	run.cache = req->cache && !req->sass;
 
+	if (req->mode == KA_INPUTS_FILES) {
+		ka_fragments_find(req, &frags);
+		run.fragments = &frags;
+		run.inputs = frags.kept;
+		run.n_inputs = frags.n_kept;
+	}
 	if (src)
-		s->sources = ka_sources_start(&run, req->inputs, req->n_inputs);
+		s->sources = ka_sources_start(&run, run.inputs, run.n_inputs);
 	if (req->mode == KA_INPUTS_RECORDS) {
 		rc = ka_fe_records.load(&run, d);
 	} else {
@@ -196,6 +203,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	out->clang_version = s->clang_version;
 	out->hip_compiler = s->hip_compiler;
 	free(nvdisasm);
+	ka_fragments_free(&frags);
 	return rc;
 }
 

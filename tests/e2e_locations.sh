@@ -13,7 +13,9 @@
 #   - <memory>, <vector>, cuda_fp16/bf16, cooperative_groups: zero parse
 #     errors (when a CUDA toolkit is installed: its headers are read);
 #   - one kernel calling code libclang cannot read: its analysis withheld
-#     ("uniformity" null, a note with the count), the other kernel's kept.
+#     ("uniformity" null, a note with the count), the other kernel's kept;
+#   - a .cu input that another input #includes is compiled through it (a
+#     note; no failure, no kernel twice), on its own when the includer fails.
 # Needs nvcc; without it every check is "not run".
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -124,6 +126,56 @@ assert ks["broken"]["uniformity"] is None and ks["broken"]["findings"]==[], ks["
 assert ks["clean"]["uniformity"], ks["clean"]
 assert ks["broken"]["line"]==14 and ks["clean"]["line"]==20
 assert "withheld for 1 kernel" in err, err' "withheld: the kernel calling unreadable code has no analysis (a note says 1), the other keeps its own"
+
+# ---- fragments: a .cu that only compiles #included into another input -------------
+mkdir -p frag && cd frag
+cat >driver.cu <<'CU'
+struct Params { float *x; int n; };
+#include "kern.cu"
+void run(Params p) { scale<<<1, 128>>>(p); }
+CU
+cat >kern.cu <<'CU'
+__global__ void scale(Params p) {     // Params: only the driver defines it
+    if (threadIdx.x < p.n) p.x[threadIdx.x] *= 2.0f;
+}
+CU
+cat >alone.cu <<'CU'
+__global__ void alone(float *x) { x[threadIdx.x] = 0.0f; }
+CU
+cat >user.cu <<'CU'
+#include "alone.cu"
+void go(float *x) { alone<<<1, 64>>>(x); }
+CU
+"$ka" kern.cu driver.cu alone.cu user.cu --arch sm_90 --format json >"$tmp/w/out" 2>"$tmp/w/err" &&
+    ok "fragments: exit 0" || bad "fragments: exit 0" "$(cat "$tmp/w/err")"
+py 'import json,sys
+d=json.load(open(sys.argv[1])); err=open(sys.argv[2]).read()
+got=sorted((f["file"],k["name"].split("(")[0],k["def_file"],k["line"]) for f in d["files"] for k in f["kernels"])
+assert got==[("driver.cu","scale","kern.cu",1),("user.cu","alone","alone.cu",1)], got
+assert "kern.cu: note: #included by driver.cu, whose compile reports its kernels" in err, err
+assert "alone.cu: note: #included by user.cu" in err and "compile failed" not in err, err' \
+    "fragments: an #included .cu is compiled through its includer (no failure, no kernel twice)"
+printf 'int broken(\n#include "kern.cu"\n' >driver.cu
+"$ka" kern.cu driver.cu --arch sm_90 --format json >"$tmp/w/out" 2>"$tmp/w/err"
+grep -q "kern.cu: note: #included by driver.cu, which did not compile: compiled on its own" "$tmp/w/err" &&
+    ok "fragments: when the includer does not compile, the fragment is compiled on its own" ||
+    bad "fragments: includer failing" "$(cat "$tmp/w/err")"
+cat >a.cu <<'CU'
+#pragma once
+#include "b.cu"
+__global__ void ka(float *x) { x[threadIdx.x] = 1.0f; }
+CU
+cat >b.cu <<'CU'
+#pragma once
+#include "a.cu"
+__global__ void kb(float *x) { x[threadIdx.x] = 2.0f; }
+CU
+"$ka" b.cu a.cu --arch sm_90 --format json >"$tmp/w/out" 2>"$tmp/w/err"
+py 'import json,sys
+d=json.load(open(sys.argv[1]))
+got=sorted((f["file"],k["name"].split("(")[0]) for f in d["files"] for k in f["kernels"])
+assert got==[("b.cu","ka"),("b.cu","kb")], got' "fragments: files that include each other: the first named compiles both"
+cd ..
 
 echo "e2e_locations: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
