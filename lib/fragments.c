@@ -8,10 +8,12 @@
  * directories) is a fragment: the pipeline compiles it through its
  * includer, and on its own only when the includer does not compile.  Files
  * are compared by their real paths; of files that include each other, the
- * first one named is no fragment. */
+ * first one named is no fragment.  Inputs are read without blocking (a
+ * FIFO named as a source is refused later, as before). */
 #define _GNU_SOURCE
 #include "lib.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +102,7 @@ void ka_fragments_find(const struct ka_request *req, struct ka_fragments *out)
 	out->by = ka_xcalloc((size_t)n + 1, sizeof(*out->by));
 	for (int i = 0; n > 1 && i < n; i++)
 		if (ka_input_classify(req->inputs[i], req->lang, NULL)->has_source &&
-		    ka_read_file(req->inputs[i], FRAGMENT_SCAN_BYTES, &text[i]) == 0 && text[i].data)
+		    ka_read_file_flags(req->inputs[i], FRAGMENT_SCAN_BYTES, O_NONBLOCK, &text[i]) == 0 && text[i].data)
 			real[i] = realpath(req->inputs[i], NULL);
 	/* by[i]: the first other input that includes input i */
 	for (int i = 0; i < n; i++) {

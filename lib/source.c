@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct ka_sources {
@@ -84,9 +85,12 @@ static void add_file(struct ka_sources *s, const struct ka_run *run, const char 
 	const struct ka_frontend *fe = ka_input_classify(file, lang, cf);
 	const struct ka_vendor_ops *v = fe->vendor;
 	const char *const *args = NULL;
+	struct stat st;
 	int n;
 
-	if (!fe->has_source || !v)
+	/* the pipeline says what is wrong with a missing file, a directory or
+	 * a FIFO (whose open would block libclang) */
+	if (!fe->has_source || !v || stat(file, &st) != 0 || !S_ISREG(st.st_mode))
 		return;
 	n = run->n_archs[v->id];
 	for (int i = 0; i < (n ? n : 1); i++) {

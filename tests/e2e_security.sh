@@ -347,6 +347,12 @@ else
     expect "--write-baseline /dev/null" 0 "$ka" "${q[@]}" k.cu -DX --write-baseline /dev/null
 fi
 mkfifo fifo
+# a FIFO named as an input, with the analysis on: refused, nothing blocks
+# on it (libclang's open of it hung the run)
+mkfifo fifo.cu
+expect "a FIFO as a source input: exit 2, no hang" 2 timeout 60 "$ka" fifo.cu k.cu -DX
+has "... naming it" "$tmp/err" "fifo.cu: not a readable regular file"
+rm -f fifo.cu
 timeout 120 cat fifo >"$tmp/from-fifo" &
 reader=$!
 expect "--write-baseline into a FIFO" 0 "$ka" "${q[@]}" k.cu -DX --write-baseline fifo
