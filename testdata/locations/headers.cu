@@ -4,7 +4,8 @@
 // __noinline__ macro; cuda_fp16/bf16's vector types against the prelude's;
 // cuda::barrier's cluster intrinsics and surface objects, which clang 16's
 // CUDA wrapper predates or leaves out; OpenMP in host code, whose omp.h nvcc
-// finds through gcc and libclang does not without libomp).
+// finds through gcc and libclang does not without libomp; host isfinite()
+// with no math header, which nvcc's cuda_runtime.h brings).
 #include <memory>
 #include <vector>
 #include <cuda_runtime.h>
@@ -37,4 +38,19 @@ __global__ void to_surface(cudaSurfaceObject_t out, const float *x, int w)
 int host_threads()
 {
 	return omp_get_max_threads();
+}
+
+// host code calling isfinite() unqualified with no math header of its own
+// (llm.c's dev/cuda/common.h): nvcc's cuda_runtime.h brings the host's
+template <class T>
+int count_finite(const T *v, int n)
+{
+	int c = 0;
+	for (int i = 0; i < n; i++)
+		c += isfinite(v[i]) ? 1 : 0;
+	return c;
+}
+int finite_floats(const float *v, int n)
+{
+	return count_finite(v, n);
 }

@@ -9,6 +9,15 @@
 
 #define __KANALYZE__ 1
 
+/* Host code calls isfinite/isnan/isinf unqualified with no math header of
+ * its own (llm.c's dev/cuda/common.h): nvcc's cuda_runtime.h brings the
+ * host's, clang's wrapper declares them for the device only.  Templates,
+ * so that <math.h>'s own (non-template) overloads win where it is included;
+ * the parenthesised names are safe from its function-like macros. */
+template <class T> __host__ bool (isfinite)(T);
+template <class T> __host__ bool (isnan)(T);
+template <class T> __host__ bool (isinf)(T);
+
 /* Host code calls min/max on mixed integer types: nvcc's math_functions.hpp
  * declares these overloads __host__ __device__, clang's wrapper only
  * __device__ (so `min(size_t, 256)` in a host function would not parse). */
