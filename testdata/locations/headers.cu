@@ -5,7 +5,7 @@
 // cuda::barrier's cluster intrinsics and surface objects, which clang 16's
 // CUDA wrapper predates or leaves out; OpenMP in host code, whose omp.h nvcc
 // finds through gcc and libclang does not without libomp; host isfinite()
-// with no math header, which nvcc's cuda_runtime.h brings).
+// and clock() with no header, which nvcc's cuda_runtime.h brings).
 #include <memory>
 #include <vector>
 #include <cuda_runtime.h>
@@ -41,7 +41,12 @@ int host_threads()
 }
 
 // host code calling isfinite() unqualified with no math header of its own
-// (llm.c's dev/cuda/common.h): nvcc's cuda_runtime.h brings the host's
+// (llm.c's dev/cuda/common.h), and clock() with no <time.h> (its
+// permute.cu): nvcc's cuda_runtime.h brings the host's
+double host_seconds()
+{
+	return (double)clock() / CLOCKS_PER_SEC;
+}
 template <class T>
 int count_finite(const T *v, int n)
 {

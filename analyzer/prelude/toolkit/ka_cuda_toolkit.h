@@ -17,6 +17,10 @@
 template <class T> __host__ bool (isfinite)(T);
 template <class T> __host__ bool (isnan)(T);
 template <class T> __host__ bool (isinf)(T);
+/* ... and the host's clock() and CLOCKS_PER_SEC (llm.c's permute.cu times
+ * its CPU reference with them): nvcc's headers include <time.h>, clang's
+ * wrapper declares only the device clock(). */
+#include <time.h>
 
 /* Host code calls min/max on mixed integer types: nvcc's math_functions.hpp
  * declares these overloads __host__ __device__, clang's wrapper only
