@@ -208,6 +208,19 @@ struct writes {
 	bool written;
 };
 
+/* Whether a is b's first operand.  A node's cursors met on two walks need
+ * not compare equal (clang_equalCursors: a parent's ka_children and the
+ * visitor's own), so the node is known by its kind and extent. */
+static bool first_operand(CXCursor parent, CXCursor a)
+{
+	CXCursor ch[2];
+	if (ka_children(parent, ch, 2) != 2 || clang_getCursorKind(ch[0]) != clang_getCursorKind(a))
+		return false;
+	CXSourceRange x = clang_getCursorExtent(ch[0]), y = clang_getCursorExtent(a);
+	return clang_equalLocations(clang_getRangeStart(x), clang_getRangeStart(y)) &&
+	       clang_equalLocations(clang_getRangeEnd(x), clang_getRangeEnd(y));
+}
+
 static enum CXChildVisitResult find_writes(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct writes *w = d;
@@ -218,16 +231,13 @@ static enum CXChildVisitResult find_writes(CXCursor c, CXCursor parent, CXClient
 		 * member read; anything else counts as a write */
 		if (pk == CXCursor_UnaryOperator || pk == CXCursor_CompoundAssignOperator)
 			w->written = true;
-		if (pk == CXCursor_BinaryOperator) {
-			CXCursor ch[2];
-			if (ka_children(parent, ch, 2) == 2 && clang_equalCursors(ch[0], c))
-				w->written = true;      /* x = ... (or x op ..., harmless to refuse) */
-		}
+		if (pk == CXCursor_BinaryOperator && first_operand(parent, c))
+			w->written = true;      /* x = ... (or x op ..., harmless to refuse) */
 		return CXChildVisit_Continue;
 	}
 	if (clang_getCursorKind(c) == CXCursor_MemberRefExpr && pk == CXCursor_BinaryOperator) {
-		CXCursor ch[2], base[1];
-		if (ka_children(parent, ch, 2) == 2 && clang_equalCursors(ch[0], c) && ka_children(c, base, 1) == 1 &&
+		CXCursor base[1];
+		if (first_operand(parent, c) && ka_children(c, base, 1) == 1 &&
 		    clang_equalCursors(clang_getCursorReferenced(ka_strip(base[0])), w->var))
 			w->written = true;              /* b.x = ... */
 	}
@@ -541,6 +551,37 @@ static void callee_free(struct callee *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* How many template arguments `k<A, B, P...>` writes before its first pack
+ * expansion (2 here); -1 when none is written. */
+static int args_before_pack(CXTranslationUnit tu, CXCursor ref)
+{
+	CXToken *t = NULL;
+	unsigned nt = 0;
+	int depth = 0, arg = 0, found = -1;
+	clang_tokenize(tu, clang_getCursorExtent(ref), &t, &nt);
+	for (unsigned i = 0; i < nt && found < 0; i++) {
+		CXString s = clang_getTokenSpelling(tu, t[i]);
+		const char *x = clang_getCString(s);
+		bool closed = false;
+		if (strcmp(x, "<") == 0 || strcmp(x, "(") == 0) {
+			depth++;
+		} else if (strcmp(x, ")") == 0 || strcmp(x, ">") == 0 || strcmp(x, ">>") == 0) {
+			depth -= strcmp(x, ">>") == 0 ? 2 : 1;
+			closed = depth <= 0;
+		} else if (strcmp(x, ",") == 0 && depth == 1) {
+			arg++;
+		} else if (strcmp(x, "...") == 0 && depth >= 1) {
+			found = arg;
+		}
+		clang_disposeString(s);
+		if (closed)
+			break;                      /* the end of the argument list */
+	}
+	if (t)
+		clang_disposeTokens(tu, t, nt);
+	return found;
+}
+
 static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct callee *out)
 {
 	CXCursor s = ka_strip(k), ch[KA_ULAUNCH_TARGS + 2];
@@ -597,7 +638,11 @@ static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct c
 		return false;
 	out->mangled = ka_strdup("");
 	out->n_targs = 0;
-	for (int i = 1; i < n && i - 1 < KA_ULAUNCH_TARGS; i++) {
+	/* a pack expansion (`k<A, B, T<I>...>`) stands for whatever the
+	 * instance has from there on: the arguments before it are the written
+	 * ones, and those not written match any */
+	int pack = args_before_pack(f->an->tu, s);
+	for (int i = 1; i < n && i - 1 < KA_ULAUNCH_TARGS && (pack < 0 || out->n_targs < pack); i++) {
 		enum CXCursorKind ck = clang_getCursorKind(ch[i]);
 		char num[32];
 		long v;

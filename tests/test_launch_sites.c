@@ -4,7 +4,9 @@
  * template arguments of the enclosing host function template, <<<>>>,
  * cudaLaunchKernel, cudaLaunchKernelEx, hipLaunchKernelGGL), a site with a
  * runtime block left unknown, one level of launch wrapper (the kernel and a
- * parameter struct passed to a template that launches them), the shape each kernel's launches prove, and the
+ * parameter struct passed to a template that launches them), locals and
+ * dim3 members assigned after their declaration (no constants), a kernel
+ * named with a pack expansion, the shape each kernel's launches prove, and the
  * match of compiled (demangled) names to sites. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -132,6 +134,27 @@ static void test_wrapper(void **state)
 	ka_uresult_free(&r);
 }
 
+static void test_written(void **state)
+{
+	struct ka_uresult r;
+	const struct ka_ulaunch *l, *found[4];
+	(void)state;
+	analyze("written.cu", KA_LANG_CUDA, &r);
+	/* `int b = 128; b = n;`: assigned after its declaration, no constant */
+	block_is(at(&r, "reassigned", 56), 0, 0, 0, 0);
+	/* `dim3 block_dims;` with .x and .y assigned: not dim3's default 1 */
+	assert_int_equal(at(&r, "member_written", 44)->block[0], 0);
+	/* packed<T, type_for_index<const T *, I>...>: T written, the pack
+	 * matches the rest, so the instance finds its site */
+	l = at(&r, "packed", 48);
+	block_is(l, 128, 1, 1, 0);
+	assert_int_equal(l->n_targs, 1);
+	assert_int_equal(ka_uresult_launches(&r, "", "void packed<float, float const*, float const*>(float*, float "
+						 "const*, float const*)", found, 4),
+			 1);
+	ka_uresult_free(&r);
+}
+
 static void test_hip(void **state)
 {
 	struct ka_uresult r;
@@ -150,6 +173,7 @@ int main(void)
 		cmocka_unit_test(test_sites),
 		cmocka_unit_test(test_shapes),
 		cmocka_unit_test(test_wrapper),
+		cmocka_unit_test(test_written),
 		cmocka_unit_test(test_hip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
