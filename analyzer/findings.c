@@ -106,6 +106,10 @@ struct cloop {
 	bool compile_time;
 };
 
+/* `&x[i]` arguments of one call remembered (Rodinia's myocyte hands nine
+ * arrays' addresses to its solver step). */
+enum { KA_ADDR_ARGS = 16 };
+
 struct walk {
 	struct ka_an *an;
 	struct ka_fact_acc *facts;
@@ -121,7 +125,7 @@ struct walk {
 	struct cloop *loops;      /* every for loop's counter seen            */
 	size_t n_loops;
 	CXCursor via_deref;       /* x[i] of *(T *)&x[i]: the deref is the access */
-	CXCursor addr_of[4];      /* x[i] of the `&x[i]` arguments of the call
+	CXCursor addr_of[KA_ADDR_ARGS];  /* x[i] of the `&x[i]` arguments of the call
 	                             being walked when that call is no intrinsic
 	                             (ggml's 16-byte memcpy from &x[off]): an
 	                             address handed on, no access here; the
@@ -1155,7 +1159,7 @@ static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 {
 	CXCursor ch[3];
 	if (k == CXCursor_ArraySubscriptExpr) {
-		for (int a = 0; a < 4; a++)
+		for (int a = 0; a < KA_ADDR_ARGS; a++)
 			if (clang_equalCursors(e, w->addr_of[a]))
 				return;        /* &x[i] handed to a function: an address */
 		if (clang_equalCursors(e, w->via_deref))
@@ -1262,7 +1266,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	case CXCursor_CallExpr:
 		if (val(an, c) && ka_call_intrin(an, c) == IN_NONE) {
 			int na = clang_Cursor_getNumArguments(c), m = 0;
-			for (int a = 0; a < na && m < 4; a++) {
+			for (int a = 0; a < na && m < KA_ADDR_ARGS; a++) {
 				CXCursor arg = ka_strip(clang_Cursor_getArgument(c, (unsigned)a)), ch[2];
 				if (clang_getCursorKind(arg) == CXCursor_UnaryOperator && op_of(an, arg) == OP_ADDR &&
 				    kids2(arg, ch) == 1)
@@ -1338,7 +1342,7 @@ static enum CXChildVisitResult find_looped(CXCursor c, CXCursor parent, CXClient
 void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds)
 {
 	struct walk w = {.an = an, .facts = facts, .finds = finds};
-	for (int a = 0; a < 4; a++)
+	for (int a = 0; a < KA_ADDR_ARGS; a++)
 		w.addr_of[a] = clang_getNullCursor();
 	w.via_deref = clang_getNullCursor();
 	struct looped lp = {&w, 0, false};

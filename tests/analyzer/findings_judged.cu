@@ -250,3 +250,12 @@ __global__ void ka109_plus_one(const unsigned *src, unsigned *dst) {
         v += src[4 * pos + k];                                      // expect: varying expect-finding: KA109
     dst[pos] = v;                                                   // expect: varying
 }
+
+// Addresses handed to a function are no accesses here, however many the
+// call passes (Rodinia's myocyte hands nine arrays to its solver step; the
+// ones after the fourth were read as strided accesses).
+__device__ void step6(float *a, float *b, float *c, float *d, float *e, float *f) { a[0] = b[0] + c[0] + d[0] + e[0] + f[0]; }  // expect: varying
+__global__ void ka107_addresses_handed(float *a, float *b, float *c, float *d, float *e, float *f) {
+    int t = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
+    step6(&a[t * 91], &b[t * 91], &c[t * 91], &d[t * 91], &e[t * 91], &f[t * 91]);
+}
