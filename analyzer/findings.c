@@ -1115,7 +1115,7 @@ static bool at_most_once(struct walk *w, CXCursor fs)
 		if (!starts_non_negative(w, v))
 			continue;
 		for (int j = 0; j < ni; j++) {
-					if (clang_getCursorKind(inc[j]) != CXCursor_CompoundAssignOperator || kids2(inc[j], o) != 2 ||
+			if (clang_getCursorKind(inc[j]) != CXCursor_CompoundAssignOperator || kids2(inc[j], o) != 2 ||
 			    clang_getCursorKind(ka_strip(o[0])) != CXCursor_DeclRefExpr ||
 			    !clang_equalCursors(clang_getCursorReferenced(ka_strip(o[0])), v) || !ka_eval_int(o[1], &step))
 				continue;
