@@ -53,66 +53,61 @@ static const struct ka_launch_rule *rule_of(const struct ka_request *req, const 
 	return NULL;
 }
 
-int ka_launch_choices(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
-		      struct ka_launch_choice *out, int cap)
+/* A site with a constant block becomes a choice (one per distinct block and
+ * dynamic shared memory, the first site naming it); one whose block is a
+ * runtime value is named among the runtime sites. */
+static void add_site(struct ka_launch_plan *p, const struct ka_request *req, const struct ka_ulaunch *l)
+{
+	long smem = l->smem >= 0 ? l->smem : req->launch.smem;
+
+	if (l->block[0] <= 0) {
+		if (p->n_runtime < KA_MAX_RUNTIME_SITES) {
+			p->runtime_file[p->n_runtime] = l->file;
+			p->runtime_line[p->n_runtime] = l->line;
+		}
+		p->n_runtime++;
+		return;
+	}
+	for (int j = 0; j < p->n; j++)
+		if (memcmp(p->choice[j].block, l->block, sizeof(l->block)) == 0 && p->choice[j].smem == smem)
+			return;
+	if (p->n < KA_MAX_LAUNCHES)
+		p->choice[p->n++] = (struct ka_launch_choice){{l->block[0], l->block[1], l->block[2]}, smem,
+							      "launch_site", l->file, l->line};
+}
+
+void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
+		    struct ka_launch_plan *p)
 {
 	const struct ka_launch_rule *r;
 	const struct ka_ulaunch *sites[64];
 	size_t n_sites;
-	int n = 0;
 
-	if (req->launch.block > 0 || cap <= 0)
-		return 0;
-	if ((r = rule_of(req, k))) {
-		out[0] = (struct ka_launch_choice){{r->block[0], r->block[1], r->block[2]},
-						   r->smem >= 0 ? r->smem : req->launch.smem, "config", NULL, 0};
-		return 1;
-	}
-	n_sites = ka_uresult_launches(src, k->mangled, k->name, sites, sizeof(sites) / sizeof(sites[0]));
-	for (size_t i = 0; i < n_sites && n < cap; i++) {
-		const struct ka_ulaunch *l = sites[i];
-		long smem = l->smem >= 0 ? l->smem : req->launch.smem;
-		bool dup = false;
-		if (l->block[0] <= 0)
-			continue;
-		for (int j = 0; j < n && !dup; j++)
-			dup = memcmp(out[j].block, l->block, sizeof(l->block)) == 0 && out[j].smem == smem;
-		if (dup)
-			continue;
-		out[n++] = (struct ka_launch_choice){{l->block[0], l->block[1], l->block[2]}, smem, "launch_site",
-						     l->file, l->line};
-	}
-	return n;
-}
-
-void ka_launch_runtime_sites(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
-			     struct ka_kernel_result *kr)
-{
-	const struct ka_ulaunch *sites[64];
-	size_t n_sites;
-
-	kr->n_runtime_sites = 0;
-	if (req->launch.block > 0 || rule_of(req, k))
+	memset(p, 0, sizeof(*p));
+	if (req->launch.block > 0)
 		return;
-	n_sites = ka_uresult_launches(src, k->mangled, k->name, sites, sizeof(sites) / sizeof(sites[0]));
-	for (size_t i = 0; i < n_sites; i++) {
-		int m = kr->n_runtime_sites;
-		if (sites[i]->block[0] > 0)
-			continue;
-		if (m < KA_MAX_RUNTIME_SITES) {
-			kr->runtime_site_file[m] = sites[i]->file;
-			kr->runtime_site_line[m] = sites[i]->line;
-		}
-		kr->n_runtime_sites++;
+	if ((r = rule_of(req, k))) {
+		p->choice[p->n++] = (struct ka_launch_choice){{r->block[0], r->block[1], r->block[2]},
+							      r->smem >= 0 ? r->smem : req->launch.smem, "config",
+							      NULL, 0};
+		return;
 	}
+	n_sites = ka_uresult_launches(src, k->mangled, k->name, sites, sizeof(sites) / sizeof(sites[0]));
+	for (size_t i = 0; i < n_sites; i++)
+		add_site(p, req, sites[i]);
 }
 
-void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_choice *c)
+void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p, int c)
 {
-	kr->block_source = c->source;
-	memcpy(kr->block_dims, c->block, sizeof(kr->block_dims));
-	kr->block = c->block[0] * c->block[1] * c->block[2];
-	kr->smem_dynamic = c->smem;
-	kr->launch_file = c->file;
-	kr->launch_line = c->line;
+	memcpy(kr->runtime_site_file, p->runtime_file, sizeof(kr->runtime_site_file));
+	memcpy(kr->runtime_site_line, p->runtime_line, sizeof(kr->runtime_site_line));
+	kr->n_runtime_sites = p->n_runtime;
+	if (c >= p->n)
+		return;
+	kr->block_source = p->choice[c].source;
+	memcpy(kr->block_dims, p->choice[c].block, sizeof(kr->block_dims));
+	kr->block = kr->block_dims[0] * kr->block_dims[1] * kr->block_dims[2];
+	kr->smem_dynamic = p->choice[c].smem;
+	kr->launch_file = p->choice[c].file;
+	kr->launch_line = p->choice[c].line;
 }

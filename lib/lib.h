@@ -125,9 +125,12 @@ const struct ka_uresult *ka_sources_result(const struct ka_sources *s, const cha
 void ka_sources_free(struct ka_sources *s);
 
 /* launch.c: the launches a kernel is modelled at (--block, the config's
- * "launch" entries, the constant launch sites of src, which may be NULL);
- * 0: none of those, the vendor's model picks __launch_bounds__ or the
- * default.  ka_launch_apply presets a result with one of them. */
+ * "launch" entries, the constant launch sites of src, which may be NULL) and
+ * the sites not modelled because their block is a runtime value (none when
+ * --block or the config decides).  n == 0: the vendor's model picks
+ * __launch_bounds__ or the default.  ka_launch_apply presets a result with
+ * choice c (none when c >= n) and the runtime sites. */
+enum { KA_MAX_LAUNCHES = 16 };
 struct ka_launch_choice {
 	int block[3];
 	long smem;
@@ -135,13 +138,16 @@ struct ka_launch_choice {
 	const char *file;                    /* launch_site: borrowed from src */
 	int line;
 };
-int ka_launch_choices(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
-		      struct ka_launch_choice *out, int cap);
-void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_choice *c);
-/* The kernel's launch sites whose block is no constant (not modelled) into
- * kr; none when --block or the config's launch entry decides. */
-void ka_launch_runtime_sites(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
-			     struct ka_kernel_result *kr);
+struct ka_launch_plan {
+	struct ka_launch_choice choice[KA_MAX_LAUNCHES];
+	int n;
+	const char *runtime_file[KA_MAX_RUNTIME_SITES]; /* borrowed from src */
+	int runtime_line[KA_MAX_RUNTIME_SITES];
+	int n_runtime;                       /* all of them, beyond the first 8 */
+};
+void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
+		    struct ka_launch_plan *p);
+void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p, int c);
 
 /* result_cache.c: a source frontend's compile results in the result cache.
  * open: false (and a note) when the cache cannot be used.  get: the entry

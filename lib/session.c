@@ -88,7 +88,6 @@ static void what_ifs(const struct ka_request *req, struct ka_run *run, struct ka
 
 /* Each kernel at each of its launches (lib/launch.c: the config's, the
  * constant launch sites'; none: the vendor picks), in report order. */
-enum { KA_MAX_LAUNCHES = 16 };
 static void model(const struct ka_request *req, struct ka_session *s, struct ka_result *out, struct ka_diag *d)
 {
 	size_t cap;
@@ -99,12 +98,11 @@ static void model(const struct ka_request *req, struct ka_session *s, struct ka_
 	out->v = ka_xcalloc(cap, sizeof(*out->v));
 	for (size_t i = 0; i < s->kernels.n; i++) {
 		const struct ka_kernel *k = &s->kernels.v[i];
-		struct ka_launch_choice ch[KA_MAX_LAUNCHES];
-		const struct ka_uresult *src = ka_sources_result(s->sources, k->file);
-		int n = ka_launch_choices(req, src, k, ch, KA_MAX_LAUNCHES);
+		struct ka_launch_plan plan;
 		int warn = req->launch.warn_cliff;
 
-		for (int c = 0; c < (n ? n : 1); c++) {
+		ka_launch_plan(req, ka_sources_result(s->sources, k->file), k, &plan);
+		for (int c = 0; c < (plan.n ? plan.n : 1); c++) {
 			struct ka_kernel_result *kr;
 			if (out->n == cap) {
 				cap *= 2;
@@ -114,9 +112,7 @@ static void model(const struct ka_request *req, struct ka_session *s, struct ka_
 			memset(kr, 0, sizeof(*kr));
 			kr->k = k;
 			kr->vendor = ka_vendors[k->vendor];
-			if (n)
-				ka_launch_apply(kr, &ch[c]);
-			ka_launch_runtime_sites(req, src, k, kr);
+			ka_launch_apply(kr, &plan, c);
 			kr->vendor->model(kr, k, &req->launch, req->what_ifs, req->n_what_ifs, s->variants, s->memo, d);
 			kr->near_cliff = warn > 0 && kr->cliffs.regs_to_next_drop >= 0 &&
 					 kr->cliffs.regs_to_next_drop <= warn;
