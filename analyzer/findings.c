@@ -93,7 +93,8 @@ struct strided {
 	int64_t c;
 	int stride, loop;
 	int line, col;
-	bool once;                /* once per thread beside the kernel's loops */
+	int scope;                /* enum cost_scope                          */
+	char *cond;               /* SCOPE_ONE_BLOCK: the block's condition   */
 };
 
 /* A for loop's counter: n = hi - lo values for (v = lo; v < hi; ++v) with
@@ -119,6 +120,8 @@ struct walk {
 	bool looped_global;       /* global accesses in work loops (KA111)      */
 	unsigned cond_start, cond_end;  /* the condition of the innermost if whose
 	                                   branches do different work (KA106)  */
+	int one_block;            /* inside a branch one block of the grid runs */
+	char *one_block_cond;     /* the condition that chose it (KA112)        */
 	size_t fn;                /* the reached function being walked        */
 	struct strided *acc;      /* KA107 candidates of the kernel           */
 	size_t n_acc;
@@ -622,6 +625,20 @@ static bool sibling_same_work(struct ka_an *an, CXCursor ifs, CXCursor parent)
 	return same;
 }
 
+/* KA112: what a lane-strided selection or access inside a branch that one
+ * block runs costs: that block's, beside the other blocks' work. */
+static void one_block_report(struct walk *w, CXCursor at, const char *what)
+{
+	int line, col;
+	char *t = text(w->an, at);
+	ka_location(at, &line, &col);
+	ka_finding_add(w->finds, KA_RULE_KA112, line, col, 0,
+		       "`%s`: %s, but only one block of the grid runs it (%s): a cost paid by that block alone, "
+		       "beside the other blocks' work",
+		       t, what, w->one_block_cond ? w->one_block_cond : "a blockIdx condition");
+	free(t);
+}
+
 /* KA106: tid % s == 0 (or tid & m == 0) in the condition of an if whose
  * branches do different work, inside a loop: a lane-strided selection
  * round after round (seed 000's R1).  Once, outside any loop (NVIDIA's
@@ -658,6 +675,12 @@ static void ka106(struct walk *w, CXCursor e)
 		char *rt = text(w->an, m[1]);
 		snprintf(every, sizeof(every), "%s", rt);
 		free(rt);
+	}
+	if (w->one_block) {
+		char what[64];
+		snprintf(what, sizeof(what), "selects every (%s)-th lane", every);
+		one_block_report(w, e, what);
+		return;
 	}
 	ka_location(e, &line, &col);
 	char *t = text(w->an, e);
@@ -718,14 +741,30 @@ static bool once_per_thread(const struct walk *w)
 	return w->looped_global && w->fn == 0 && w->loop_depth == 0;
 }
 
-static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr, bool once)
+/* How often an access's cost is paid: in the kernel's work (KA107), once
+ * per thread beside its loops (KA111), or in one block of the grid (KA112). */
+enum cost_scope { SCOPE_WORK, SCOPE_ONCE, SCOPE_ONE_BLOCK };
+
+static enum cost_scope scope_of(const struct walk *w)
+{
+	return w->one_block ? SCOPE_ONE_BLOCK : once_per_thread(w) ? SCOPE_ONCE : SCOPE_WORK;
+}
+
+static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr, enum cost_scope scope)
 {
 	int line, col, waste = sector_waste(addr->stride, clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at))));
 	if (waste <= 1)
 		return;                   /* each lane's element fills its sectors */
+	if (scope == SCOPE_ONE_BLOCK) {
+		char what[128];
+		snprintf(what, sizeof(what), "a global access whose consecutive lanes are %d elements apart (about "
+			 "%dx the memory it uses)", addr->stride, waste);
+		one_block_report(w, at, what);
+		return;
+	}
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at);
-	if (once)
+	if (scope == SCOPE_ONCE)
 		ka_finding_add(w->finds, KA_RULE_KA111, line, col, 0,
 			       "global access `%s`: consecutive lanes are %d elements apart (about %dx the memory it "
 			       "uses, 32-byte sectors), but it runs once per thread, outside the loops where the "
@@ -897,8 +936,13 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at), *u = clang_Cursor_isNull(unit) ? NULL : text(w->an, unit);
 	const char *n = factor ? factor : "a runtime value";
-	if (best == UNIT_INDEX) {
-		bool once = once_per_thread(w);
+	if (best == UNIT_INDEX && scope_of(w) == SCOPE_ONE_BLOCK) {
+		char what[192];
+		snprintf(what, sizeof(what), "a global access whose consecutive lanes are `%.60s` elements apart "
+			 "while another index runs at unit stride", n);
+		one_block_report(w, at, what);
+	} else if (best == UNIT_INDEX) {
+		bool once = scope_of(w) == SCOPE_ONCE;
 		ka_finding_add(w->finds, once ? KA_RULE_KA111 : KA_RULE_KA107, line, col, 0,
 			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) while "
 			       "`%s` runs at unit stride, %s",
@@ -947,17 +991,17 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 			return;               /* contiguous: each lane reads up to the next */
 		if (unit > 0 && size > 0 && bytes % size == 0)
 			v.stride = (int32_t)(addr->stride * unit / size);
-		ka107_report(w, at, &v, once_per_thread(w));
+		ka107_report(w, at, &v, scope_of(w));
 		return;
 	}
 	if (addr->stride > 64 || addr->stride < -64) {
-		ka107_report(w, at, addr, once_per_thread(w));
+		ka107_report(w, at, addr, scope_of(w));
 		return;
 	}
 	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
 	struct strided *s = &w->acc[w->n_acc++];
 	*s = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = addr->stride,
-			      .once = once_per_thread(w)};
+			      .scope = scope_of(w), .cond = w->one_block_cond ? ka_strdup(w->one_block_cond) : NULL};
 	ka_location(at, &s->line, &s->col);
 	split_index(w, idx, s);
 }
@@ -991,7 +1035,9 @@ static void resolve_strided(struct walk *w)
 		int first, s = a->stride < 0 ? -a->stride : a->stride;
 		struct ka_uval v = {.cls = KA_U_AFFINE, .stride = a->stride};
 		if (!a->base || !a->e || !covered(w, a, &first)) {
-			ka107_report(w, a->at, &v, a->once);
+			w->one_block_cond = a->cond;
+			ka107_report(w, a->at, &v, (enum cost_scope)a->scope);
+			w->one_block_cond = NULL;
 			continue;
 		}
 		if ((size_t)first != i)
@@ -1008,6 +1054,7 @@ static void resolve_strided(struct walk *w)
 	for (size_t i = 0; i < w->n_acc; i++) {
 		free(w->acc[i].base);
 		free(w->acc[i].e);
+		free(w->acc[i].cond);
 	}
 	free(w->acc);
 	free(w->loops);
@@ -1216,6 +1263,99 @@ static void facts_for(struct walk *w, CXCursor c, enum CXCursorKind k)
 	}
 }
 
+/* blockIdx.x (.y, .z) itself, or a local of at least 32 bits that keeps it
+ * as its initializer (Rodinia's `int bx = blockIdx.x;`). */
+static bool is_block_index(struct walk *w, CXCursor c)
+{
+	CXCursor s = ka_strip(c);
+	const struct ka_uval *v = val(w->an, s);
+	bool ok;
+	if (!v || v->cls != KA_U_BLOCK || v->why != WHY_BLOCKIDX)
+		return false;
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+		CXCursor var = clang_getCursorReferenced(s);
+		if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+		    clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(var))) < 4 ||
+		    !ka_keeps_init(w->an->reached[w->fn], var))
+			return false;
+		s = ka_strip(clang_Cursor_getVarDeclInitializer(var));
+		if (clang_Cursor_isNull(s))
+			return false;
+	}
+	char *t = text(w->an, s);
+	ok = t && (strcmp(t, "blockIdx.x") == 0 || strcmp(t, "blockIdx.y") == 0 || strcmp(t, "blockIdx.z") == 0);
+	free(t);
+	return ok;
+}
+
+/* `b == g` or `b != g` (either order) with b a block index and g the same
+ * in every thread of the launch (a constant, gridDim.x - 1, a parameter). */
+static bool compares_block_index(struct walk *w, CXCursor e)
+{
+	CXCursor o[3];
+	const struct ka_uval *l, *r;
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator || kids2(e, o) != 2)
+		return false;
+	l = val(w->an, o[0]);
+	r = val(w->an, o[1]);
+	return (l && r) && ((is_block_index(w, o[0]) && r->cls <= KA_U_GRID) ||
+			    (is_block_index(w, o[1]) && l->cls <= KA_U_GRID));
+}
+
+/* The child of an if (cond, then, else) that only one block of the grid
+ * runs: the then of `b == g` (or of a conjunction holding it), the else
+ * of `b != g`; -1: none. */
+static int one_block_child(struct walk *w, CXCursor cond, int n)
+{
+	CXCursor c = ka_strip(cond), o[3];
+	enum ka_op op = clang_getCursorKind(c) == CXCursor_BinaryOperator ? op_of(w->an, c) : OP_NONE;
+	if (op == OP_EQ && compares_block_index(w, c))
+		return 1;
+	if (op == OP_NE && n == 3 && compares_block_index(w, c))
+		return 2;
+	if (op == OP_LAND && kids2(c, o) == 2)
+		for (int i = 0; i < 2; i++) {
+			CXCursor x = ka_strip(o[i]);
+			if (clang_getCursorKind(x) == CXCursor_BinaryOperator && op_of(w->an, x) == OP_LAND &&
+			    one_block_child(w, x, 2) == 1)
+				return 1;
+			if (clang_getCursorKind(x) == CXCursor_BinaryOperator && op_of(w->an, x) == OP_EQ &&
+			    compares_block_index(w, x))
+				return 1;
+		}
+	return -1;
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d);
+
+/* An if's children, the one that only one block runs marked as such. */
+static void visit_if(struct walk *w, CXCursor ifs)
+{
+	CXCursor ch[4];
+	int n = ka_children(ifs, ch, 4), one = n == 2 || n == 3 ? one_block_child(w, ch[0], n) : -1;
+	char *outer = w->one_block_cond;
+	for (int i = 0; i < n; i++) {
+		if (i == one) {
+			w->one_block++;
+			if (!outer) {
+				char *t = text(w->an, ch[0]);
+				size_t len = (t ? strlen(t) : 0) + 16;
+				w->one_block_cond = ka_xcalloc(len, 1);
+				snprintf(w->one_block_cond, len, "%s`%s`", one == 2 ? "the else of " : "", t ? t : "");
+				free(t);
+			}
+		}
+		if (visit(ch[i], ifs, w) == CXChildVisit_Recurse)
+			clang_visitChildren(ch[i], visit, w);
+		if (i == one) {
+			w->one_block--;
+			if (!outer)
+				free(w->one_block_cond);
+			w->one_block_cond = outer;
+		}
+	}
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct walk *w = d;
@@ -1253,12 +1393,13 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 			unsigned os = w->cond_start, oe = w->cond_end;
 			w->cond_start = cs;
 			w->cond_end = ce;
-			clang_visitChildren(c, visit, w);
+			visit_if(w, c);
 			w->cond_start = os;
 			w->cond_end = oe;
 			return CXChildVisit_Continue;
 		}
-		break;
+		visit_if(w, c);
+		return CXChildVisit_Continue;
 	}
 	case CXCursor_GCCAsmStmt:
 		asm_rules(w, c);

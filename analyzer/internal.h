@@ -254,6 +254,10 @@ bool ka_has_attr(CXCursor decl, enum CXCursorKind attr);
 bool ka_is_kernel(CXCursor fn);
 /* Does the text between two offsets of the main file contain the token? */
 bool ka_text_has_token(const struct ka_an *an, unsigned from, unsigned to, const char *tok);
+/* A local of fn that keeps its initializer: const, or never written in fn
+ * (not assigned, incremented, or its address or a non-const reference
+ * taken -- any use but a read refuses it). */
+bool ka_keeps_init(CXCursor fn, CXCursor var);
 /* A default construction nobody wrote ("float2 p;"). */
 bool ka_is_implicit_init(CXCursor init);
 /* Integer value of a constant expression (literal, enum, constexpr). */

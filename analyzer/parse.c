@@ -837,6 +837,80 @@ bool ka_is_kernel(CXCursor fn)
 	return ka_has_attr(fn, CXCursor_CUDAGlobalAttr);
 }
 
+/* A local variable that keeps its initializer: const, or never written in
+ * the function it is declared in (not assigned, incremented, or its address
+ * or a non-const reference taken -- any use but a read refuses it). */
+struct writes {
+	CXCursor var;
+	bool written;
+};
+
+/* Whether a is b's first operand.  A node's cursors met on two walks need
+ * not compare equal (clang_equalCursors: a parent's ka_children and the
+ * visitor's own), so the node is known by its kind and extent. */
+static bool first_operand(CXCursor parent, CXCursor a)
+{
+	CXCursor ch[2];
+	if (ka_children(parent, ch, 2) != 2 || clang_getCursorKind(ch[0]) != clang_getCursorKind(a))
+		return false;
+	CXSourceRange x = clang_getCursorExtent(ch[0]), y = clang_getCursorExtent(a);
+	return clang_equalLocations(clang_getRangeStart(x), clang_getRangeStart(y)) &&
+	       clang_equalLocations(clang_getRangeEnd(x), clang_getRangeEnd(y));
+}
+
+static enum CXChildVisitResult find_writes(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct writes *w = d;
+	enum CXCursorKind pk = clang_getCursorKind(parent);
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(c), w->var)) {
+		/* a read: an operand of arithmetic, a call argument by value, a
+		 * member read; anything else counts as a write */
+		if (pk == CXCursor_UnaryOperator || pk == CXCursor_CompoundAssignOperator)
+			w->written = true;
+		if (pk == CXCursor_BinaryOperator && first_operand(parent, c))
+			w->written = true;      /* x = ... (or x op ..., harmless to refuse) */
+		return CXChildVisit_Continue;
+	}
+	if (clang_getCursorKind(c) == CXCursor_MemberRefExpr && pk == CXCursor_BinaryOperator) {
+		CXCursor base[1];
+		if (first_operand(parent, c) && ka_children(c, base, 1) == 1 &&
+		    clang_equalCursors(clang_getCursorReferenced(ka_strip(base[0])), w->var))
+			w->written = true;              /* b.x = ... */
+	}
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		CXString s = clang_getCursorSpelling(c);
+		const char *n = clang_getCString(s);
+		if (n && strncmp(n, "operator", 8) == 0 && strcmp(n, "operator()") != 0) {
+			CXCursor ch[1];
+			if (ka_children(c, ch, 1) == 1) {
+				CXCursor b = ka_strip(ch[0]);
+				if (clang_getCursorKind(b) == CXCursor_MemberRefExpr && ka_children(b, ch, 1) == 1)
+					b = ka_strip(ch[0]);
+				if (clang_equalCursors(clang_getCursorReferenced(b), w->var))
+					w->written = true;      /* b = dim3(...), b.x += ... */
+			}
+		}
+		clang_disposeString(s);
+	}
+	return CXChildVisit_Recurse;
+}
+
+bool ka_keeps_init(CXCursor fn, CXCursor var)
+{
+	CXType t = clang_getCursorType(var);
+	struct writes w = {var, false};
+	if (clang_isConstQualifiedType(t))
+		return true;
+	if (clang_getCanonicalType(t).kind == CXType_LValueReference || clang_Cursor_isNull(fn) ||
+	    clang_Cursor_hasVarDeclGlobalStorage(var))
+		return false;
+	if (!clang_equalCursors(clang_getCursorSemanticParent(var), fn))
+		return false;
+	clang_visitChildren(fn, find_writes, &w);
+	return !w.written;
+}
+
 bool ka_is_implicit_init(CXCursor init)
 {
 	CXCursor s = ka_strip(init), ch[2];

@@ -259,3 +259,41 @@ __global__ void ka107_addresses_handed(float *a, float *b, float *c, float *d, f
     int t = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
     step6(&a[t * 91], &b[t * 91], &c[t * 91], &d[t * 91], &e[t * 91], &f[t * 91]);
 }
+
+// Code that one block of the grid runs: the last, partial block's own
+// reduction (Rodinia's srad) and block 0's final pass cost that block
+// alone: KA112, not KA106 / KA107.  The other blocks' path still reports,
+// and so does a branch that many blocks take (blockIdx.x % 2 == 0).
+__global__ void ka112_last_block(float *sums, int n) {
+    __shared__ float s[256];
+    int bx = blockIdx.x;                                            // expect: block-uniform
+    int tx = threadIdx.x;                                           // expect: affine-lane
+    s[tx] = sums[bx * 256 + tx];                                    // expect: varying
+    if (bx != gridDim.x - 1) {
+        for (int i = 2; i <= 256; i *= 2) {                         // expect: const, const
+            if ((tx + 1) % i == 0)                                  // expect-finding: KA106
+                s[tx] += s[tx - i / 2];                             // expect: varying
+            __syncthreads();
+        }
+    } else {
+        for (int i = 2; i <= n; i *= 2) {                           // expect: const, grid-uniform
+            if ((tx + 1) % i == 0)                                  // expect-finding: KA112
+                s[tx] += s[tx - i / 2];                             // expect: varying
+            __syncthreads();
+        }
+    }
+    if (blockIdx.x == 0 && tx < 32)
+        for (int j = 0; j < n; j++)                                 // expect: const, grid-uniform
+            sums[tx * n + j] += s[tx];                              // expect: varying expect-finding: KA112
+    if (blockIdx.x % 2 == 0)
+        for (int j = 0; j < n; j++)                                 // expect: const, grid-uniform
+            sums[n + tx * n + j] += s[tx];                          // expect: varying expect-finding: KA107
+}
+// A local that stops holding the block index is no proof of one block.
+__global__ void ka107_block_reassigned(float *sums, int n) {
+    int bx = blockIdx.x;                                            // expect: block-uniform
+    bx = bx / 2;                                                    // expect: block-uniform
+    if (bx == 0)
+        for (int j = 0; j < n; j++)                                 // expect: const, grid-uniform
+            sums[threadIdx.x * n + j] += 1.0f;                      // expect: varying expect-finding: KA107
+}
