@@ -93,8 +93,8 @@ struct strided {
 	int64_t c;
 	int stride, loop;
 	int line, col;
-	int scope;                /* enum cost_scope                          */
-	char *cond;               /* SCOPE_ONE_BLOCK: the block's condition   */
+	bool once;                /* once per thread beside the kernel's loops */
+	char *block_cond;         /* in one block's branch: its condition      */
 };
 
 /* A for loop's counter: n = hi - lo values for (v = lo; v < hi; ++v) with
@@ -120,8 +120,8 @@ struct walk {
 	bool looped_global;       /* global accesses in work loops (KA111)      */
 	unsigned cond_start, cond_end;  /* the condition of the innermost if whose
 	                                   branches do different work (KA106)  */
-	int one_block;            /* inside a branch one block of the grid runs */
-	char *one_block_cond;     /* the condition that chose it (KA112)        */
+	char *one_block_cond;     /* inside a branch one block of the grid runs:
+	                             the condition that chose it (KA112)     */
 	size_t fn;                /* the reached function being walked        */
 	struct strided *acc;      /* KA107 candidates of the kernel           */
 	size_t n_acc;
@@ -627,7 +627,7 @@ static bool sibling_same_work(struct ka_an *an, CXCursor ifs, CXCursor parent)
 
 /* KA112: what a lane-strided selection or access inside a branch that one
  * block runs costs: that block's, beside the other blocks' work. */
-static void one_block_report(struct walk *w, CXCursor at, const char *what)
+static void one_block_report(struct walk *w, CXCursor at, const char *what, const char *cond)
 {
 	int line, col;
 	char *t = text(w->an, at);
@@ -635,7 +635,7 @@ static void one_block_report(struct walk *w, CXCursor at, const char *what)
 	ka_finding_add(w->finds, KA_RULE_KA112, line, col, 0,
 		       "`%s`: %s, but only one block of the grid runs it (%s): a cost paid by that block alone, "
 		       "beside the other blocks' work",
-		       t, what, w->one_block_cond ? w->one_block_cond : "a blockIdx condition");
+		       t, what, cond);
 	free(t);
 }
 
@@ -676,10 +676,10 @@ static void ka106(struct walk *w, CXCursor e)
 		snprintf(every, sizeof(every), "%s", rt);
 		free(rt);
 	}
-	if (w->one_block) {
+	if (w->one_block_cond) {
 		char what[64];
 		snprintf(what, sizeof(what), "selects every (%s)-th lane", every);
-		one_block_report(w, e, what);
+		one_block_report(w, e, what, w->one_block_cond);
 		return;
 	}
 	ka_location(e, &line, &col);
@@ -741,30 +741,24 @@ static bool once_per_thread(const struct walk *w)
 	return w->looped_global && w->fn == 0 && w->loop_depth == 0;
 }
 
-/* How often an access's cost is paid: in the kernel's work (KA107), once
- * per thread beside its loops (KA111), or in one block of the grid (KA112). */
-enum cost_scope { SCOPE_WORK, SCOPE_ONCE, SCOPE_ONE_BLOCK };
-
-static enum cost_scope scope_of(const struct walk *w)
-{
-	return w->one_block ? SCOPE_ONE_BLOCK : once_per_thread(w) ? SCOPE_ONCE : SCOPE_WORK;
-}
-
-static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr, enum cost_scope scope)
+/* How often an access's cost is paid: in one block of the grid (KA112:
+ * block_cond, the branch's condition, is set), once per thread beside the
+ * kernel's loops (KA111: once), else in the kernel's work (KA107). */
+static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr, bool once, const char *block_cond)
 {
 	int line, col, waste = sector_waste(addr->stride, clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at))));
 	if (waste <= 1)
 		return;                   /* each lane's element fills its sectors */
-	if (scope == SCOPE_ONE_BLOCK) {
+	if (block_cond) {
 		char what[128];
 		snprintf(what, sizeof(what), "a global access whose consecutive lanes are %d elements apart (about "
 			 "%dx the memory it uses)", addr->stride, waste);
-		one_block_report(w, at, what);
+		one_block_report(w, at, what, block_cond);
 		return;
 	}
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at);
-	if (scope == SCOPE_ONCE)
+	if (once)
 		ka_finding_add(w->finds, KA_RULE_KA111, line, col, 0,
 			       "global access `%s`: consecutive lanes are %d elements apart (about %dx the memory it "
 			       "uses, 32-byte sectors), but it runs once per thread, outside the loops where the "
@@ -936,13 +930,13 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at), *u = clang_Cursor_isNull(unit) ? NULL : text(w->an, unit);
 	const char *n = factor ? factor : "a runtime value";
-	if (best == UNIT_INDEX && scope_of(w) == SCOPE_ONE_BLOCK) {
+	if (best == UNIT_INDEX && w->one_block_cond) {
 		char what[192];
 		snprintf(what, sizeof(what), "a global access whose consecutive lanes are `%.60s` elements apart "
 			 "while another index runs at unit stride", n);
-		one_block_report(w, at, what);
+		one_block_report(w, at, what, w->one_block_cond);
 	} else if (best == UNIT_INDEX) {
-		bool once = scope_of(w) == SCOPE_ONCE;
+		bool once = once_per_thread(w);
 		ka_finding_add(w->finds, once ? KA_RULE_KA111 : KA_RULE_KA107, line, col, 0,
 			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) while "
 			       "`%s` runs at unit stride, %s",
@@ -991,17 +985,18 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 			return;               /* contiguous: each lane reads up to the next */
 		if (unit > 0 && size > 0 && bytes % size == 0)
 			v.stride = (int32_t)(addr->stride * unit / size);
-		ka107_report(w, at, &v, scope_of(w));
+		ka107_report(w, at, &v, once_per_thread(w), w->one_block_cond);
 		return;
 	}
 	if (addr->stride > 64 || addr->stride < -64) {
-		ka107_report(w, at, addr, scope_of(w));
+		ka107_report(w, at, addr, once_per_thread(w), w->one_block_cond);
 		return;
 	}
 	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
 	struct strided *s = &w->acc[w->n_acc++];
 	*s = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = addr->stride,
-			      .scope = scope_of(w), .cond = w->one_block_cond ? ka_strdup(w->one_block_cond) : NULL};
+			      .once = once_per_thread(w),
+			      .block_cond = w->one_block_cond ? ka_strdup(w->one_block_cond) : NULL};
 	ka_location(at, &s->line, &s->col);
 	split_index(w, idx, s);
 }
@@ -1035,9 +1030,7 @@ static void resolve_strided(struct walk *w)
 		int first, s = a->stride < 0 ? -a->stride : a->stride;
 		struct ka_uval v = {.cls = KA_U_AFFINE, .stride = a->stride};
 		if (!a->base || !a->e || !covered(w, a, &first)) {
-			w->one_block_cond = a->cond;
-			ka107_report(w, a->at, &v, (enum cost_scope)a->scope);
-			w->one_block_cond = NULL;
+			ka107_report(w, a->at, &v, a->once, a->block_cond);
 			continue;
 		}
 		if ((size_t)first != i)
@@ -1054,7 +1047,7 @@ static void resolve_strided(struct walk *w)
 	for (size_t i = 0; i < w->n_acc; i++) {
 		free(w->acc[i].base);
 		free(w->acc[i].e);
-		free(w->acc[i].cond);
+		free(w->acc[i].block_cond);
 	}
 	free(w->acc);
 	free(w->loops);
@@ -1314,44 +1307,34 @@ static int one_block_child(struct walk *w, CXCursor cond, int n)
 	if (op == OP_NE && n == 3 && compares_block_index(w, c))
 		return 2;
 	if (op == OP_LAND && kids2(c, o) == 2)
-		for (int i = 0; i < 2; i++) {
-			CXCursor x = ka_strip(o[i]);
-			if (clang_getCursorKind(x) == CXCursor_BinaryOperator && op_of(w->an, x) == OP_LAND &&
-			    one_block_child(w, x, 2) == 1)
+		for (int i = 0; i < 2; i++)
+			if (one_block_child(w, o[i], 2) == 1)
 				return 1;
-			if (clang_getCursorKind(x) == CXCursor_BinaryOperator && op_of(w->an, x) == OP_EQ &&
-			    compares_block_index(w, x))
-				return 1;
-		}
 	return -1;
 }
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d);
 
-/* An if's children, the one that only one block runs marked as such. */
+/* An if's children, the one that only one block runs marked as such (an
+ * outer mark already covers the whole if). */
 static void visit_if(struct walk *w, CXCursor ifs)
 {
 	CXCursor ch[4];
 	int n = ka_children(ifs, ch, 4), one = n == 2 || n == 3 ? one_block_child(w, ch[0], n) : -1;
-	char *outer = w->one_block_cond;
 	for (int i = 0; i < n; i++) {
-		if (i == one) {
-			w->one_block++;
-			if (!outer) {
-				char *t = text(w->an, ch[0]);
-				size_t len = (t ? strlen(t) : 0) + 16;
-				w->one_block_cond = ka_xcalloc(len, 1);
-				snprintf(w->one_block_cond, len, "%s`%s`", one == 2 ? "the else of " : "", t ? t : "");
-				free(t);
-			}
+		bool mark = i == one && !w->one_block_cond;
+		if (mark) {
+			char *t = text(w->an, ch[0]);
+			size_t len = (t ? strlen(t) : 0) + 16;
+			w->one_block_cond = ka_xcalloc(len, 1);
+			snprintf(w->one_block_cond, len, "%s`%s`", one == 2 ? "the else of " : "", t ? t : "");
+			free(t);
 		}
 		if (visit(ch[i], ifs, w) == CXChildVisit_Recurse)
 			clang_visitChildren(ch[i], visit, w);
-		if (i == one) {
-			w->one_block--;
-			if (!outer)
-				free(w->one_block_cond);
-			w->one_block_cond = outer;
+		if (mark) {
+			free(w->one_block_cond);
+			w->one_block_cond = NULL;
 		}
 	}
 }
