@@ -5,6 +5,7 @@
  * that says what it needs from the lattice (see the man page's FINDINGS). */
 #include "internal.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,14 +85,25 @@ static void fact_add(struct ka_an *an, struct ka_fact_acc *a, CXCursor at, const
 
 /* ---- the walk ---------------------------------------------------------------------- */
 /* A strided global access waiting for the whole function (KA107/KA109):
- * base[E + c] at lane stride `stride`; `loop` > 0 when the index adds a
- * counter of an enclosing constant loop taking `loop` consecutive values. */
+ * base[E + c + sum of mult * k] at lane stride `stride` (in base's
+ * elements), each k the counter of an enclosing loop of constant length
+ * taking `count` consecutive values; the access reads `width` neighbouring
+ * elements (a uint4 over floats: 4; `bytes` in all). */
+struct loop_term {
+	int64_t mult, count;
+};
+
+enum { KA_LOOP_TERMS = 4 };
+
 struct strided {
 	CXCursor at;
 	size_t fn;                /* index into an->reached                  */
 	char *base, *e;           /* source text of the pointer and of E     */
 	int64_t c;
-	int stride, loop;
+	struct loop_term lt[KA_LOOP_TERMS];
+	int n_lt;
+	int stride, width;
+	long long bytes;
 	int line, col;
 	bool once;                /* once per thread beside the kernel's loops */
 	char *block_cond;         /* in one block's branch: its condition      */
@@ -109,7 +121,7 @@ struct cloop {
 
 /* `&x[i]` arguments of one call remembered (Rodinia's myocyte hands nine
  * arrays' addresses to its solver step). */
-enum { KA_ADDR_ARGS = 16 };
+enum { KA_ADDR_ARGS = 16, KA_ASM_ADDRS = 8 };
 
 struct walk {
 	struct ka_an *an;
@@ -128,6 +140,11 @@ struct walk {
 	struct cloop *loops;      /* every for loop's counter seen            */
 	size_t n_loops;
 	CXCursor via_deref;       /* x[i] of *(T *)&x[i]: the deref is the access */
+	CXCursor asm_addr[KA_ASM_ADDRS];  /* x[i] of the `&x[i]` operands of the asm
+	                             statement being walked: its memory
+	                             instruction accesses them, asm_bytes wide
+	                             (0: unknown, no access judged) */
+	long long asm_bytes;
 	CXCursor addr_of[KA_ADDR_ARGS];  /* x[i] of the `&x[i]` arguments of the call
 	                             being walked when that call is no intrinsic
 	                             (ggml's 16-byte memcpy from &x[off]): an
@@ -140,6 +157,22 @@ static const struct ka_uval *val(struct ka_an *an, CXCursor c)
 {
 	const struct ka_node *n = ka_node_find(an, c);
 	return n ? &n->v : NULL;
+}
+
+/* A compile-time integer: what libclang evaluates, or a constant the
+ * analysis knows (a template argument of the instance being walked:
+ * bitsandbytes' `k < num_values_4bit / 4`). */
+static bool known_int(struct walk *w, CXCursor c, int64_t *k)
+{
+	const struct ka_uval *v;
+	if (ka_eval_int(c, k))
+		return true;
+	v = val(w->an, c);
+	if (v && v->cls == KA_U_CONST && (v->flags & UV_KNOWN)) {
+		*k = v->k;
+		return true;
+	}
+	return false;
 }
 
 static enum ka_op op_of(struct ka_an *an, CXCursor c)
@@ -269,6 +302,128 @@ static void asm_rules(struct walk *w, CXCursor s)
 			continue;        /* an output */
 		if (strchr(c, 'v') && !strchr(c, 's'))
 			ka101(w, ch[i], "a \"v\" inline-asm operand");
+	}
+}
+
+/* The template of an asm statement: its string literals before the first
+ * top-level ':', joined (at most max - 1 characters). */
+static void asm_template(struct ka_an *an, CXCursor s, char *out, size_t max)
+{
+	unsigned S, E;
+	size_t n = 0;
+	int depth = 0;
+	bool in_str = false;
+	out[0] = 0;
+	if (!ka_extent(an, s, &S, &E))
+		return;
+	for (unsigned i = S; i < E && n + 1 < max; i++) {
+		char c = an->src[i];
+		if (in_str) {
+			if (c == '\\' && i + 1 < E) {
+				out[n++] = ' ';          /* \n, \t: a separator */
+				i++;
+			} else if (c == '"') {
+				in_str = false;
+			} else {
+				out[n++] = c;
+			}
+			continue;
+		}
+		if (c == '"')
+			in_str = true;
+		else if (c == '(')
+			depth++;
+		else if (c == ')')
+			depth--;
+		else if (c == ':' && depth == 1)
+			break;
+	}
+	out[n] = 0;
+}
+
+/* Bytes of one element of a PTX type suffix (u32, b128, bf16, f16x2), 0 if
+ * it is none. */
+static int ptx_type_bytes(const char *t, size_t n)
+{
+	int bits = 0;
+	size_t i = 0;
+	if (n >= 2 && (t[0] == 'u' || t[0] == 's' || t[0] == 'b' || t[0] == 'f'))
+		i = t[0] == 'b' && n >= 3 && t[1] == 'f' ? 2 : 1;
+	else
+		return 0;
+	for (; i < n && t[i] >= '0' && t[i] <= '9'; i++)
+		bits = bits * 10 + (t[i] - '0');
+	if (i < n && t[i] == 'x' && i + 1 < n)
+		bits *= t[i + 1] - '0';          /* f16x2 */
+	return bits % 8 == 0 && bits <= 128 ? bits / 8 : 0;
+}
+
+/* Bytes one lane accesses through the asm's memory instruction: PTX ld./st.
+ * (`ld.global.ca.v4.u32`: 16), AMDGPU global_/flat_ loads and stores
+ * (`global_load_dwordx4`, `global_load_b128`: 16); 0 when the template holds
+ * none of them, more than one, or one we cannot size. */
+static long long asm_access_bytes(const char *tmpl)
+{
+	long long bytes = 0;
+	int found = 0;
+	for (const char *p = tmpl; *p; p++) {
+		if (p != tmpl && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.'))
+			continue;
+		size_t len = strcspn(p, " \t\n,;{}");
+		if ((strncmp(p, "ld.", 3) == 0 || strncmp(p, "st.", 3) == 0) && len > 3) {
+			int vec = 1, size = 0;
+			for (const char *q = p + 3; q < p + len;) {
+				size_t m = strcspn(q, ". \t\n,;{}");
+				if (m > (size_t)(p + len - q))
+					m = (size_t)(p + len - q);
+				if (m == 2 && q[0] == 'v' && q[1] >= '2' && q[1] <= '8')
+					vec = q[1] - '0';
+				else if (ptx_type_bytes(q, m))
+					size = ptx_type_bytes(q, m);
+				q += m + 1;
+			}
+			found++;
+			bytes = size ? (long long)vec * size : 0;
+		} else if (strncmp(p, "global_load_", 12) == 0 || strncmp(p, "global_store_", 13) == 0 ||
+			   strncmp(p, "flat_load_", 10) == 0 || strncmp(p, "flat_store_", 11) == 0) {
+			const char *kind = strchr(p, '_') + 1;
+			kind = strchr(kind, '_') + 1;
+			size_t m = len - (size_t)(kind - p);
+			static const struct { const char *name; int bytes; } amd[] = {
+				{"dwordx4", 16}, {"dwordx3", 12}, {"dwordx2", 8}, {"dword", 4}, {"b128", 16}, {"b96", 12},
+				{"b64", 8}, {"b32", 4}, {"short", 2}, {"ushort", 2}, {"sshort", 2}, {"b16", 2}, {"ubyte", 1},
+				{"sbyte", 1}, {"byte", 1}, {"b8", 1}, {"u8", 1}, {"i8", 1}, {"u16", 2}, {"i16", 2}};
+			found++;
+			bytes = 0;
+			for (size_t a = 0; a < sizeof(amd) / sizeof(amd[0]); a++)
+				if (m == strlen(amd[a].name) && strncmp(kind, amd[a].name, m) == 0)
+					bytes = amd[a].bytes;
+		}
+		p += len ? len - 1 : 0;
+	}
+	return found == 1 ? bytes : 0;
+}
+
+/* The `&x[i]` input operands of an asm statement: its memory instruction
+ * is their access (ka107 judges x[i] at that width, or not at all). */
+static void asm_addresses(struct walk *w, CXCursor s)
+{
+	char cons[32][16], tmpl[1024];
+	CXCursor ch[32];
+	int nc = asm_constraints(w->an, s, cons, 32), n = ka_children(s, ch, 32), k = 0, m = 0;
+	for (int a = 0; a < KA_ASM_ADDRS; a++)
+		w->asm_addr[a] = clang_getNullCursor();
+	asm_template(w->an, s, tmpl, sizeof(tmpl));
+	w->asm_bytes = asm_access_bytes(tmpl);
+	for (int i = 0; i < n && k < nc && m < KA_ASM_ADDRS; i++) {
+		CXCursor e = ka_strip(ch[i]), sub[2];
+		if (!clang_isExpression(clang_getCursorKind(ch[i])))
+			continue;
+		const char *c = cons[k++];
+		if (strchr(c, '=') || strchr(c, '+'))
+			continue;
+		if (clang_getCursorKind(e) == CXCursor_UnaryOperator && op_of(w->an, e) == OP_ADDR && kids2(e, sub) == 1)
+			w->asm_addr[m++] = ka_strip(sub[0]);
 	}
 }
 
@@ -744,15 +899,15 @@ static bool once_per_thread(const struct walk *w)
 /* How often an access's cost is paid: in one block of the grid (KA112:
  * block_cond, the branch's condition, is set), once per thread beside the
  * kernel's loops (KA111: once), else in the kernel's work (KA107). */
-static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr, bool once, const char *block_cond)
+static void ka107_report(struct walk *w, CXCursor at, int stride, long long size, bool once, const char *block_cond)
 {
-	int line, col, waste = sector_waste(addr->stride, clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at))));
+	int line, col, waste = sector_waste(stride, size);
 	if (waste <= 1)
 		return;                   /* each lane's element fills its sectors */
 	if (block_cond) {
 		char what[128];
 		snprintf(what, sizeof(what), "a global access whose consecutive lanes are %d elements apart (about "
-			 "%dx the memory it uses)", addr->stride, waste);
+			 "%dx the memory it uses)", stride, waste);
 		one_block_report(w, at, what, block_cond);
 		return;
 	}
@@ -763,13 +918,13 @@ static void ka107_report(struct walk *w, CXCursor at, const struct ka_uval *addr
 			       "global access `%s`: consecutive lanes are %d elements apart (about %dx the memory it "
 			       "uses, 32-byte sectors), but it runs once per thread, outside the loops where the "
 			       "kernel does its work: a one-time cost",
-			       t, addr->stride, waste);
+			       t, stride, waste);
 	else
 		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
 			       "global access `%s`: consecutive lanes are %d elements apart, so a warp's access "
 			       "fetches about %dx the memory it uses (32-byte sectors; uncoalesced); make the lane "
 			       "index the unit-stride index",
-			       t, addr->stride, waste);
+			       t, stride, waste);
 	free(t);
 }
 
@@ -846,23 +1001,64 @@ static void add_terms(struct walk *w, CXCursor e, struct terms *ts, int depth, i
 	}
 }
 
-/* index -> (E, c, loop) over its additive terms (through locals'
- * initialisers): "ix + 1" -> ("+ ix", 1, 0); "4*i + k" with k a 0..3 loop
- * counter -> ("+ 4*i", 0, 4); llm.c's classifier_fused idx * P + element
- * with element = i*4 + k -> ("+ idx * P + i*4", 0, 4). */
+/* A loop counter times a constant -- k, k * m, m * k, k << m, (k * m1) / m2
+ * with m1 a multiple of m2 -- k counting a loop of constant length: that
+ * length, and the constant in *mult; else 0. */
+static int64_t loop_multiple(struct walk *w, CXCursor t, int64_t *mult)
+{
+	CXCursor x = ka_strip(t), o[3];
+	int64_t n, m, d;
+	if ((n = loop_count(w, x)) > 0) {
+		*mult = 1;
+		return n;
+	}
+	if (clang_getCursorKind(x) != CXCursor_BinaryOperator || kids2(x, o) != 2)
+		return 0;
+	switch (op_of(w->an, x)) {
+	case OP_MUL:
+		if ((n = loop_count(w, o[0])) > 0 && known_int(w, o[1], &m))
+			break;
+		if ((n = loop_count(w, o[1])) > 0 && known_int(w, o[0], &m))
+			break;
+		return 0;
+	case OP_SHL:
+		if ((n = loop_count(w, o[0])) > 0 && known_int(w, o[1], &d) && d >= 0 && d < 31) {
+			m = (int64_t)1 << d;
+			break;
+		}
+		return 0;
+	case OP_DIV:
+		if (known_int(w, o[1], &d) && d > 0 && (n = loop_multiple(w, o[0], &m)) > 0 && m % d == 0) {
+			m /= d;
+			break;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+	*mult = m;
+	return n;
+}
+
+/* index -> (E, c, loop terms) over its additive terms (through locals'
+ * initialisers): "ix + 1" -> ("+ ix", 1); "4*i + k" with k a 0..3 loop
+ * counter -> ("+ 4*i", 0, k: 1 x 4); llm.c's classifier_fused idx * P +
+ * element with element = i*4 + k -> ("+ idx * P + i*4", 0, k: 1 x 4);
+ * bitsandbytes' A[base + lane * 32 + sub * 8] over sub = 0..3 -> (.., 0,
+ * sub: 8 x 4). */
 static void split_index(struct walk *w, CXCursor idx, struct strided *s)
 {
 	struct terms ts = {.n = 0};
 	struct ka_buf e = {0};
 	add_terms(w, idx, &ts, 0, 1);
 	for (int i = 0; i < ts.n; i++) {
-		int64_t c, n;
-		if (ka_eval_int(ts.t[i], &c)) {
+		int64_t c, n, m;
+		if (known_int(w, ts.t[i], &c)) {
 			s->c += ts.sign[i] * c;
 			continue;
 		}
-		if (ts.sign[i] > 0 && !s->loop && (n = loop_count(w, ts.t[i])) > 0) {
-			s->loop = (int)(n > 64 ? 64 : n);
+		if (s->n_lt < KA_LOOP_TERMS && (n = loop_multiple(w, ts.t[i], &m)) > 0) {
+			s->lt[s->n_lt++] = (struct loop_term){ts.sign[i] * m, n};
 			continue;
 		}
 		char *t = text(w->an, ts.t[i]);
@@ -965,8 +1161,21 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	free(factor);
 }
 
+/* A strided access reported in the elements it reads: lanes `stride`
+ * elements of a base apart, each access `width` of them (`bytes` in all). */
+static void report_strided(struct walk *w, CXCursor at, int stride, int width, long long bytes, bool once,
+			   const char *block_cond)
+{
+	if (width > 1 && stride % width == 0)
+		ka107_report(w, at, stride / width, bytes, once, block_cond);
+	else
+		ka107_report(w, at, stride, width > 1 ? bytes / width : bytes, once, block_cond);
+}
+
+/* An access of `bytes` bytes (0: its type's size) at basec[idx] (base:
+ * basec's value; NULL for *(T *)p, idx then being p). */
 static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_uval *addr, CXCursor basec,
-		     const struct ka_uval *base)
+		     const struct ka_uval *base, long long bytes)
 {
 	if (!addr || addr->cls != KA_U_AFFINE || (base ? base->space : addr->space) != SP_GLOBAL)
 		return;
@@ -976,33 +1185,68 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 		runtime_stride(w, at, basec, idx, base != NULL);
 		return;
 	}
+	if (bytes <= 0)
+		bytes = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at)));
 	if (!base) {
 		/* *(T *)p: the stride counts p's elements, the access reads a T */
-		long long unit = stride_unit(idx), size = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at)));
-		long long bytes = (long long)(addr->stride < 0 ? -addr->stride : addr->stride) * (unit > 0 ? unit : 1);
-		struct ka_uval v = *addr;
-		if (unit > 0 && size > 0 && bytes <= size)
+		long long unit = stride_unit(idx);
+		long long span = (long long)(addr->stride < 0 ? -addr->stride : addr->stride) * (unit > 0 ? unit : 1);
+		int stride = addr->stride;
+		if (unit > 0 && bytes > 0 && span <= bytes)
 			return;               /* contiguous: each lane reads up to the next */
-		if (unit > 0 && size > 0 && bytes % size == 0)
-			v.stride = (int32_t)(addr->stride * unit / size);
-		ka107_report(w, at, &v, once_per_thread(w), w->one_block_cond);
+		if (unit > 0 && bytes > 0 && span % bytes == 0)
+			stride = (int)(addr->stride * unit / bytes);
+		ka107_report(w, at, stride, bytes, once_per_thread(w), w->one_block_cond);
 		return;
 	}
-	if (addr->stride > 64 || addr->stride < -64) {
-		ka107_report(w, at, addr, once_per_thread(w), w->one_block_cond);
+	long long unit = pointee_size(basec);
+	int width = unit > 0 && bytes > unit && bytes % unit == 0 && bytes / unit <= 64 ? (int)(bytes / unit) : 1;
+	int s = addr->stride < 0 ? -addr->stride : addr->stride;
+	if (s <= width)
+		return;                       /* a uint4 of floats at lane stride 4 */
+	if (s > 64) {
+		report_strided(w, at, addr->stride, width, bytes, once_per_thread(w), w->one_block_cond);
 		return;
 	}
 	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
-	struct strided *s = &w->acc[w->n_acc++];
-	*s = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = addr->stride,
-			      .once = once_per_thread(w),
+	struct strided *a = &w->acc[w->n_acc++];
+	*a = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = addr->stride,
+			      .width = width, .bytes = bytes, .once = once_per_thread(w),
 			      .block_cond = w->one_block_cond ? ka_strdup(w->one_block_cond) : NULL};
-	ka_location(at, &s->line, &s->col);
-	split_index(w, idx, s);
+	ka_location(at, &a->line, &a->col);
+	split_index(w, idx, a);
 }
 
-/* Whether the accesses of a's group (same function, base and E) reach
- * every residue of the stride: then together they read the whole span. */
+/* mask rotated up by r within s bits (0 <= r < s <= 64). */
+static uint64_t rotate(uint64_t mask, int r, int s)
+{
+	uint64_t all = s >= 64 ? ~0ull : (1ull << s) - 1;
+	if (r == 0)
+		return mask & all;
+	return ((mask << r) | (mask >> (s - r))) & all;
+}
+
+/* The elements an access reaches modulo the lane stride s: c plus every
+ * value of its loop terms (mult * k repeats within s values of k), each
+ * widened by the elements one access reads. */
+static uint64_t residues(const struct strided *b, int s)
+{
+	uint64_t seen = 1ull << (((b->c % s) + s) % s), wide = 0;
+	for (int t = 0; t < b->n_lt; t++) {
+		uint64_t next = 0;
+		int64_t n = b->lt[t].count < s ? b->lt[t].count : s;
+		for (int64_t k = 0; k < n; k++)
+			next |= rotate(seen, (int)((((b->lt[t].mult * k) % s) + s) % s), s);
+		seen = next;
+	}
+	for (int j = 0; j < (b->width < s ? b->width : s); j++)
+		wide |= rotate(seen, j, s);
+	return wide;
+}
+
+/* Whether the accesses of a's group (same function, base, stride and E)
+ * reach every element of the stride: then together they read the whole
+ * span. */
 static bool covered(const struct walk *w, const struct strided *a, int *first)
 {
 	int s = a->stride < 0 ? -a->stride : a->stride;
@@ -1015,10 +1259,7 @@ static bool covered(const struct walk *w, const struct strided *a, int *first)
 			continue;
 		if (*first < 0)
 			*first = (int)i;
-		if (b->loop >= s)
-			seen = all;
-		for (int k = 0; k < (b->loop > 0 ? b->loop : 1); k++)
-			seen |= 1ull << ((((b->c + k) % s) + s) % s);
+		seen |= residues(b, s);
 	}
 	return (seen & all) == all;
 }
@@ -1028,20 +1269,22 @@ static void resolve_strided(struct walk *w)
 	for (size_t i = 0; i < w->n_acc; i++) {
 		struct strided *a = &w->acc[i];
 		int first, s = a->stride < 0 ? -a->stride : a->stride;
-		struct ka_uval v = {.cls = KA_U_AFFINE, .stride = a->stride};
 		if (!a->base || !a->e || !covered(w, a, &first)) {
-			ka107_report(w, a->at, &v, a->once, a->block_cond);
+			report_strided(w, a->at, a->stride, a->width, a->bytes, a->once, a->block_cond);
 			continue;
 		}
-		if ((size_t)first != i)
-			continue;              /* one hint per group, at its first access */
+		if ((size_t)first != i || a->bytes >= 16)
+			continue;              /* one hint per group, at its first access;
+			                          none when it is already 16 bytes wide */
 		char *t = text(w->an, a->at);
+		long long vectors = (s * (a->bytes / a->width) + 15) / 16;
+		char count[24];
+		snprintf(count, sizeof(count), "%lld", vectors);
 		ka_finding_add(w->finds, KA_RULE_KA109, a->line, a->col, 0,
 			       "global access `%s`: each thread accesses %d neighbouring elements of `%s` and consecutive "
 			       "lanes are %d apart, so together the warp's accesses are contiguous (coalesced traffic); "
-			       "%d narrow accesses where one %d-wide vector access (float2, float4: 16 bytes at "
-			       "most) would do",
-			       t, s, a->base, s, s, s);
+			       "%d narrow accesses where %s vector access%s (float2, float4: 16 bytes at most) would do",
+			       t, s, a->base, s, s / a->width, vectors == 1 ? "one" : count, vectors == 1 ? "" : "es");
 		free(t);
 	}
 	for (size_t i = 0; i < w->n_acc; i++) {
@@ -1072,7 +1315,7 @@ static bool for_loop(struct walk *w, CXCursor fs, struct cloop *l)
 		return true;
 	const struct ka_uval *lov = val(w->an, init), *hiv = val(w->an, o[1]);
 	l->compile_time = lov && hiv && lov->cls == KA_U_CONST && hiv->cls == KA_U_CONST;
-	if (!ka_eval_int(init, &lo) || !ka_eval_int(o[1], &hi))
+	if (!known_int(w, init, &lo) || !known_int(w, o[1], &hi))
 		return true;
 	enum ka_op op = op_of(w->an, cond);
 	if (op == OP_LE)
@@ -1195,28 +1438,52 @@ static bool work_loop(struct walk *w, CXCursor c)
 	return false;
 }
 
+/* x[i]: its pointer and index, with their values, when x is a pointer not
+ * chosen per lane. */
+static bool subscript_parts(struct walk *w, CXCursor e, CXCursor *ch, const struct ka_uval **b,
+			    const struct ka_uval **i)
+{
+	if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr || kids2(e, ch) != 2 ||
+	    clang_getCanonicalType(clang_getCursorType(ch[0])).kind != CXType_Pointer)
+		return false;
+	*b = val(w->an, ch[0]);
+	*i = val(w->an, ch[1]);
+	return *b && *i && !uv_is_lane_dependent(*b);
+}
+
 static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 {
 	CXCursor ch[3];
+	const struct ka_uval *b, *i;
 	if (k == CXCursor_ArraySubscriptExpr) {
+		long long bytes = 0;
 		for (int a = 0; a < KA_ADDR_ARGS; a++)
 			if (clang_equalCursors(e, w->addr_of[a]))
 				return;        /* &x[i] handed to a function: an address */
 		if (clang_equalCursors(e, w->via_deref))
 			return;
-		if (kids2(e, ch) != 2 || clang_getCanonicalType(clang_getCursorType(ch[0])).kind != CXType_Pointer)
-			return;
-		const struct ka_uval *b = val(w->an, ch[0]), *i = val(w->an, ch[1]);
-		if (!b || !i || uv_is_lane_dependent(b))
-			return;
-		ka107_at(w, e, ch[1], i, ch[0], b);
+		for (int a = 0; a < KA_ASM_ADDRS; a++)
+			if (clang_equalCursors(e, w->asm_addr[a])) {
+				if (w->asm_bytes <= 0)
+					return;    /* what the asm does with &x[i] is unknown */
+				bytes = w->asm_bytes;
+			}
+		if (subscript_parts(w, e, ch, &b, &i))
+			ka107_at(w, e, ch[1], i, ch[0], b, bytes);
 	} else if (k == CXCursor_UnaryOperator && op_of(w->an, e) == OP_DEREF && kids2(e, ch) == 1) {
 		const struct ka_uval *p = val(w->an, ch[0]);
 		CXCursor a = ka_strip(ch[0]), sub[2];
-		if (clang_getCursorKind(a) == CXCursor_UnaryOperator && op_of(w->an, a) == OP_ADDR && kids2(a, sub) == 1)
+		long long bytes = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(e)));
+		if (clang_getCursorKind(a) == CXCursor_UnaryOperator && op_of(w->an, a) == OP_ADDR && kids2(a, sub) == 1) {
 			w->via_deref = ka_strip(sub[0]);
+			/* *(uint4 *)&x[i]: x[i]'s lane stride, the deref's width */
+			if (bytes > 0 && subscript_parts(w, w->via_deref, sub, &b, &i)) {
+				ka107_at(w, e, sub[1], i, sub[0], b, bytes);
+				return;
+			}
+		}
 		if (p)
-			ka107_at(w, e, ch[0], p, ch[0], NULL);
+			ka107_at(w, e, ch[0], p, ch[0], NULL, 0);
 	}
 }
 
@@ -1363,8 +1630,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	case CXCursor_ArraySubscriptExpr:           /* a store's too: no value of its own */
 		ka107(w, c, k);
 		break;
-	case CXCursor_UnaryOperator:
-		if (val(an, c))
+	case CXCursor_UnaryOperator:       /* *(uint4 *)p has no value of its own */
+		if (val(an, c) || op_of(an, c) == OP_DEREF)
 			ka107(w, c, k);
 		break;
 	case CXCursor_IfStmt: {
@@ -1386,6 +1653,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	}
 	case CXCursor_GCCAsmStmt:
 		asm_rules(w, c);
+		asm_addresses(w, c);
 		break;
 	case CXCursor_CallExpr:
 		if (val(an, c) && ka_call_intrin(an, c) == IN_NONE) {
@@ -1469,6 +1737,8 @@ void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_a
 	for (int a = 0; a < KA_ADDR_ARGS; a++)
 		w.addr_of[a] = clang_getNullCursor();
 	w.via_deref = clang_getNullCursor();
+	for (int a = 0; a < KA_ASM_ADDRS; a++)
+		w.asm_addr[a] = clang_getNullCursor();
 	struct looped lp = {&w, 0, false};
 	for (size_t i = 0; i < an->n_reached && !lp.found; i++)
 		clang_visitChildren(an->reached[i], find_looped, &lp);

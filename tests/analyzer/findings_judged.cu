@@ -297,3 +297,75 @@ __global__ void ka107_block_reassigned(float *sums, int n) {
         for (int j = 0; j < n; j++)                                 // expect: const, grid-uniform
             sums[threadIdx.x * n + j] += 1.0f;                      // expect: varying expect-finding: KA107
 }
+
+// KA107: each lane's own 32 elements read over a loop of constant length
+// whose counter is scaled (bitsandbytes' 4-bit GEMV: a uint4 of floats at
+// k0 + sub * 8 and + 4 for sub = 0..3, k0 = lane * 32): together the warp's
+// accesses cover its span, 16 bytes at a time -- nothing to report.  With
+// the + 4 half missing, half of every sector is never read: KA107.
+__global__ void ka107_vector_covered(const float *A, float *out, int K) {
+    int lane = threadIdx.x % 32;                                    // expect: affine-lane
+    float acc = 0.f;                                                // expect: const
+    for (int g = 0; g < K; g += 1024) {                             // expect: const, grid-uniform
+        const int k0 = g + lane * 32;                               // expect: affine-lane
+#pragma unroll
+        for (int sub = 0; sub < 4; sub++) {                         // expect: const, const
+            const int a_k = k0 + sub * 8;                           // expect: affine-lane
+            const uint4 a = *reinterpret_cast<const uint4 *>(&A[a_k]); // expect: varying
+            const uint4 b = *reinterpret_cast<const uint4 *>(&A[a_k + 4]); // expect: varying
+            acc += __uint_as_float(a.x) + __uint_as_float(b.w);     // expect: varying
+        }
+    }
+    out[threadIdx.x] = acc;                                         // expect: varying
+}
+__global__ void ka107_vector_half(const float *A, float *out, int K) {
+    int lane = threadIdx.x % 32;                                    // expect: affine-lane
+    float acc = 0.f;                                                // expect: const
+    for (int g = 0; g < K; g += 1024) {                             // expect: const, grid-uniform
+        const int k0 = g + lane * 32;                               // expect: affine-lane
+        for (int sub = 0; sub < 4; sub++) {                         // expect: const, const
+            const uint4 a = *reinterpret_cast<const uint4 *>(&A[k0 + sub * 8]); // expect: varying expect-finding: KA107
+            acc += __uint_as_float(a.x);                            // expect: varying
+        }
+    }
+    out[threadIdx.x] = acc;                                         // expect: varying
+}
+// The counter's scale through a macro, an int4 view indexed as 2 * i + 0
+// and + 1 (bitsandbytes' inference kernel: lanes 8 int4 apart), and a
+// scalar tail over k + i * NV4 / 4 (lanes 32 floats apart, covered by
+// k = 0..7 and i = 0..3).
+#define NV4 32
+__global__ void ka107_macro_covered(const float *A, const int4 *B, float *out, int K) {
+    int lane = threadIdx.x % 32;                                    // expect: affine-lane
+    float acc = 0.f;                                                // expect: const
+    for (int inner = lane * NV4; inner < K; inner += 32 * NV4) {    // expect: affine-lane, affine-lane
+        for (int i = 0; i < 4; i++) {                               // expect: const, const
+            int4 a0 = B[inner / (NV4 / 8) + 2 * i + 0];             // expect: varying
+            int4 a1 = B[inner / (NV4 / 8) + 2 * i + 1];             // expect: varying
+            acc += (float)(a0.x + a1.y);                            // expect: varying
+            for (int k = 0; k < NV4 / 4; k++)                       // expect: const, const
+                acc += A[inner + k + (i * NV4 / 4)];                // expect: varying expect-finding: KA109
+        }
+    }
+    out[threadIdx.x] = acc;                                         // expect: varying
+}
+// An address handed to inline asm: the asm's load is the access, sized from
+// its template (ld.global.ca.v4.u32: 16 bytes, 8 halves of 32 per lane over
+// sub = 0..3: covered; ld.global.u32 at lane * 64: strided); an asm whose
+// use of the address is unknown is not judged.
+__global__ void ka107_asm(const unsigned short *A, unsigned *out, int K) {
+    int lane = threadIdx.x % 32;                                    // expect: affine-lane
+    unsigned acc = 0, x, y, z, w;                                   // expect: const
+    for (int g = 0; g < K; g += 1024) {                             // expect: const, grid-uniform
+        for (int sub = 0; sub < 4; sub++) {                         // expect: const, const
+            asm volatile("ld.global.ca.v4.u32 {%0,%1,%2,%3}, [%4];\n"
+                         : "=r"(x), "=r"(y), "=r"(z), "=r"(w)
+                         : "l"(&A[g + lane * 32 + sub * 8]));
+            acc += x + w;                                           // expect: varying
+        }
+        asm volatile("ld.global.u32 %0, [%1];" : "=r"(x) : "l"(&A[g + lane * 64])); // expect-finding: KA107
+        asm volatile("prefetch.global.L2 [%0];" : : "l"(&A[g + lane * 64 + 32]));
+        acc += x;                                                   // expect: varying
+    }
+    out[threadIdx.x] = acc;                                         // expect: varying
+}
