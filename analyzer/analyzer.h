@@ -127,6 +127,7 @@ struct ka_ushape {
 	                                nothing is proven                        */
 	int lane_dim;                /* 0: x, 1: y (x == 1), 2: z (x == y == 1)  */
 	bool warp_multiple;          /* the lane dimension % warp == 0 in all     */
+	bool flat;                   /* only the lane dimension is above 1 in all */
 };
 
 struct ka_ukernel {

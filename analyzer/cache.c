@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Bump when the analysis changes what it reports for the same input. */
-#define KA_ANALYZER_REV "kanalyze-uniformity 19"
+#define KA_ANALYZER_REV "kanalyze-uniformity 20"
 
 static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
 {
@@ -125,12 +125,13 @@ static char *result_json(const struct ka_uresult *r)
 	char *s;
 	for (size_t i = 0; i < r->n_kernels; i++) {
 		const struct ka_ukernel *k = &r->kernels[i];
-		json_array_append_new(ks, json_pack("{s:o,s:o,s:o,s:i,s:o,s:b,s:b,s:o,s:o,s:[i,i,i,b]}", "name",
+		json_array_append_new(ks, json_pack("{s:o,s:o,s:o,s:i,s:o,s:b,s:b,s:o,s:o,s:[i,i,i,b,b]}", "name",
 						    jstr(k->name), "qualified", jstr(k->qualified), "mangled", jstr(k->mangled),
 						    "line", k->line, "file", jstr(k->file), "withheld", k->withheld, "library",
 						    k->library, "facts", facts_json(k->facts, k->n_facts), "findings",
 						    findings_json(k->findings, k->n_findings), "shape", k->shape.n_sites,
-						    k->shape.n_unknown, k->shape.lane_dim, k->shape.warp_multiple));
+						    k->shape.n_unknown, k->shape.lane_dim, k->shape.warp_multiple,
+						    k->shape.flat));
 	}
 	for (size_t i = 0; i < r->n_vars; i++)
 		json_array_append_new(vars, json_pack("[o,o,i,i]", jstr(r->vars[i].name), jstr(r->vars[i].function),
@@ -232,7 +233,7 @@ static bool result_read(const char *text, size_t len, struct ka_uresult *r)
 		uk->shape = (struct ka_ushape){(int)json_integer_value(json_array_get(sh, 0)),
 					       (int)json_integer_value(json_array_get(sh, 1)),
 					       (int)json_integer_value(json_array_get(sh, 2)),
-					       json_is_true(json_array_get(sh, 3))};
+					       json_is_true(json_array_get(sh, 3)), json_is_true(json_array_get(sh, 4))};
 		if (!facts_read(json_object_get(k, "facts"), &uk->facts, &uk->n_facts) ||
 		    !findings_read(json_object_get(k, "findings"), &uk->findings, &uk->n_findings))
 			goto out;

@@ -84,6 +84,14 @@ static void fact_add(struct ka_an *an, struct ka_fact_acc *a, CXCursor at, const
 }
 
 /* ---- the walk ---------------------------------------------------------------------- */
+/* A branch that few threads run: the rule a cost in it reports under --
+ * KA112, one block of the grid; KA113, at most one warp of each block,
+ * once -- and the condition that chose it (rule 0: none). */
+struct few {
+	int rule;
+	char *cond;
+};
+
 /* A strided global access waiting for the whole function (KA107/KA109):
  * base[E + c + sum of mult * k] at lane stride `stride` (in base's
  * elements), each k the counter of an enclosing loop of constant length
@@ -106,7 +114,7 @@ struct strided {
 	long long bytes;
 	int line, col;
 	bool once;                /* once per thread beside the kernel's loops */
-	char *block_cond;         /* in one block's branch: its condition      */
+	struct few few;           /* in a branch few threads run (cond owned)  */
 };
 
 /* A for loop's counter: n = hi - lo values for (v = lo; v < hi; ++v) with
@@ -132,8 +140,15 @@ struct walk {
 	bool looped_global;       /* global accesses in work loops (KA111)      */
 	unsigned cond_start, cond_end;  /* the condition of the innermost if whose
 	                                   branches do different work (KA106)  */
-	char *one_block_cond;     /* inside a branch one block of the grid runs:
-	                             the condition that chose it (KA112)     */
+	struct few few;           /* inside a branch few threads run (KA112,
+	                             KA113): the condition that chose it     */
+	bool one_lane;            /* inside a branch at most one lane of each
+	                             warp takes (a vector loop's scalar tail):
+	                             an access there is one lane's, no pattern */
+	struct tail_bound {       /* in the else of `e + c < n`: e >= n - c     */
+		char *e, *n;      /* their text; e NULL when there is none     */
+		int64_t c;
+	} tail;
 	size_t fn;                /* the reached function being walked        */
 	struct strided *acc;      /* KA107 candidates of the kernel           */
 	size_t n_acc;
@@ -782,15 +797,31 @@ static bool sibling_same_work(struct ka_an *an, CXCursor ifs, CXCursor parent)
 
 /* KA112: what a lane-strided selection or access inside a branch that one
  * block runs costs: that block's, beside the other blocks' work. */
-static void one_block_report(struct walk *w, CXCursor at, const char *what, const char *cond)
+/* The branch few threads run around the node being walked: KA113's only
+ * where nothing repeats the node (no loop inside the branch either). */
+static const struct few *few_here(const struct walk *w)
+{
+	static const struct few none = {0, NULL};
+	if (w->few.rule == 0 || (w->few.rule == KA_RULE_KA113 && w->loop_depth > 0))
+		return &none;
+	return &w->few;
+}
+
+static void few_report(struct walk *w, CXCursor at, const char *what, const struct few *few)
 {
 	int line, col;
 	char *t = text(w->an, at);
 	ka_location(at, &line, &col);
-	ka_finding_add(w->finds, KA_RULE_KA112, line, col, 0,
-		       "`%s`: %s, but only one block of the grid runs it (%s): a cost paid by that block alone, "
-		       "beside the other blocks' work",
-		       t, what, cond);
+	if (few->rule == KA_RULE_KA112)
+		ka_finding_add(w->finds, KA_RULE_KA112, line, col, 0,
+			       "`%s`: %s, but only one block of the grid runs it (%s): a cost paid by that block alone, "
+			       "beside the other blocks' work",
+			       t, what, few->cond);
+	else
+		ka_finding_add(w->finds, KA_RULE_KA113, line, col, 0,
+			       "`%s`: %s, but it runs once, in at most one warp of each block (%s): one partial warp's "
+			       "access per block, beside the block's other work",
+			       t, what, few->cond);
 	free(t);
 }
 
@@ -831,10 +862,10 @@ static void ka106(struct walk *w, CXCursor e)
 		snprintf(every, sizeof(every), "%s", rt);
 		free(rt);
 	}
-	if (w->one_block_cond) {
+	if (few_here(w)->rule) {
 		char what[64];
 		snprintf(what, sizeof(what), "selects every (%s)-th lane", every);
-		one_block_report(w, e, what, w->one_block_cond);
+		few_report(w, e, what, few_here(w));
 		return;
 	}
 	ka_location(e, &line, &col);
@@ -896,19 +927,19 @@ static bool once_per_thread(const struct walk *w)
 	return w->looped_global && w->fn == 0 && w->loop_depth == 0;
 }
 
-/* How often an access's cost is paid: in one block of the grid (KA112:
- * block_cond, the branch's condition, is set), once per thread beside the
- * kernel's loops (KA111: once), else in the kernel's work (KA107). */
-static void ka107_report(struct walk *w, CXCursor at, int stride, long long size, bool once, const char *block_cond)
+/* How often an access's cost is paid: in a branch few threads run (KA112,
+ * KA113: few), once per thread beside the kernel's loops (KA111: once),
+ * else in the kernel's work (KA107). */
+static void ka107_report(struct walk *w, CXCursor at, int stride, long long size, bool once, const struct few *few)
 {
 	int line, col, waste = sector_waste(stride, size);
 	if (waste <= 1)
 		return;                   /* each lane's element fills its sectors */
-	if (block_cond) {
+	if (few->rule) {
 		char what[128];
 		snprintf(what, sizeof(what), "a global access whose consecutive lanes are %d elements apart (about "
 			 "%dx the memory it uses)", stride, waste);
-		one_block_report(w, at, what, block_cond);
+		few_report(w, at, what, few);
 		return;
 	}
 	ka_location(at, &line, &col);
@@ -1126,11 +1157,11 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at), *u = clang_Cursor_isNull(unit) ? NULL : text(w->an, unit);
 	const char *n = factor ? factor : "a runtime value";
-	if (best == UNIT_INDEX && w->one_block_cond) {
+	if (best == UNIT_INDEX && few_here(w)->rule) {
 		char what[192];
 		snprintf(what, sizeof(what), "a global access whose consecutive lanes are `%.60s` elements apart "
 			 "while another index runs at unit stride", n);
-		one_block_report(w, at, what, w->one_block_cond);
+		few_report(w, at, what, few_here(w));
 	} else if (best == UNIT_INDEX) {
 		bool once = once_per_thread(w);
 		ka_finding_add(w->finds, once ? KA_RULE_KA111 : KA_RULE_KA107, line, col, 0,
@@ -1164,12 +1195,12 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 /* A strided access reported in the elements it reads: lanes `stride`
  * elements of a base apart, each access `width` of them (`bytes` in all). */
 static void report_strided(struct walk *w, CXCursor at, int stride, int width, long long bytes, bool once,
-			   const char *block_cond)
+			   const struct few *few)
 {
 	if (width > 1 && stride % width == 0)
-		ka107_report(w, at, stride / width, bytes, once, block_cond);
+		ka107_report(w, at, stride / width, bytes, once, few);
 	else
-		ka107_report(w, at, stride, width > 1 ? bytes / width : bytes, once, block_cond);
+		ka107_report(w, at, stride, width > 1 ? bytes / width : bytes, once, few);
 }
 
 /* An access of `bytes` bytes (0: its type's size) at basec[idx] (base:
@@ -1179,7 +1210,7 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 {
 	if (!addr || addr->cls != KA_U_AFFINE || (base ? base->space : addr->space) != SP_GLOBAL)
 		return;
-	if (addr->stride == 1 || addr->stride == -1)
+	if (addr->stride == 1 || addr->stride == -1 || w->one_lane)
 		return;
 	if (addr->stride == 0) {
 		runtime_stride(w, at, basec, idx, base != NULL);
@@ -1196,7 +1227,7 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 			return;               /* contiguous: each lane reads up to the next */
 		if (unit > 0 && bytes > 0 && span % bytes == 0)
 			stride = (int)(addr->stride * unit / bytes);
-		ka107_report(w, at, stride, bytes, once_per_thread(w), w->one_block_cond);
+		ka107_report(w, at, stride, bytes, once_per_thread(w), few_here(w));
 		return;
 	}
 	long long unit = pointee_size(basec);
@@ -1205,14 +1236,14 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 	if (s <= width)
 		return;                       /* a uint4 of floats at lane stride 4 */
 	if (s > 64) {
-		report_strided(w, at, addr->stride, width, bytes, once_per_thread(w), w->one_block_cond);
+		report_strided(w, at, addr->stride, width, bytes, once_per_thread(w), few_here(w));
 		return;
 	}
 	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
 	struct strided *a = &w->acc[w->n_acc++];
 	*a = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = addr->stride,
 			      .width = width, .bytes = bytes, .once = once_per_thread(w),
-			      .block_cond = w->one_block_cond ? ka_strdup(w->one_block_cond) : NULL};
+			      .few = {few_here(w)->rule, few_here(w)->cond ? ka_strdup(few_here(w)->cond) : NULL}};
 	ka_location(at, &a->line, &a->col);
 	split_index(w, idx, a);
 }
@@ -1270,7 +1301,7 @@ static void resolve_strided(struct walk *w)
 		struct strided *a = &w->acc[i];
 		int first, s = a->stride < 0 ? -a->stride : a->stride;
 		if (!a->base || !a->e || !covered(w, a, &first)) {
-			report_strided(w, a->at, a->stride, a->width, a->bytes, a->once, a->block_cond);
+			report_strided(w, a->at, a->stride, a->width, a->bytes, a->once, &a->few);
 			continue;
 		}
 		if ((size_t)first != i || a->bytes >= 16)
@@ -1290,7 +1321,7 @@ static void resolve_strided(struct walk *w)
 	for (size_t i = 0; i < w->n_acc; i++) {
 		free(w->acc[i].base);
 		free(w->acc[i].e);
-		free(w->acc[i].block_cond);
+		free(w->acc[i].few.cond);
 	}
 	free(w->acc);
 	free(w->loops);
@@ -1523,29 +1554,48 @@ static void facts_for(struct walk *w, CXCursor c, enum CXCursorKind k)
 	}
 }
 
-/* blockIdx.x (.y, .z) itself, or a local of at least 32 bits that keeps it
- * as its initializer (Rodinia's `int bx = blockIdx.x;`). */
-static bool is_block_index(struct walk *w, CXCursor c)
+/* c -- through parentheses, conversions and a local of at least 32 bits
+ * that keeps it as its initializer (Rodinia's `int bx = blockIdx.x;`) --
+ * is a member of the builtin `var`: blockIdx.x, and HIP's hipBlockIdx_x
+ * (a macro for it: the tree is the same, the text is not). */
+static bool builtin_index(struct walk *w, CXCursor c, const char *var)
 {
-	CXCursor s = ka_strip(c);
-	const struct ka_uval *v = val(w->an, s);
-	bool ok;
-	if (!v || v->cls != KA_U_BLOCK || v->why != WHY_BLOCKIDX)
-		return false;
+	CXCursor s = ka_strip(c), ch[3], b, d;
 	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
-		CXCursor var = clang_getCursorReferenced(s);
-		if (clang_getCursorKind(var) != CXCursor_VarDecl ||
-		    clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(var))) < 4 ||
-		    !ka_keeps_init(w->an->reached[w->fn], var))
+		CXCursor v = clang_getCursorReferenced(s);
+		if (clang_getCursorKind(v) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(v) == 1 ||
+		    clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(v))) < 4 ||
+		    !ka_keeps_init(w->an->reached[w->fn], v))
 			return false;
-		s = ka_strip(clang_Cursor_getVarDeclInitializer(var));
+		s = ka_strip(clang_Cursor_getVarDeclInitializer(v));
 		if (clang_Cursor_isNull(s))
 			return false;
 	}
-	char *t = text(w->an, s);
-	ok = t && (strcmp(t, "blockIdx.x") == 0 || strcmp(t, "blockIdx.y") == 0 || strcmp(t, "blockIdx.z") == 0);
-	free(t);
+	if (clang_getCursorKind(s) != CXCursor_MemberRefExpr || kids2(s, ch) < 1)
+		return false;
+	b = ka_strip(ch[0]);
+	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr)
+		return false;
+	d = clang_getCursorReferenced(b);
+	CXString n = clang_getCursorSpelling(d);
+	bool ok = clang_Cursor_hasVarDeclGlobalStorage(d) == 1 && clang_getCString(n) &&
+		  strcmp(clang_getCString(n), var) == 0;
+	clang_disposeString(n);
 	return ok;
+}
+
+static bool is_block_index(struct walk *w, CXCursor c)
+{
+	const struct ka_uval *v = val(w->an, ka_strip(c));
+	return v && v->cls == KA_U_BLOCK && v->why == WHY_BLOCKIDX && builtin_index(w, c, "blockIdx");
+}
+
+/* threadIdx of the lane dimension (threadIdx.x unless every launch found
+ * runs along y or z), itself or through a local that keeps it. */
+static bool is_lane_thread_index(struct walk *w, CXCursor c)
+{
+	const struct ka_uval *v = val(w->an, ka_strip(c));
+	return v && v->cls == KA_U_AFFINE && v->stride == 1 && (v->flags & UV_TIDX) && builtin_index(w, c, "threadIdx");
 }
 
 /* `b == g` or `b != g` (either order) with b a block index and g the same
@@ -1580,29 +1630,139 @@ static int one_block_child(struct walk *w, CXCursor cond, int n)
 	return -1;
 }
 
+/* `t < c` (c > t, t <= c - 1), or a conjunction holding one, with t the
+ * thread index of the lane dimension and 0 < c <= the warp, in a block
+ * that is one-dimensional (every launch found is; with none found, the
+ * analysis' default block is): c threads of each block take its then;
+ * else 0. */
+static int64_t few_threads(struct walk *w, CXCursor cond)
+{
+	CXCursor c = ka_strip(cond), o[3];
+	const struct ka_ushape *sh = &w->an->shape;
+	int64_t k;
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || kids2(c, o) != 2)
+		return 0;
+	enum ka_op op = op_of(w->an, c);
+	if (op == OP_LAND) {
+		int64_t a = few_threads(w, o[0]), b = few_threads(w, o[1]);
+		return a && b ? (a < b ? a : b) : a ? a : b;
+	}
+	if (sh->n_sites > 0 && sh->n_unknown == 0 && !sh->flat)
+		return 0;
+	if ((op == OP_LT || op == OP_LE) && is_lane_thread_index(w, o[0]) && known_int(w, o[1], &k))
+		;
+	else if ((op == OP_GT || op == OP_GE) && is_lane_thread_index(w, o[1]) && known_int(w, o[0], &k))
+		;
+	else
+		return 0;
+	if (op == OP_LE || op == OP_GE)
+		k++;
+	return k > 0 && k <= w->an->warp ? k : 0;
+}
+
+/* `e + c < n` or `e < n` (c = 0): e lane-affine at a constant stride, c a
+ * constant >= 0, n the same in every lane. */
+static bool bound_of(struct walk *w, CXCursor cond, CXCursor *e, CXCursor *n, int64_t *c)
+{
+	CXCursor x = ka_strip(cond), o[3], p[3];
+	const struct ka_uval *ev, *nv;
+	if (clang_getCursorKind(x) != CXCursor_BinaryOperator || kids2(x, o) != 2 || op_of(w->an, x) != OP_LT)
+		return false;
+	*c = 0;
+	*e = ka_strip(o[0]);
+	*n = ka_strip(o[1]);
+	if (clang_getCursorKind(*e) == CXCursor_BinaryOperator && op_of(w->an, *e) == OP_ADD && kids2(*e, p) == 2 &&
+	    known_int(w, p[1], c))
+		*e = ka_strip(p[0]);
+	ev = val(w->an, *e);
+	nv = val(w->an, *n);
+	return *c >= 0 && ev && ev->cls == KA_U_AFFINE && ev->stride != 0 && nv && !uv_is_lane_dependent(nv);
+}
+
+/* A lower bound the else of cond proves: cond is `e + c < n` or a
+ * disjunction holding one (the else: every disjunct false). */
+static bool tail_lower(struct walk *w, CXCursor cond, struct tail_bound *out)
+{
+	CXCursor x = ka_strip(cond), o[3], e, n;
+	int64_t c;
+	if (clang_getCursorKind(x) == CXCursor_BinaryOperator && op_of(w->an, x) == OP_LOR && kids2(x, o) == 2)
+		return tail_lower(w, o[0], out) || tail_lower(w, o[1], out);
+	if (!bound_of(w, x, &e, &n, &c))
+		return false;
+	*out = (struct tail_bound){text(w->an, e), text(w->an, n), c};
+	if (out->e && out->n)
+		return true;
+	free(out->e);
+	free(out->n);
+	return false;
+}
+
+/* Whether the then of cond (`e + c2 < n`, or a conjunction holding one)
+ * inside the tail bound e >= n - c leaves at most one lane of each warp:
+ * e takes c - c2 values there, and a warp's lanes are |stride| apart. */
+static bool tail_one_lane(struct walk *w, CXCursor cond)
+{
+	CXCursor x = ka_strip(cond), o[3], e, n;
+	int64_t c;
+	if (!w->tail.e)
+		return false;
+	if (clang_getCursorKind(x) == CXCursor_BinaryOperator && op_of(w->an, x) == OP_LAND && kids2(x, o) == 2)
+		return tail_one_lane(w, o[0]) || tail_one_lane(w, o[1]);
+	if (!bound_of(w, x, &e, &n, &c) || c >= w->tail.c)
+		return false;
+	char *et = text(w->an, e), *nt = text(w->an, n);
+	const struct ka_uval *v = val(w->an, e);
+	int64_t stride = v->stride < 0 ? -(int64_t)v->stride : v->stride;
+	bool one = et && nt && strcmp(et, w->tail.e) == 0 && strcmp(nt, w->tail.n) == 0 && w->tail.c - c <= stride;
+	free(et);
+	free(nt);
+	return one;
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d);
 
-/* An if's children, the one that only one block runs marked as such (an
- * outer mark already covers the whole if). */
+/* An if's children, with what the condition proves about who runs each:
+ * one block of the grid (KA112), at most one warp of each block (KA113),
+ * at most one lane of each warp (a scalar tail: no access pattern).  An
+ * outer mark already covers the whole if. */
 static void visit_if(struct walk *w, CXCursor ifs)
 {
 	CXCursor ch[4];
 	int n = ka_children(ifs, ch, 4), one = n == 2 || n == 3 ? one_block_child(w, ch[0], n) : -1;
+	int64_t few = n >= 2 && w->loop_depth == 0 ? few_threads(w, ch[0]) : 0;
+	struct tail_bound lower = {NULL, NULL, 0};
+	bool tail = n == 3 && !w->tail.e && tail_lower(w, ch[0], &lower);
 	for (int i = 0; i < n; i++) {
-		bool mark = i == one && !w->one_block_cond;
-		if (mark) {
-			char *t = text(w->an, ch[0]);
-			size_t len = (t ? strlen(t) : 0) + 16;
-			w->one_block_cond = ka_xcalloc(len, 1);
-			snprintf(w->one_block_cond, len, "%s`%s`", one == 2 ? "the else of " : "", t ? t : "");
+		struct few outer = w->few;
+		bool outer_lane = w->one_lane;
+		char *t = NULL;
+		if (!w->few.rule && (i == one || (i == 1 && few)))
+			t = text(w->an, ch[0]);
+		if (t) {
+			size_t len = strlen(t) + 48;
+			w->few = (struct few){i == one ? KA_RULE_KA112 : KA_RULE_KA113, ka_xcalloc(len, 1)};
+			if (i == one)
+				snprintf(w->few.cond, len, "%s`%s`", one == 2 ? "the else of " : "", t);
+			else
+				snprintf(w->few.cond, len, "`%s`: %lld threads", t, (long long)few);
 			free(t);
 		}
+		if (i == 2 && tail)
+			w->tail = lower;
+		if (i == 1 && tail_one_lane(w, ch[0]))
+			w->one_lane = true;
 		if (visit(ch[i], ifs, w) == CXChildVisit_Recurse)
 			clang_visitChildren(ch[i], visit, w);
-		if (mark) {
-			free(w->one_block_cond);
-			w->one_block_cond = NULL;
-		}
+		if (w->few.cond != outer.cond)
+			free(w->few.cond);
+		w->few = outer;
+		w->one_lane = outer_lane;
+		if (i == 2 && tail)
+			w->tail = (struct tail_bound){NULL, NULL, 0};
+	}
+	if (tail) {
+		free(lower.e);
+		free(lower.n);
 	}
 }
 

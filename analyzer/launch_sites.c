@@ -1054,7 +1054,7 @@ void ka_launch_sites_find(struct ka_an *an, const CXCursor *kernels, size_t n_ke
  * constants, then nothing is proven). */
 static void shape_of(const int (*blocks)[3], int n, int unknown, int warp, struct ka_ushape *out)
 {
-	bool x1 = true, y1 = true, xw = true, yw = true, zw = true;
+	bool x1 = true, y1 = true, z1 = true, xw = true, yw = true, zw = true;
 	out->n_sites = n + unknown;
 	out->n_unknown = unknown;
 	if (unknown || n == 0)
@@ -1062,12 +1062,14 @@ static void shape_of(const int (*blocks)[3], int n, int unknown, int warp, struc
 	for (int i = 0; i < n; i++) {
 		x1 = x1 && blocks[i][0] == 1;
 		y1 = y1 && blocks[i][1] == 1;
+		z1 = z1 && blocks[i][2] == 1;
 		xw = xw && blocks[i][0] % warp == 0;
 		yw = yw && blocks[i][1] % warp == 0;
 		zw = zw && blocks[i][2] % warp == 0;
 	}
 	out->lane_dim = !x1 ? 0 : !y1 ? 1 : 2;
 	out->warp_multiple = out->lane_dim == 0 ? xw : out->lane_dim == 1 ? yw : zw;
+	out->flat = out->lane_dim == 2 || (z1 && (out->lane_dim == 1 || y1));
 }
 
 /* A config glob against a kernel's qualified name: the glob up to its

@@ -706,8 +706,13 @@ enum ka_op ka_operator(struct ka_an *an, CXCursor c)
 			if (op != OP_NONE)
 				return op;
 		}
-	} else if (k != CXCursor_UnaryOperator && n >= 2 && whole && ka_extent(an, ch[0], &s0, &e0) &&
-		   ka_extent(an, ch[1], &s1, &e1) && s0 == s && e1 == e && e0 <= s1 && between(an, e0, s1, t, sizeof(t))) {
+	} else if (k != CXCursor_UnaryOperator && n >= 2 && (whole || ka_extent(an, c, &s, &e)) &&
+		   ka_extent(an, ch[0], &s0, &e0) && ka_extent(an, ch[1], &s1, &e1) && s0 == s && e1 == e && e0 <= s1 &&
+		   between(an, e0, s1, t, sizeof(t))) {
+		/* (also a node that starts in a macro when that is only its first
+		 * operand, an object-like macro in the file: HIP's
+		 * `hipBlockIdx_x * hipBlockDim_x`; a node inside a macro body has
+		 * every operand at the macro's name, nothing between them) */
 		enum ka_op op = binop_from(t, strlen(t));
 		if (op != OP_NONE)
 			return op;

@@ -2,7 +2,9 @@
 // headers (cuda_fp4.h is not in the prelude).  There threadIdx.x is a
 // property reference whose type libclang leaves unexposed, so that k starts
 // non-negative is known from the analysis, not the type: the diagonal read
-// runs at most once per thread beside the row loop (KA111, not KA107).
+// runs at most once per thread, in the ROWS threads of each block the guard
+// lets in (KA113; a loop that repeats would make it KA107), and the guard's
+// threadIdx.x is recognised through the same property reference.
 #include <cuda_fp4.h>
 #define ROWS 8
 #define N 512

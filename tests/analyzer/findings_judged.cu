@@ -224,8 +224,10 @@ template __global__ void ka110_constexpr_vec<float>(const float *, float *);
 
 // A for loop in form only: k starts at a thread's index below ROWS and
 // steps by ROWS, so it runs at most once (NVIDIA's jacobiCudaGraphs reads
-// the diagonal this way after its row loops): the strided read is KA111.
-// Stepping by less than the bound is a loop that repeats: KA107.
+// the diagonal this way after its row loops): the strided read runs once,
+// in the ROWS threads of each block that `threadIdx.x < ROWS` lets in:
+// KA113 (KA111 without the guard).  Stepping by less than the bound is a
+// loop that repeats: KA107.
 #define ROWS 8
 __global__ void ka111_loop_once(const float *A, float *x, int n) {
     for (int j = threadIdx.x; j < n; j += blockDim.x)              // expect: affine-lane, affine-lane
@@ -233,7 +235,7 @@ __global__ void ka111_loop_once(const float *A, float *x, int n) {
     if (threadIdx.x < ROWS) {
         int k = threadIdx.x;                                        // expect: affine-lane
         for (int i = k + blockIdx.x * ROWS; k < ROWS && i < 512; k += ROWS, i += ROWS) // expect: affine-lane, affine-lane, affine-lane
-            x[i] = A[i * 512 + i];                                  // expect: varying expect-finding: KA111
+            x[i] = A[i * 512 + i];                                  // expect: varying expect-finding: KA113
     }
 }
 __global__ void ka107_loop_repeats(const float *A, float *x) {
@@ -368,4 +370,56 @@ __global__ void ka107_asm(const unsigned short *A, unsigned *out, int K) {
         acc += x;                                                   // expect: varying
     }
     out[threadIdx.x] = acc;                                         // expect: varying
+}
+
+// KA113: sixteen threads of each block write their digit's counter once,
+// to a [digit][block] table the next pass scans (SHOC's radix sort): one
+// partial warp's access per block.  More threads than a warp (here KA111:
+// once per thread beside the kernel's loop), a loop inside the guard, or a
+// two-dimensional launch: KA107.
+__global__ void ka113_counters(unsigned *counters, const unsigned *keys, int totalBlocks) {
+    __shared__ unsigned s[16];
+    unsigned localId = threadIdx.x;                                 // expect: affine-lane
+    s[localId % 16] = keys[blockIdx.x * blockDim.x + localId];      // expect: varying
+    __syncthreads();
+    if (localId < 16)
+        counters[localId * totalBlocks + blockIdx.x] = s[localId];  // expect: varying expect-finding: KA113
+    if (threadIdx.x < 64)
+        counters[threadIdx.x * totalBlocks + blockIdx.x] += 1u;     // expect: varying expect-finding: KA111
+    if (threadIdx.x < 16)
+        for (int j = 0; j < totalBlocks; j++)                       // expect: const, grid-uniform
+            counters[threadIdx.x * totalBlocks + j] += s[threadIdx.x]; // expect: varying expect-finding: KA107
+}
+__global__ void ka107_counters_2d(unsigned *counters, int totalBlocks) {
+    if (threadIdx.x < 16)
+        counters[threadIdx.x * totalBlocks + blockIdx.x] = threadIdx.y; // expect: warp-uniform-if expect-finding: KA107
+}
+void launch_counters_2d(unsigned *c, int n) { ka107_counters_2d<<<n, dim3(16, 16)>>>(c, n); }
+
+// A vector loop's scalar tail (SHOC's scan): inside the else of
+// `i + 3 < n`, the then of `i + k < n` holds at most one lane of each warp
+// (lanes are 4 apart, i takes 3 - k values there): one lane's access, no
+// pattern.  The strided store of the vector path, and a tail whose window
+// holds several lanes (stride 2, 7 values), stay KA107.
+__global__ void tail_one_lane(unsigned *out, int n) {
+    int i = (blockIdx.x * blockDim.x + threadIdx.x) * 4;            // expect: affine-lane
+    if (i + 3 < n) {
+        out[2 * i] = 0u;                                            // expect: const expect-finding: KA107
+    } else {
+        if (i < n) {
+            out[i] = 1u;                                            // expect: const
+            if (i + 1 < n) {
+                out[i + 1] = 2u;                                    // expect: const
+                if (i + 2 < n)
+                    out[i + 2] = 3u;                                // expect: const
+            }
+        }
+    }
+}
+__global__ void tail_several_lanes(unsigned *out, int n) {
+    int i = (blockIdx.x * blockDim.x + threadIdx.x) * 2;            // expect: affine-lane
+    if (i + 7 < n)
+        out[i / 2] = 0u;                                            // expect: const
+    else if (i < n)
+        out[3 * i] = 1u;                                            // expect: const expect-finding: KA107
 }
