@@ -1084,6 +1084,8 @@ static void split_index(struct walk *w, CXCursor idx, struct strided *s)
 	add_terms(w, idx, &ts, 0, 1);
 	for (int i = 0; i < ts.n; i++) {
 		int64_t c, n, m;
+		if (clang_getCanonicalType(clang_getCursorType(ts.t[i])).kind == CXType_Pointer)
+			continue;             /* the base of *(p + i): the group's key */
 		if (known_int(w, ts.t[i], &c)) {
 			s->c += ts.sign[i] * c;
 			continue;
@@ -1203,6 +1205,33 @@ static void report_strided(struct walk *w, CXCursor at, int stride, int width, l
 		ka107_report(w, at, stride, width > 1 ? bytes / width : bytes, once, few);
 }
 
+/* A strided access noted in its group, judged when the whole function is
+ * walked (resolve_strided): lanes `stride` elements of basec apart, each
+ * element `unit` bytes, the access `bytes` wide; idx the index (or the
+ * whole pointer expression: its pointer-typed term is basec). */
+static void note_strided(struct walk *w, CXCursor at, CXCursor basec, CXCursor idx, int stride, long long unit,
+			 long long bytes)
+{
+	if ((unit > 0) != (bytes > 0))
+		return;        /* one size is a template parameter's (a uint4 over T):
+		                  the access's width in elements is unknown */
+	int width = unit > 0 && bytes > unit && bytes % unit == 0 && bytes / unit <= 64 ? (int)(bytes / unit) : 1;
+	int s = stride < 0 ? -stride : stride;
+	if (s <= width)
+		return;                       /* a uint4 of floats at lane stride 4 */
+	if (s > 64) {
+		report_strided(w, at, stride, width, bytes, once_per_thread(w), few_here(w));
+		return;
+	}
+	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
+	struct strided *a = &w->acc[w->n_acc++];
+	*a = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = stride, .width = width,
+			      .bytes = bytes, .once = once_per_thread(w),
+			      .few = {few_here(w)->rule, few_here(w)->cond ? ka_strdup(few_here(w)->cond) : NULL}};
+	ka_location(at, &a->line, &a->col);
+	split_index(w, idx, a);
+}
+
 /* An access of `bytes` bytes (0: its type's size) at basec[idx] (base:
  * basec's value; NULL for *(T *)p, idx then being p). */
 static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_uval *addr, CXCursor basec,
@@ -1230,22 +1259,7 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 		ka107_report(w, at, stride, bytes, once_per_thread(w), few_here(w));
 		return;
 	}
-	long long unit = pointee_size(basec);
-	int width = unit > 0 && bytes > unit && bytes % unit == 0 && bytes / unit <= 64 ? (int)(bytes / unit) : 1;
-	int s = addr->stride < 0 ? -addr->stride : addr->stride;
-	if (s <= width)
-		return;                       /* a uint4 of floats at lane stride 4 */
-	if (s > 64) {
-		report_strided(w, at, addr->stride, width, bytes, once_per_thread(w), few_here(w));
-		return;
-	}
-	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
-	struct strided *a = &w->acc[w->n_acc++];
-	*a = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = addr->stride,
-			      .width = width, .bytes = bytes, .once = once_per_thread(w),
-			      .few = {few_here(w)->rule, few_here(w)->cond ? ka_strdup(few_here(w)->cond) : NULL}};
-	ka_location(at, &a->line, &a->col);
-	split_index(w, idx, a);
+	note_strided(w, at, basec, idx, addr->stride, pointee_size(basec), bytes);
 }
 
 /* mask rotated up by r within s bits (0 <= r < s <= 64). */
@@ -1469,6 +1483,22 @@ static bool work_loop(struct walk *w, CXCursor c)
 	return false;
 }
 
+/* The one pointer-typed additive term of a pointer expression (through
+ * casts and locals' initialisers): dst of dst + j * offset + x * 3. */
+static CXCursor pointer_root(struct walk *w, CXCursor p)
+{
+	struct terms ts = {.n = 0};
+	CXCursor root = clang_getNullCursor();
+	add_terms(w, p, &ts, 0, 1);
+	for (int i = 0; i < ts.n; i++)
+		if (clang_getCanonicalType(clang_getCursorType(ts.t[i])).kind == CXType_Pointer) {
+			if (!clang_Cursor_isNull(root) || ts.sign[i] < 0)
+				return clang_getNullCursor();
+			root = ts.t[i];
+		}
+	return root;
+}
+
 /* x[i]: its pointer and index, with their values, when x is a pointer not
  * chosen per lane. */
 static bool subscript_parts(struct walk *w, CXCursor e, CXCursor *ch, const struct ka_uval **b,
@@ -1512,6 +1542,14 @@ static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 				ka107_at(w, e, sub[1], i, sub[0], b, bytes);
 				return;
 			}
+		}
+		/* *(p + i), *p: grouped by p with the same pointer's other accesses
+		 * (simpleVote's *offs, *(offs + 1), *(offs + 2) cover lane stride 3) */
+		CXCursor root = pointer_root(w, ch[0]);
+		if (p && p->cls == KA_U_AFFINE && p->stride != 0 && !clang_Cursor_isNull(root)) {
+			if (p->space == SP_GLOBAL && p->stride != 1 && p->stride != -1 && !w->one_lane)
+				note_strided(w, e, root, ch[0], p->stride, stride_unit(ch[0]), bytes);
+			return;
 		}
 		if (p)
 			ka107_at(w, e, ch[0], p, ch[0], NULL, 0);

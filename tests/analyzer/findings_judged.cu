@@ -423,3 +423,30 @@ __global__ void tail_several_lanes(unsigned *out, int n) {
     else if (i < n)
         out[3 * i] = 1u;                                            // expect: const expect-finding: KA107
 }
+
+// Stores through pointer arithmetic are accesses too, grouped by their
+// pointer: *offs, *(offs + 1), *(offs + 2) at lane stride 3 (NVIDIA's
+// simpleVote) and *(dst + x * 3 + k) for k = 0..2 (its NV12 resize) cover
+// the stride: KA109, not KA107.  Only two of three: KA107.
+__global__ void ka109_pointer_stores(unsigned *result, unsigned char *dst, float *part, int w) {
+    unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;           // expect: affine-lane
+    unsigned *offs = result + 3 * tid;                              // expect: affine-lane
+    *offs = 1u;                                                     // expect: const expect-finding: KA109
+    *(offs + 1) = 2u;                                               // expect: const
+    *(offs + 2) = 3u;                                               // expect: const
+    int x = threadIdx.x;                                            // expect: affine-lane
+    *(dst + blockIdx.y * w + x * 3 + 0) = 0;                        // expect: const expect-finding: KA109
+    *(dst + blockIdx.y * w + x * 3 + 1) = 1;                        // expect: const
+    *(dst + blockIdx.y * w + x * 3 + 2) = 2;                        // expect: const
+    *(part + 3 * tid) = 0.f;                                        // expect: const expect-finding: KA107
+    *(part + 3 * tid + 1) = 0.f;                                    // expect: const expect-finding: KA107
+}
+// A uint4 read over a template's T: the access's width in T is unknown,
+// so is whether the loop covers the stride; not judged (bitsandbytes'
+// GEMV is instantiated for float, half and bfloat16).
+template <typename T>
+__global__ void unknown_width(const T *A, uint4 *out, int K) {
+    int lane = threadIdx.x % 32;                                    // expect: affine-lane
+    for (int sub = 0; sub < 4; sub++)                               // expect: const, const
+        out[threadIdx.x] = *reinterpret_cast<const uint4 *>(&A[lane * 32 + sub * 8]); // expect: varying
+}
