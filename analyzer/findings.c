@@ -145,6 +145,11 @@ struct walk {
 	bool one_lane;            /* inside a branch at most one lane of each
 	                             warp takes (a vector loop's scalar tail):
 	                             an access there is one lane's, no pattern */
+	struct kept {             /* locals asked about: keeps its initializer? */
+		CXCursor var;
+		bool keeps;
+	} *kept;
+	size_t n_kept;
 	struct tail_bound {       /* in the else of `e + c < n`: e >= n - c     */
 		char *e, *n;      /* their text; e NULL when there is none     */
 		int64_t c;
@@ -1001,8 +1006,22 @@ struct terms {
 	int n;
 };
 
+/* Whether a local of the function being walked keeps its initializer
+ * (ka_keeps_init, which walks the function: remembered per variable). */
+static bool keeps_init(struct walk *w, CXCursor var)
+{
+	for (size_t i = 0; i < w->n_kept; i++)
+		if (clang_equalCursors(w->kept[i].var, var))
+			return w->kept[i].keeps;
+	w->kept = ka_xrealloc(w->kept, (w->n_kept + 1) * sizeof(*w->kept));
+	w->kept[w->n_kept] = (struct kept){var, ka_keeps_init(w->an->reached[w->fn], var)};
+	return w->kept[w->n_kept++].keeps;
+}
+
 /* The additive terms of an address: through +, -, casts and the initialisers
- * of local variables that are not loop counters (three levels deep). */
+ * of local variables that are not loop counters and are never written after
+ * them (PrefixSum's globalIdx = hipBlockIdx_x, then reassigned: not the
+ * block index), three levels deep. */
 static void add_terms(struct walk *w, CXCursor e, struct terms *ts, int depth, int sign)
 {
 	CXCursor x = ka_strip(e), o[3];
@@ -1018,7 +1037,7 @@ static void add_terms(struct walk *w, CXCursor e, struct terms *ts, int depth, i
 	if (k == CXCursor_DeclRefExpr && depth < 3) {
 		CXCursor d = clang_getCursorReferenced(x);
 		if (clang_getCursorKind(d) == CXCursor_VarDecl && !loop_of(w, d) &&
-		    clang_Cursor_hasVarDeclGlobalStorage(d) != 1) {
+		    clang_Cursor_hasVarDeclGlobalStorage(d) != 1 && keeps_init(w, d)) {
 			CXCursor init = clang_Cursor_getVarDeclInitializer(d);
 			if (!clang_Cursor_isNull(init) && !ka_is_implicit_init(init) && val(w->an, init)) {
 				add_terms(w, init, ts, depth + 1, sign);
@@ -1339,6 +1358,7 @@ static void resolve_strided(struct walk *w)
 	}
 	free(w->acc);
 	free(w->loops);
+	free(w->kept);
 }
 
 /* A for loop's counter (for (int k = ...; ...)), with its trip count when
@@ -1603,7 +1623,7 @@ static bool builtin_index(struct walk *w, CXCursor c, const char *var)
 		CXCursor v = clang_getCursorReferenced(s);
 		if (clang_getCursorKind(v) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(v) == 1 ||
 		    clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(v))) < 4 ||
-		    !ka_keeps_init(w->an->reached[w->fn], v))
+		    !keeps_init(w, v))
 			return false;
 		s = ka_strip(clang_Cursor_getVarDeclInitializer(v));
 		if (clang_Cursor_isNull(s))

@@ -450,3 +450,17 @@ __global__ void unknown_width(const T *A, uint4 *out, int K) {
     for (int sub = 0; sub < 4; sub++)                               // expect: const, const
         out[threadIdx.x] = *reinterpret_cast<const uint4 *>(&A[lane * 32 + sub * 8]); // expect: varying
 }
+
+// A local written after its initializer is not that initializer: the
+// block index PrefixSum first stores in globalIdx is no index at unit
+// stride once globalIdx is reassigned (lanes 2 * off apart, a runtime
+// value, nothing at unit stride: KA110).  A local that keeps it still is.
+__global__ void ka110_reassigned(float *out, const float *in, unsigned len, unsigned off) {
+    int tid = threadIdx.x;                                          // expect: affine-lane
+    int g = blockIdx.x;                                             // expect: block-uniform
+    g = (off * (2 * (g * blockDim.x + tid) + 1)) - 1;               // expect: affine-lane
+    if (g < len)
+        out[g] = in[g];                                             // expect: varying expect-finding: KA110 KA110
+    int b = blockIdx.x;                                             // expect: block-uniform
+    out[tid * off + b] = 0.f;                                       // expect: const expect-finding: KA107
+}

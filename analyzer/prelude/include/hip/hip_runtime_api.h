@@ -49,6 +49,14 @@ typedef struct hipFuncAttributes {
 hipError_t hipMalloc(void **p, size_t n);
 hipError_t hipMallocManaged(void **p, size_t n, unsigned int flags = 1);
 hipError_t hipHostMalloc(void **p, size_t n, unsigned int flags = 0);
+#define hipHostMallocDefault 0x0
+#define hipHostMallocPortable 0x1
+#define hipHostMallocMapped 0x2
+#define hipHostMallocWriteCombined 0x4
+#define hipHostMallocNumaUser 0x20000000
+#define hipHostMallocCoherent 0x40000000
+#define hipHostMallocNonCoherent 0x80000000
+hipError_t hipMemGetInfo(size_t *free, size_t *total);
 hipError_t hipFree(void *p);
 hipError_t hipHostFree(void *p);
 hipError_t hipMemcpy(void *d, const void *s, size_t n, hipMemcpyKind k);
