@@ -57,6 +57,7 @@ hipError_t hipHostMalloc(void **p, size_t n, unsigned int flags = 0);
 #define hipHostMallocCoherent 0x40000000
 #define hipHostMallocNonCoherent 0x80000000
 hipError_t hipMemGetInfo(size_t *free, size_t *total);
+hipError_t hipHostGetDevicePointer(void **d, void *h, unsigned int flags);
 hipError_t hipFree(void *p);
 hipError_t hipHostFree(void *p);
 hipError_t hipMemcpy(void *d, const void *s, size_t n, hipMemcpyKind k);
