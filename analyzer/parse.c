@@ -245,6 +245,8 @@ static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analy
 	arg(a, "-idirafter");                           /* what libclang lacks and a build finds */
 	arg(a, KA_PRELUDE_ROOT "/fallback");
 	arg(a, "-w");                                   /* errors only: warnings are not ours */
+	arg(a, "-Wno-c++11-narrowing");                 /* nvcc warns on int y[2] = {0.0, 1.0}; clang
+	                                                   makes it an error (SHOC's NeuralNet) */
 	arg(a, probe ? "-ferror-limit=20" : "-ferror-limit=0");
 	user_args(a, opt->cc_args, &has_std);
 	if (!has_std)

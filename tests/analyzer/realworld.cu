@@ -130,3 +130,12 @@ int main() {
     printf("%s\n", cudaGetErrorString(cudaGetLastError()));
     return 0;
 }
+
+// A narrowing conversion in an initializer list: nvcc warns (#2361-D),
+// clang's default is an error; the analysis reads the file as nvcc does
+// (SHOC's NeuralNet: int y_[10] = {0.0, ...}).
+__global__ void narrowing_init(float *d, const float *a, float y) {
+    int y_[4] = {0.0, 0.0, 0.0, 0.0};                               // expect: const
+    y_[(int)(y + 0.1)] = 1.0;                                       // expect: const
+    d[threadIdx.x] = a[threadIdx.x] - y_[threadIdx.x % 4];          // expect: varying
+}
