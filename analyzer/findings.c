@@ -400,7 +400,9 @@ static long long asm_access_bytes(const char *tmpl)
 					vec = q[1] - '0';
 				else if (ptx_type_bytes(q, m))
 					size = ptx_type_bytes(q, m);
-				q += m + 1;
+				q += m;
+				if (q < p + len)
+					q++;              /* the '.' */
 			}
 			found++;
 			bytes = size ? (long long)vec * size : 0;
@@ -1299,8 +1301,9 @@ static uint64_t residues(const struct strided *b, int s)
 	for (int t = 0; t < b->n_lt; t++) {
 		uint64_t next = 0;
 		int64_t n = b->lt[t].count < s ? b->lt[t].count : s;
+		int64_t step = b->lt[t].mult % s;     /* reduced first: no overflow */
 		for (int64_t k = 0; k < n; k++)
-			next |= rotate(seen, (int)((((b->lt[t].mult * k) % s) + s) % s), s);
+			next |= rotate(seen, (int)((((step * k) % s) + s) % s), s);
 		seen = next;
 	}
 	for (int j = 0; j < (b->width < s ? b->width : s); j++)
@@ -1705,8 +1708,8 @@ static int64_t few_threads(struct walk *w, CXCursor cond)
 		int64_t a = few_threads(w, o[0]), b = few_threads(w, o[1]);
 		return a && b ? (a < b ? a : b) : a ? a : b;
 	}
-	if (sh->n_sites > 0 && sh->n_unknown == 0 && !sh->flat)
-		return 0;
+	if (sh->n_sites > 0 && (sh->n_unknown > 0 || !sh->flat))
+		return 0;         /* a launch whose block is not a constant may be 2-D */
 	if ((op == OP_LT || op == OP_LE) && is_lane_thread_index(w, o[0]) && known_int(w, o[1], &k))
 		;
 	else if ((op == OP_GT || op == OP_GE) && is_lane_thread_index(w, o[1]) && known_int(w, o[0], &k))

@@ -395,6 +395,12 @@ __global__ void ka107_counters_2d(unsigned *counters, int totalBlocks) {
         counters[threadIdx.x * totalBlocks + blockIdx.x] = threadIdx.y; // expect: warp-uniform-if expect-finding: KA107
 }
 void launch_counters_2d(unsigned *c, int n) { ka107_counters_2d<<<n, dim3(16, 16)>>>(c, n); }
+// A launch whose block is a runtime value may be two-dimensional: KA107.
+__global__ void ka107_counters_runtime(unsigned *counters, int totalBlocks) {
+    if (threadIdx.x < 16)
+        counters[threadIdx.x * totalBlocks + blockIdx.x] = 0u;     // expect: const expect-finding: KA107
+}
+void launch_counters_runtime(unsigned *c, int n, dim3 b) { ka107_counters_runtime<<<n, b>>>(c, n); }
 
 // A vector loop's scalar tail (SHOC's scan): inside the else of
 // `i + 3 < n`, the then of `i + k < n` holds at most one lane of each warp

@@ -17,3 +17,18 @@ __global__ void hip_macro_index(float *out, const float *in, int n, int stride) 
     if (t < 16)
         out[t * stride + hipBlockIdx_x] = 1.0f;                     // expect: const expect-finding: KA113
 }
+// An AMDGPU load in inline asm sizes the access it is handed:
+// global_load_dwordx4 reads 16 bytes, so 8 of them at lane * 32 + sub * 4
+// cover each lane's 32 floats; global_load_dword at lane * 64 does not.
+__global__ void hip_asm_load(const float *A, float *out) {
+    int lane = hipThreadIdx_x % 64;                                 // expect: affine-lane
+    float s = 0.0f;                                                 // expect: const
+    for (int sub = 0; sub < 8; sub++) {                             // expect: const, const
+        float x;
+        asm volatile("global_load_dwordx4 %0, %1, off" : "=v"(x) : "v"(&A[lane * 32 + sub * 4]));
+        s += x;                                                     // expect: varying
+    }
+    float y;
+    asm volatile("global_load_dword %0, %1, off" : "=v"(y) : "v"(&A[lane * 64])); // expect-finding: KA107
+    out[hipThreadIdx_x] = s + y;                                    // expect: varying
+}
