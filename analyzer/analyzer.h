@@ -213,6 +213,13 @@ int ka_analyzer_warp_size(const char *arch);
 /* The NVIDIA sm number of "sm_90a" (90), 0 for anything else. */
 int ka_analyzer_sm_of(const char *arch);
 
+/* ---- inline asm ---------------------------------------------------------------
+ * Bytes one lane accesses through the single memory instruction of an asm
+ * template's text: PTX `ld.global.ca.v4.u32` 16, `ld.global.u32` 4;
+ * AMDGPU `global_load_dwordx4` 16.  0 when the text holds no such
+ * instruction, more than one, or one that cannot be sized. */
+long long ka_asm_access_bytes(const char *tmpl);
+
 /* ---- joining with the machine code (--sass) ---------------------------------
  * Per source line, what the disassembler saw (nvdisasm -g line info):
  * instructions, those on the uniform datapath (U* opcodes, UR operands) and
