@@ -258,13 +258,18 @@ static void ka101(struct walk *w, CXCursor operand, const char *what)
 	free(ot);
 }
 
-/* Constraint strings of an asm statement's operands, in order. */
-static int asm_constraints(struct ka_an *an, CXCursor s, char cons[][16], int max)
+/* An asm statement's text, read once: its template (the string literals
+ * before the first top-level ':', joined; escapes as separators; at most
+ * max - 1 characters) and the constraint strings of its operands, in order
+ * (their count; -1 when the statement is not in the file). */
+static int asm_text(struct ka_an *an, CXCursor s, char *tmpl, size_t max, char cons[][16], int max_cons)
 {
 	unsigned S, E;
 	int n = 0, depth = 0, colons = 0;
+	size_t t = 0;
 	bool in_str = false;
 	unsigned str_start = 0;
+	tmpl[0] = 0;
 	if (!ka_extent(an, s, &S, &E))
 		return -1;
 	for (unsigned i = S; i < E; i++) {
@@ -272,9 +277,11 @@ static int asm_constraints(struct ka_an *an, CXCursor s, char cons[][16], int ma
 		if (in_str) {
 			if (c == '\\') {
 				i++;
+				if (colons == 0 && t + 1 < max)
+					tmpl[t++] = ' ';   /* \n, \t: a separator */
 			} else if (c == '"') {
 				in_str = false;
-				if (colons >= 1 && colons <= 2 && depth == 1 && n < max) {
+				if (colons >= 1 && colons <= 2 && depth == 1 && n < max_cons) {
 					size_t len = i - str_start;
 					if (len >= sizeof(cons[0]))
 						len = sizeof(cons[0]) - 1;
@@ -282,6 +289,8 @@ static int asm_constraints(struct ka_an *an, CXCursor s, char cons[][16], int ma
 					cons[n][len] = 0;
 					n++;
 				}
+			} else if (colons == 0 && t + 1 < max) {
+				tmpl[t++] = c;
 			}
 			continue;
 		}
@@ -303,17 +312,23 @@ static int asm_constraints(struct ka_an *an, CXCursor s, char cons[][16], int ma
 				break;
 		}
 	}
+	tmpl[t] = 0;
 	return n;
 }
 
-static void asm_rules(struct walk *w, CXCursor s)
+/* An asm statement's input operands: a "v" operand's folded uniform terms
+ * (KA101), and the `&x[i]` ones, which its memory instruction accesses
+ * (ka107 judges x[i] at that width, or not at all when it is unknown). */
+static void asm_operands(struct walk *w, CXCursor s)
 {
-	char cons[32][16];
+	char cons[32][16], tmpl[1024];
 	CXCursor ch[32];
-	int nc = asm_constraints(w->an, s, cons, 32), n = ka_children(s, ch, 32), k = 0;
-	if (nc <= 0)
-		return;
+	int nc = asm_text(w->an, s, tmpl, sizeof(tmpl), cons, 32), n = ka_children(s, ch, 32), k = 0, m = 0;
+	for (int a = 0; a < KA_ASM_ADDRS; a++)
+		w->asm_addr[a] = clang_getNullCursor();
+	w->asm_bytes = ka_asm_access_bytes(tmpl);
 	for (int i = 0; i < n && k < nc; i++) {
+		CXCursor e = ka_strip(ch[i]), sub[2];
 		if (!clang_isExpression(clang_getCursorKind(ch[i])))
 			continue;
 		const char *c = cons[k++];
@@ -321,64 +336,8 @@ static void asm_rules(struct walk *w, CXCursor s)
 			continue;        /* an output */
 		if (strchr(c, 'v') && !strchr(c, 's'))
 			ka101(w, ch[i], "a \"v\" inline-asm operand");
-	}
-}
-
-/* The template of an asm statement: its string literals before the first
- * top-level ':', joined (at most max - 1 characters). */
-static void asm_template(struct ka_an *an, CXCursor s, char *out, size_t max)
-{
-	unsigned S, E;
-	size_t n = 0;
-	int depth = 0;
-	bool in_str = false;
-	out[0] = 0;
-	if (!ka_extent(an, s, &S, &E))
-		return;
-	for (unsigned i = S; i < E && n + 1 < max; i++) {
-		char c = an->src[i];
-		if (in_str) {
-			if (c == '\\' && i + 1 < E) {
-				out[n++] = ' ';          /* \n, \t: a separator */
-				i++;
-			} else if (c == '"') {
-				in_str = false;
-			} else {
-				out[n++] = c;
-			}
-			continue;
-		}
-		if (c == '"')
-			in_str = true;
-		else if (c == '(')
-			depth++;
-		else if (c == ')')
-			depth--;
-		else if (c == ':' && depth == 1)
-			break;
-	}
-	out[n] = 0;
-}
-
-/* The `&x[i]` input operands of an asm statement: its memory instruction
- * is their access (ka107 judges x[i] at that width, or not at all). */
-static void asm_addresses(struct walk *w, CXCursor s)
-{
-	char cons[32][16], tmpl[1024];
-	CXCursor ch[32];
-	int nc = asm_constraints(w->an, s, cons, 32), n = ka_children(s, ch, 32), k = 0, m = 0;
-	for (int a = 0; a < KA_ASM_ADDRS; a++)
-		w->asm_addr[a] = clang_getNullCursor();
-	asm_template(w->an, s, tmpl, sizeof(tmpl));
-	w->asm_bytes = ka_asm_access_bytes(tmpl);
-	for (int i = 0; i < n && k < nc && m < KA_ASM_ADDRS; i++) {
-		CXCursor e = ka_strip(ch[i]), sub[2];
-		if (!clang_isExpression(clang_getCursorKind(ch[i])))
-			continue;
-		const char *c = cons[k++];
-		if (strchr(c, '=') || strchr(c, '+'))
-			continue;
-		if (clang_getCursorKind(e) == CXCursor_UnaryOperator && op_of(w->an, e) == OP_ADDR && kids2(e, sub) == 1)
+		if (m < KA_ASM_ADDRS && clang_getCursorKind(e) == CXCursor_UnaryOperator && op_of(w->an, e) == OP_ADDR &&
+		    kids2(e, sub) == 1)
 			w->asm_addr[m++] = ka_strip(sub[0]);
 	}
 }
@@ -1032,11 +991,10 @@ static int64_t loop_multiple(struct walk *w, CXCursor t, int64_t *mult)
  * element with element = i*4 + k -> ("+ idx * P + i*4", 0, k: 1 x 4);
  * bitsandbytes' A[base + lane * 32 + sub * 8] over sub = 0..3 -> (.., 0,
  * sub: 8 x 4). */
-static void split_index(struct walk *w, CXCursor idx, struct strided *s)
+static void split_terms(struct walk *w, const struct terms *t, struct strided *s)
 {
-	struct terms ts = {.n = 0};
+	const struct terms ts = *t;
 	struct ka_buf e = {0};
-	add_terms(w, idx, &ts, 0, 1);
 	for (int i = 0; i < ts.n; i++) {
 		int64_t c, n, m;
 		if (clang_getCanonicalType(clang_getCursorType(ts.t[i])).kind == CXType_Pointer)
@@ -1149,6 +1107,28 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	free(factor);
 }
 
+/* The one pointer-typed additive term of an address (its terms, through
+ * casts and locals' initialisers): dst of dst + j * offset + x * 3; null
+ * when there is none, several, or it is subtracted. */
+static CXCursor pointer_root(const struct terms *ts)
+{
+	CXCursor root = clang_getNullCursor();
+	for (int i = 0; i < ts->n; i++)
+		if (clang_getCanonicalType(clang_getCursorType(ts->t[i])).kind == CXType_Pointer) {
+			if (!clang_Cursor_isNull(root) || ts->sign[i] < 0)
+				return clang_getNullCursor();
+			root = ts->t[i];
+		}
+	return root;
+}
+
+/* Elements of `unit` bytes that one access of `bytes` reads: a whole
+ * number of them up to 64, else 1. */
+static int access_width(long long unit, long long bytes)
+{
+	return unit > 0 && bytes > unit && bytes % unit == 0 && bytes / unit <= 64 ? (int)(bytes / unit) : 1;
+}
+
 /* A strided access reported in the elements it reads: lanes `stride`
  * elements of a base apart, each access `width` of them (`bytes` in all). */
 static void report_strided(struct walk *w, CXCursor at, int stride, int width, long long bytes, bool once,
@@ -1157,34 +1137,35 @@ static void report_strided(struct walk *w, CXCursor at, int stride, int width, l
 	if (width > 1 && stride % width == 0)
 		ka107_report(w, at, stride / width, bytes, once, few);
 	else
-		ka107_report(w, at, stride, width > 1 ? bytes / width : bytes, once, few);
+		ka107_report(w, at, stride, bytes, once, few);
 }
 
 /* A strided access noted in its group, judged when the whole function is
  * walked (resolve_strided): lanes `stride` elements of basec apart, each
  * element `unit` bytes, the access `bytes` wide; idx the index (or the
  * whole pointer expression: its pointer-typed term is basec). */
-static void note_strided(struct walk *w, CXCursor at, CXCursor basec, CXCursor idx, int stride, long long unit,
-			 long long bytes)
+static void note_strided(struct walk *w, CXCursor at, CXCursor basec, const struct terms *ts, int stride,
+			 long long unit, long long bytes)
 {
+	const struct few *few = few_here(w);
 	if ((unit > 0) != (bytes > 0))
 		return;        /* one size is a template parameter's (a uint4 over T):
 		                  the access's width in elements is unknown */
-	int width = unit > 0 && bytes > unit && bytes % unit == 0 && bytes / unit <= 64 ? (int)(bytes / unit) : 1;
+	int width = access_width(unit, bytes);
 	int s = stride < 0 ? -stride : stride;
 	if (s <= width)
 		return;                       /* a uint4 of floats at lane stride 4 */
 	if (s > 64) {
-		report_strided(w, at, stride, width, bytes, once_per_thread(w), few_here(w));
+		report_strided(w, at, stride, width, bytes, once_per_thread(w), few);
 		return;
 	}
 	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
 	struct strided *a = &w->acc[w->n_acc++];
 	*a = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = stride, .width = width,
 			      .bytes = bytes, .once = once_per_thread(w),
-			      .few = {few_here(w)->rule, few_here(w)->cond ? ka_strdup(few_here(w)->cond) : NULL}};
+			      .few = {few->rule, few->cond ? ka_strdup(few->cond) : NULL}};
 	ka_location(at, &a->line, &a->col);
-	split_index(w, idx, a);
+	split_terms(w, ts, a);
 }
 
 /* An access of `bytes` bytes (0: its type's size) at basec[idx] (base:
@@ -1202,19 +1183,24 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 	}
 	if (bytes <= 0)
 		bytes = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at)));
-	if (!base) {
-		/* *(T *)p: the stride counts p's elements, the access reads a T */
-		long long unit = stride_unit(idx);
-		long long span = (long long)(addr->stride < 0 ? -addr->stride : addr->stride) * (unit > 0 ? unit : 1);
-		int stride = addr->stride;
-		if (unit > 0 && bytes > 0 && span <= bytes)
-			return;               /* contiguous: each lane reads up to the next */
-		if (unit > 0 && bytes > 0 && span % bytes == 0)
-			stride = (int)(addr->stride * unit / bytes);
-		ka107_report(w, at, stride, bytes, once_per_thread(w), few_here(w));
+	struct terms ts = {.n = 0};
+	add_terms(w, idx, &ts, 0, 1);
+	if (base) {
+		note_strided(w, at, basec, &ts, addr->stride, pointee_size(basec), bytes);
 		return;
 	}
-	note_strided(w, at, basec, idx, addr->stride, pointee_size(basec), bytes);
+	/* *(T *)p, *(p + i): the stride counts p's elements, the access reads a
+	 * T; grouped by p's pointer with its other accesses (simpleVote's *offs,
+	 * *(offs + 1), *(offs + 2) cover lane stride 3) when there is one */
+	long long unit = stride_unit(idx);
+	CXCursor root = pointer_root(&ts);
+	if (!clang_Cursor_isNull(root)) {
+		note_strided(w, at, root, &ts, addr->stride, unit, bytes);
+		return;
+	}
+	int width = unit > 0 && bytes > 0 ? access_width(unit, bytes) : 1;
+	if ((addr->stride < 0 ? -addr->stride : addr->stride) > width)
+		report_strided(w, at, addr->stride, width, bytes, once_per_thread(w), few_here(w));
 }
 
 /* mask rotated up by r within s bits (0 <= r < s <= 64). */
@@ -1440,22 +1426,6 @@ static bool work_loop(struct walk *w, CXCursor c)
 	return false;
 }
 
-/* The one pointer-typed additive term of a pointer expression (through
- * casts and locals' initialisers): dst of dst + j * offset + x * 3. */
-static CXCursor pointer_root(struct walk *w, CXCursor p)
-{
-	struct terms ts = {.n = 0};
-	CXCursor root = clang_getNullCursor();
-	add_terms(w, p, &ts, 0, 1);
-	for (int i = 0; i < ts.n; i++)
-		if (clang_getCanonicalType(clang_getCursorType(ts.t[i])).kind == CXType_Pointer) {
-			if (!clang_Cursor_isNull(root) || ts.sign[i] < 0)
-				return clang_getNullCursor();
-			root = ts.t[i];
-		}
-	return root;
-}
-
 /* x[i]: its pointer and index, with their values, when x is a pointer not
  * chosen per lane. */
 static bool subscript_parts(struct walk *w, CXCursor e, CXCursor *ch, const struct ka_uval **b,
@@ -1500,16 +1470,8 @@ static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 				return;
 			}
 		}
-		/* *(p + i), *p: grouped by p with the same pointer's other accesses
-		 * (simpleVote's *offs, *(offs + 1), *(offs + 2) cover lane stride 3) */
-		CXCursor root = pointer_root(w, ch[0]);
-		if (p && p->cls == KA_U_AFFINE && p->stride != 0 && !clang_Cursor_isNull(root)) {
-			if (p->space == SP_GLOBAL && p->stride != 1 && p->stride != -1 && !w->one_lane)
-				note_strided(w, e, root, ch[0], p->stride, stride_unit(ch[0]), bytes);
-			return;
-		}
 		if (p)
-			ka107_at(w, e, ch[0], p, ch[0], NULL, 0);
+			ka107_at(w, e, ch[0], p, ch[0], NULL, bytes);
 	}
 }
 
@@ -1807,8 +1769,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		return CXChildVisit_Continue;
 	}
 	case CXCursor_GCCAsmStmt:
-		asm_rules(w, c);
-		asm_addresses(w, c);
+		asm_operands(w, c);
 		break;
 	case CXCursor_CallExpr:
 		if (val(an, c) && ka_call_intrin(an, c) == IN_NONE) {
