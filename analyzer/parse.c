@@ -165,6 +165,52 @@ const char *ka_parse_toolkit(void)
 	return tk_path;
 }
 
+/* clang's CUDA wrapper (__clang_cuda_runtime_wrapper.h) includes the
+ * toolkit's headers by quoted name, and a quoted name is looked up beside
+ * the wrapper, then on the -iquote and -I paths.  A project with a header
+ * of the same name on its -I path (darknet's src/cuda.h, which includes
+ * the runtime and curand) would be read in the middle of the wrapper,
+ * where nvcc never reads it (nvcc's headers do not include these by
+ * name): every file of the project failed to parse.  So a toolkit parse
+ * puts, beside the wrapper, a virtual header of each such name that
+ * includes the toolkit's by its full path; the project's own files still
+ * find their header first, as nvcc does. */
+static const char *const wrapper_names[] = {"cuda.h", "cuda_runtime.h", "host_defines.h", "driver_types.h",
+					    "host_config.h"};
+enum { N_WRAPPER_NAMES = sizeof(wrapper_names) / sizeof(wrapper_names[0]) };
+static pthread_once_t redirect_once = PTHREAD_ONCE_INIT;
+static char *resource_dir;                     /* set once, read-only afterwards */
+static struct CXUnsavedFile redirects[N_WRAPPER_NAMES];
+static size_t n_redirects;
+
+static void redirect_find(void)
+{
+	const char *tk = ka_parse_toolkit(), *wr = ka_libclang_cuda_wrappers();
+	char p[4200];
+	if (!tk || !wr)
+		return;
+	char *inc = ka_strdup(wr), *sl = strrchr(inc, '/');      /* <resource>/include/cuda_wrappers */
+	if (sl)
+		*sl = 0;
+	snprintf(p, sizeof(p), "%s/__clang_cuda_runtime_wrapper.h", inc);
+	if (!sl || access(p, R_OK) != 0 || !(sl = strrchr(inc, '/'))) {
+		free(inc);
+		return;
+	}
+	for (size_t i = 0; i < N_WRAPPER_NAMES; i++) {
+		snprintf(p, sizeof(p), "%s/include/%s", tk, wrapper_names[i]);
+		if (access(p, R_OK) != 0)
+			continue;
+		size_t n = strlen(p) + 16;
+		char *text = ka_xmalloc(n), *path = ka_xmalloc(strlen(inc) + strlen(wrapper_names[i]) + 2);
+		snprintf(text, n, "#include \"%s\"\n", p);
+		sprintf(path, "%s/%s", inc, wrapper_names[i]);
+		redirects[n_redirects++] = (struct CXUnsavedFile){path, text, (unsigned long)strlen(text)};
+	}
+	*sl = 0;                                                  /* <resource> */
+	resource_dir = inc;
+}
+
 static void diag_add(struct ka_uresult *r, char *msg)
 {
 	if (r->n_diags >= 50) {
@@ -224,6 +270,11 @@ static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analy
 		snprintf(buf, sizeof(buf), "-D__CUDA_ARCH_LIST__=%d", (opt->sm > 0 ? opt->sm : 90) * 10);
 		arg(a, owned(a, ka_strdup(buf)));
 		arg(a, "-Wno-unknown-cuda-version");
+		pthread_once(&redirect_once, redirect_find);
+		if (resource_dir) {                     /* the wrapper's directory, as the redirects name it */
+			arg(a, "-resource-dir");
+			arg(a, resource_dir);
+		}
 		if (ka_libclang_cuda_wrappers()) {       /* before libstdc++: they #include_next it */
 			arg(a, "-isystem");
 			arg(a, ka_libclang_cuda_wrappers());
@@ -281,7 +332,8 @@ static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool pro
 	enum CXErrorCode e;
 	mode_args(&a, m, opt, res, probe);
 	*index = clang_createIndex(0, 0);
-	e = clang_parseTranslationUnit2(*index, file, a.v, a.n, un, (unsigned)ka_prelude_count,
+	unsigned n_un = (unsigned)(ka_prelude_count + (m == PM_TOOLKIT ? n_redirects : 0));
+	e = clang_parseTranslationUnit2(*index, file, a.v, a.n, un, n_un,
 					CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
 					tu);
 	argv_free(&a);
@@ -293,7 +345,7 @@ static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool pro
 int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *index, CXTranslationUnit *tu,
 	     struct ka_uresult *res)
 {
-	struct CXUnsavedFile *un = ka_xcalloc(ka_prelude_count, sizeof(*un));
+	struct CXUnsavedFile *un = ka_xcalloc(ka_prelude_count + N_WRAPPER_NAMES, sizeof(*un));
 	char **paths = ka_xcalloc(ka_prelude_count, sizeof(*paths));
 	int rc = 0;
 	const char *why = ka_libclang_load();
@@ -321,6 +373,10 @@ int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *i
 	 * once: half the parse saved); it is redone in full only when the
 	 * toolkit's parse is not clean either, to keep the one with fewer. */
 	bool toolkit = opt->lang == KA_LANG_CUDA && ka_parse_toolkit();
+	if (toolkit) {                                  /* after the prelude: the toolkit parse's own */
+		pthread_once(&redirect_once, redirect_find);
+		memcpy(un + ka_prelude_count, redirects, n_redirects * sizeof(*un));
+	}
 	e = parse_mode(file, PM_PRELUDE, toolkit, opt, res, un, index, tu);
 	res->headers = "prelude";
 	if (toolkit && (!*tu || count_errors(*tu) > 0)) {

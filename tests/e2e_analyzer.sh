@@ -82,8 +82,46 @@ assert k["uniformity"][0]["class"]=="const", k["uniformity"]' "unreadable header
     else
         skip=$((skip + 1)); echo "skip  unreadable header (nvcc rejected it: rc $rc)"
     fi
+    # a project header named like one of the toolkit's (darknet's src/cuda.h,
+    # which includes the runtime and curand): clang's CUDA wrapper includes
+    # "cuda.h" by name, and must get the toolkit's, not the project's
+    mkdir -p "$tmp/shadow/inc"
+    cat >"$tmp/shadow/inc/cuda.h" <<'EOF'
+#pragma once
+#include "cuda_runtime.h"
+#include "curand.h"
+__device__ inline float project_value(float x) { return 2.f * x; }
+EOF
+    cat >"$tmp/shadow/k.cu" <<'EOF'
+#include "cuda_runtime.h"
+#include "cuda.h"
+__global__ void k(float *o) { o[threadIdx.x] = project_value(1.f); }
+EOF
+    "$ka" "$tmp/shadow/k.cu" -I "$tmp/shadow/inc" --arch sm_90 --format json --no-cache >"$tmp/out" 2>"$tmp/err"
+    if grep -q "libclang could not read" "$tmp/err"; then
+        bad "a project's cuda.h on the -I path: clean parse" "$(cat "$tmp/err")"
+    else
+        py 'import json,sys
+k=json.load(open(sys.argv[1]))["files"][0]["kernels"][0]
+assert k["uniformity"] and k["uniformity"][0]["class"]=="const", k["uniformity"]' "a project's cuda.h on the -I path: clean parse"
+    fi
+    # a parse that missed a header is not cached: once the header is there,
+    # the next run reads it (the manifest lists only what was read)
+    mkdir -p "$tmp/late"
+    cat >"$tmp/late/k.cu" <<'EOF'
+#ifdef __clang__
+#include "late_header.h"
+#endif
+__global__ void k(float *o) { o[threadIdx.x] = 1.f; }
+EOF
+    "$ka" "$tmp/late/k.cu" --arch sm_90 --format json >"$tmp/out" 2>"$tmp/err1"
+    echo '#define LATE_HEADER 1' >"$tmp/late/late_header.h"
+    "$ka" "$tmp/late/k.cu" --arch sm_90 --format json >"$tmp/out" 2>"$tmp/err2"
+    grep -q "libclang could not read" "$tmp/err1" && ! grep -q "libclang could not read" "$tmp/err2" &&
+        ok "cache: a header added after a parse that missed it is read" ||
+        bad "cache: a header added after a parse that missed it is read" "$(cat "$tmp/err1" "$tmp/err2")"
 else
-    skip=$((skip + 6)); echo "skip  CUDA checks: nvcc not found (not run)"
+    skip=$((skip + 8)); echo "skip  CUDA checks: nvcc not found (not run)"
 fi
 
 if command -v clang-16 >/dev/null 2>&1; then
