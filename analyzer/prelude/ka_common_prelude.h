@@ -17,7 +17,11 @@
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
+/* clang 15 and later know __noinline__ as a CUDA/HIP keyword; a macro would
+ * break libstdc++'s own __attribute__((__noinline__)) (<memory>). */
+#if defined(__clang_major__) && __clang_major__ < 15
 #define __noinline__ __attribute__((noinline))
+#endif
 #define __align__(n) __attribute__((aligned(n)))
 #define __builtin_align__(n) __align__(n)
 #define __grid_constant__

@@ -5,6 +5,10 @@
 #pragma once
 #pragma clang system_header
 #include "hip_runtime_api.h"
+/* HIP's headers (clang's HIP wrapper) bring in <cmath> and <cstdlib>: host
+ * code calls std::fabs with no include of its own (ROCm's examples). */
+#include <cmath>
+#include <cstdlib>
 
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
@@ -20,6 +24,7 @@
 #define hipGridDim_z (gridDim.z)
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define HIP_SYMBOL(X) X
 #define hipLaunchKernelGGL(k, g, b, smem, st, ...) (k)<<<(g), (b), (smem), (st)>>>(__VA_ARGS__)
 
 /* the wavefront-wide operations (HIP spellings, 64-bit masks) */
@@ -37,3 +42,9 @@ __device__ unsigned long long __activemask64(void);
 __device__ unsigned long long __clock64(void);
 __device__ unsigned long long wall_clock64(void);
 __device__ unsigned int __smid(void);
+/* bit-field intrinsics (amd_device_functions.h) */
+__device__ unsigned int __bitextract_u32(unsigned int src, unsigned int offset, unsigned int width);
+__device__ unsigned long long __bitextract_u64(unsigned long long src, unsigned int offset, unsigned int width);
+__device__ unsigned int __bitinsert_u32(unsigned int src, unsigned int ins, unsigned int offset, unsigned int width);
+__device__ unsigned long long __bitinsert_u64(unsigned long long src, unsigned long long ins, unsigned int offset,
+					      unsigned int width);

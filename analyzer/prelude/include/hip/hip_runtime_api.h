@@ -2,6 +2,7 @@
  * memory, streams, events, occupancy, launch configuration) as declarations. */
 #pragma once
 #pragma clang system_header
+#include <string.h>   /* as HIP's own header: examples call memset with no include */
 
 extern "C" {
 enum hipError_t {
@@ -26,8 +27,13 @@ enum hipDeviceAttribute_t {
 	hipDeviceAttributeMaxThreadsPerBlock = 1,
 	hipDeviceAttributeWarpSize = 10,
 	hipDeviceAttributeMultiprocessorCount = 16,
-	hipDeviceAttributeMaxSharedMemoryPerBlock = 8
+	hipDeviceAttributeMaxSharedMemoryPerBlock = 8,
+	hipDeviceAttributeCooperativeLaunch = 4,
+	hipDeviceAttributeCooperativeMultiDeviceLaunch = 5
 };
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+#define HIP_LAUNCH_PARAM_END ((void *)0x03)
 typedef struct ihipStream_t *hipStream_t;
 typedef struct ihipEvent_t *hipEvent_t;
 typedef struct ihipModule_t *hipModule_t;
@@ -81,7 +87,10 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int d);
 hipError_t hipDeviceGetAttribute(int *v, hipDeviceAttribute_t a, int d);
 hipError_t hipDriverGetVersion(int *v);
 hipError_t hipRuntimeGetVersion(int *v);
+#define hipStreamDefault 0x00
+#define hipStreamNonBlocking 0x01
 hipError_t hipStreamCreate(hipStream_t *s);
+hipError_t hipStreamCreateWithFlags(hipStream_t *s, unsigned int flags);
 hipError_t hipStreamDestroy(hipStream_t s);
 hipError_t hipStreamSynchronize(hipStream_t s);
 hipError_t hipEventCreate(hipEvent_t *e);
@@ -89,10 +98,28 @@ hipError_t hipEventDestroy(hipEvent_t e);
 hipError_t hipEventRecord(hipEvent_t e, hipStream_t s = 0);
 hipError_t hipEventSynchronize(hipEvent_t e);
 hipError_t hipEventElapsedTime(float *ms, hipEvent_t a, hipEvent_t b);
+hipError_t hipDeviceCanAccessPeer(int *can, int device, int peer);
+hipError_t hipDeviceEnablePeerAccess(int peer, unsigned int flags);
+hipError_t hipDeviceDisablePeerAccess(int peer);
+hipError_t hipMemcpyPeer(void *d, int dd, const void *s, int sd, size_t n);
+hipError_t hipMemcpyPeerAsync(void *d, int dd, const void *s, int sd, size_t n, hipStream_t st = 0);
+hipError_t hipMemcpyFromSymbol(void *d, const void *sym, size_t n, size_t off = 0,
+			       hipMemcpyKind k = hipMemcpyDeviceToHost);
+hipError_t hipGetSymbolAddress(void **p, const void *sym);
+hipError_t hipGetSymbolSize(size_t *n, const void *sym);
+hipError_t hipModuleLoad(hipModule_t *m, const char *path);
+hipError_t hipModuleLoadData(hipModule_t *m, const void *image);
+hipError_t hipModuleUnload(hipModule_t m);
+hipError_t hipModuleGetFunction(hipFunction_t *f, hipModule_t m, const char *name);
+hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gx, unsigned int gy, unsigned int gz,
+				 unsigned int bx, unsigned int by, unsigned int bz, unsigned int smem, hipStream_t st,
+				 void **params, void **extra);
 hipError_t hipFuncGetAttributes(hipFuncAttributes *a, const void *f);
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *f, int block, size_t smem);
 hipError_t hipOccupancyMaxPotentialBlockSize(int *grid, int *block, const void *f, size_t smem, int limit);
 hipError_t hipLaunchKernel(const void *f, dim3 g, dim3 b, void **args, size_t smem, hipStream_t s);
+hipError_t hipLaunchCooperativeKernel(const void *f, dim3 g, dim3 b, void **args, unsigned int smem,
+				      hipStream_t s);
 /* what clang's <<<grid, block, smem, stream>>> calls in HIP mode */
 hipError_t hipConfigureCall(dim3 grid, dim3 block, size_t smem = 0, hipStream_t stream = 0);
 unsigned int __hipPushCallConfiguration(dim3 grid, dim3 block, size_t smem = 0, hipStream_t stream = 0);
@@ -111,7 +138,40 @@ static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *n, T 
 {
 	return hipOccupancyMaxActiveBlocksPerMultiprocessor(n, (const void *)f, block, smem);
 }
+template <class T>
+static inline hipError_t hipOccupancyMaxPotentialBlockSize(int *grid, int *block, T f, size_t smem = 0,
+							   int limit = 0)
+{
+	return hipOccupancyMaxPotentialBlockSize(grid, block, (const void *)f, smem, limit);
+}
 template <class T> static inline hipError_t hipFuncGetAttributes(hipFuncAttributes *a, T f)
 {
 	return hipFuncGetAttributes(a, (const void *)f);
+}
+/* a symbol by name (HIP_SYMBOL(x) is x on AMD) */
+template <class T>
+static inline hipError_t hipMemcpyToSymbol(const T &sym, const void *s, size_t n, size_t off = 0,
+					   hipMemcpyKind k = hipMemcpyHostToDevice)
+{
+	return hipMemcpyToSymbol((const void *)&sym, s, n, off, k);
+}
+template <class T>
+static inline hipError_t hipMemcpyFromSymbol(void *d, const T &sym, size_t n, size_t off = 0,
+					     hipMemcpyKind k = hipMemcpyDeviceToHost)
+{
+	return hipMemcpyFromSymbol(d, (const void *)&sym, n, off, k);
+}
+template <class T> static inline hipError_t hipGetSymbolAddress(void **p, const T &sym)
+{
+	return hipGetSymbolAddress(p, (const void *)&sym);
+}
+template <class T> static inline hipError_t hipGetSymbolSize(size_t *n, const T &sym)
+{
+	return hipGetSymbolSize(n, (const void *)&sym);
+}
+template <class T>
+static inline hipError_t hipLaunchCooperativeKernel(T f, dim3 g, dim3 b, void **args, unsigned int smem,
+						    hipStream_t s)
+{
+	return hipLaunchCooperativeKernel((const void *)f, g, b, args, smem, s);
 }
