@@ -1255,6 +1255,33 @@ static CXCursor overloaded_candidate(CXCursor call, bool *all_prelude)
 	return clang_getNullCursor();
 }
 
+/* A binary operator on a template's dependent operands, left unresolved
+ * because some operator of that name is visible (the toolkit's cub and
+ * libcu++ declare operator+ templates for their iterators): `A + i * m`
+ * over a `const Real *` A is a call with no callee, its operator the
+ * middle of its three children.  With no candidate of the project's own,
+ * it is the built-in operator it is on every pointer and arithmetic type. */
+static enum ka_op unresolved_operator(const struct ka_an *an, CXCursor middle, bool *assigns)
+{
+	char *t = ka_cursor_text(an, middle, 8);
+	enum ka_op op = OP_NONE;
+	size_t n = t ? strlen(t) : 0;
+	if (t && strcmp(t, "=") == 0)
+		op = OP_ASSIGN;
+	/* a compound assignment: `sum += row[l]` over a Real */
+	*assigns = n >= 2 && t[n - 1] == '=' && strcmp(t, "==") != 0 && strcmp(t, "!=") != 0 &&
+		   strcmp(t, "<=") != 0 && strcmp(t, ">=") != 0;
+	if (*assigns)
+		t[n - 1] = 0;
+	for (int o = OP_ADD; t && o <= OP_NE && op == OP_NONE; o++)
+		if (strcmp(t, ka_op_spelling((enum ka_op)o)) == 0)
+			op = (enum ka_op)o;
+	if (*assigns && op > OP_XOR)
+		op = OP_NONE;             /* `<<=` read as `<<` above; `<=` is no assignment */
+	free(t);
+	return op;
+}
+
 static struct ka_uval ev_call(struct ka_frame *f, CXCursor e)
 {
 	struct ka_an *an = f->an;
@@ -1298,6 +1325,18 @@ static struct ka_uval ev_call(struct ka_frame *f, CXCursor e)
 		CXCursor def = overloaded_candidate(e, &all_prelude);
 		if (!clang_Cursor_isNull(def))
 			return call_in_context(f, def, args, argc, nargs, obj);
+		bool assigns = false;
+		enum ka_op op = nargs == 2 && nch == 3 ? unresolved_operator(an, ch[1], &assigns) : OP_NONE;
+		if (op == OP_ASSIGN) {
+			assign(f, argc[0], args[1]);
+			return args[1];
+		}
+		if (op != OP_NONE) {
+			struct ka_uval v = arith(f, op, argc[0], args[0], argc[1], args[1], e);
+			if (assigns)
+				assign(f, argc[0], v);
+			return v;
+		}
 		clobber_out_args(f, callee, argc, nargs, WHY_INDIRECT, NULL);
 		if (all_prelude)
 			return pure(args, nargs);
