@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Bump when the analysis changes what it reports for the same input. */
-#define KA_ANALYZER_REV "kanalyze-uniformity 24"
+#define KA_ANALYZER_REV "kanalyze-uniformity 27"
 
 static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
 {
@@ -259,6 +259,18 @@ out:
 	return ok;
 }
 
+/* A parse that did not find a header depends on a file that is not
+ * there: the manifest can list only what was read, so a header installed
+ * or added to the include path later would not be noticed.  Such a result
+ * is not kept. */
+static bool missed_a_header(const struct ka_uresult *r)
+{
+	for (size_t i = 0; i < r->n_diags; i++)
+		if (strstr(r->diags[i], "file not found"))
+			return true;
+	return false;
+}
+
 int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
 				 struct ka_uresult *out)
 {
@@ -283,7 +295,7 @@ int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, con
 	}
 	ka_buf_free(&val);
 	rc = ka_uniformity_analyze(file, opt, out);
-	if (rc != 0 || !out->parsed)
+	if (rc != 0 || !out->parsed || missed_a_header(out))
 		return rc;
 	/* the result key: the direct key and every dependency's contents */
 	struct ka_hash h;

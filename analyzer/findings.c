@@ -102,6 +102,11 @@ struct loop_term {
 
 enum { KA_LOOP_TERMS = 4 };
 
+/* How often a strided access runs beside the kernel's work (KA111): in
+ * it, once per thread outside every loop, or once per trip of a loop
+ * whose body holds an inner work loop with global accesses. */
+enum once { ONCE_NOT, ONCE_PER_THREAD, ONCE_PER_TRIP };
+
 struct strided {
 	CXCursor at;
 	size_t fn;                /* index into an->reached                  */
@@ -112,7 +117,7 @@ struct strided {
 	int stride, width;
 	long long bytes;
 	int line, col;
-	bool once;                /* once per thread beside the kernel's loops */
+	enum once once;           /* beside the loops where the work is (KA111) */
 	struct few few;           /* in a branch few threads run (cond owned)  */
 };
 
@@ -137,6 +142,8 @@ struct walk {
 	int quiet_warpidx;        /* inside readfirstlane / a broadcast shuffle */
 	int loop_depth;           /* loops around the node being walked         */
 	bool looped_global;       /* global accesses in work loops (KA111)      */
+	bool inner_work;          /* the innermost work loop holds a work loop
+	                             with global accesses (KA111)           */
 	unsigned cond_start, cond_end;  /* the condition of the innermost if whose
 	                                   branches do different work (KA106)  */
 	struct few few;           /* inside a branch few threads run (KA112,
@@ -822,15 +829,29 @@ static int sector_waste(int stride, long long size)
  * store after its K loop; ggml's solve_tri reads B once, then works in
  * shared memory).  Accesses in called functions count as looped: the call
  * may sit in a loop. */
-static bool once_per_thread(const struct walk *w)
+static enum once once_here(const struct walk *w)
 {
-	return w->looped_global && w->fn == 0 && w->loop_depth == 0;
+	if (w->fn != 0)
+		return ONCE_NOT;
+	if (w->loop_depth == 0)
+		return w->looped_global ? ONCE_PER_THREAD : ONCE_NOT;
+	return w->inner_work ? ONCE_PER_TRIP : ONCE_NOT;
+}
+
+/* The words that say how often a KA111 access runs. */
+static const char *once_words(enum once o)
+{
+	return o == ONCE_PER_THREAD ? "but it runs once per thread, outside the loops where the kernel does its "
+				      "work: a one-time cost"
+				    : "but it runs once per trip of its loop, beside the inner loop where the kernel "
+				      "does its work: a cost that loop's trips divide";
 }
 
 /* How often an access's cost is paid: in a branch few threads run (KA112,
  * KA113: few), once per thread beside the kernel's loops (KA111: once),
  * else in the kernel's work (KA107). */
-static void ka107_report(struct walk *w, CXCursor at, int stride, long long size, bool once, const struct few *few)
+static void ka107_report(struct walk *w, CXCursor at, int stride, long long size, enum once once,
+			 const struct few *few)
 {
 	int line, col, waste = sector_waste(stride, size);
 	if (waste <= 1)
@@ -847,9 +868,8 @@ static void ka107_report(struct walk *w, CXCursor at, int stride, long long size
 	if (once)
 		ka_finding_add(w->finds, KA_RULE_KA111, line, col, 0,
 			       "global access `%s`: consecutive lanes are %d elements apart (about %dx the memory it "
-			       "uses, 32-byte sectors), but it runs once per thread, outside the loops where the "
-			       "kernel does its work: a one-time cost",
-			       t, stride, waste);
+			       "uses, 32-byte sectors), %s",
+			       t, stride, waste, once_words(once));
 	else
 		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
 			       "global access `%s`: consecutive lanes are %d elements apart, so a warp's access "
@@ -1078,13 +1098,12 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 			 "while another index runs at unit stride", n);
 		few_report(w, at, what, few_here(w));
 	} else if (best == UNIT_INDEX) {
-		bool once = once_per_thread(w);
+		enum once once = once_here(w);
 		ka_finding_add(w->finds, once ? KA_RULE_KA111 : KA_RULE_KA107, line, col, 0,
 			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) while "
 			       "`%s` runs at unit stride, %s",
 			       t, n, u,
-			       once ? "but it runs once per thread, outside the loops where the kernel does its work: a "
-				      "one-time cost"
+			       once ? once_words(once)
 				    : "so the lane index is not the innermost one and a warp's access spans that many "
 				      "times the memory it uses (uncoalesced unless the stride is 1); make the lane index "
 				      "the unit-stride index");
@@ -1131,7 +1150,7 @@ static int access_width(long long unit, long long bytes)
 
 /* A strided access reported in the elements it reads: lanes `stride`
  * elements of a base apart, each access `width` of them (`bytes` in all). */
-static void report_strided(struct walk *w, CXCursor at, int stride, int width, long long bytes, bool once,
+static void report_strided(struct walk *w, CXCursor at, int stride, int width, long long bytes, enum once once,
 			   const struct few *few)
 {
 	if (width > 1 && stride % width == 0)
@@ -1156,13 +1175,13 @@ static void note_strided(struct walk *w, CXCursor at, CXCursor basec, const stru
 	if (s <= width)
 		return;                       /* a uint4 of floats at lane stride 4 */
 	if (s > 64) {
-		report_strided(w, at, stride, width, bytes, once_per_thread(w), few);
+		report_strided(w, at, stride, width, bytes, once_here(w), few);
 		return;
 	}
 	w->acc = ka_xrealloc(w->acc, (w->n_acc + 1) * sizeof(*w->acc));
 	struct strided *a = &w->acc[w->n_acc++];
 	*a = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = stride, .width = width,
-			      .bytes = bytes, .once = once_per_thread(w),
+			      .bytes = bytes, .once = once_here(w),
 			      .few = {few->rule, few->cond ? ka_strdup(few->cond) : NULL}};
 	ka_location(at, &a->line, &a->col);
 	split_terms(w, ts, a);
@@ -1200,7 +1219,7 @@ static void ka107_at(struct walk *w, CXCursor at, CXCursor idx, const struct ka_
 	}
 	int width = unit > 0 && bytes > 0 ? access_width(unit, bytes) : 1;
 	if ((addr->stride < 0 ? -addr->stride : addr->stride) > width)
-		report_strided(w, at, addr->stride, width, bytes, once_per_thread(w), few_here(w));
+		report_strided(w, at, addr->stride, width, bytes, once_here(w), few_here(w));
 }
 
 /* mask rotated up by r within s bits (0 <= r < s <= 64). */
@@ -1410,6 +1429,13 @@ static bool for_repeats(struct walk *w, CXCursor fs, bool note)
 		w->loops[w->n_loops++] = l;
 	}
 	return (!counted || l.n == 0 || l.n > 8) && !at_most_once(w, fs);
+}
+
+/* A for loop whose bounds are compile-time values. */
+static bool compile_time_loop(struct walk *w, CXCursor c)
+{
+	struct cloop l;
+	return clang_getCursorKind(c) == CXCursor_ForStmt && for_loop(w, c, &l) && l.compile_time;
 }
 
 static bool work_loop(struct walk *w, CXCursor c)
@@ -1676,6 +1702,8 @@ static bool tail_one_lane(struct walk *w, CXCursor cond)
 	return one;
 }
 
+static bool holds_looped_global(struct walk *w, CXCursor loop);
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d);
 
 /* An if's children, with what the condition proves about who runs each:
@@ -1800,11 +1828,15 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		break;
 	}
 	loop = k == CXCursor_ForStmt ? for_repeats(w, c, true) : work_loop(w, c);
+	bool inner_work = w->inner_work;
+	if (loop)
+		w->inner_work = holds_looped_global(w, c);
 	w->quiet_warpidx += quiet;
 	w->loop_depth += loop;
 	clang_visitChildren(c, visit, w);
 	w->loop_depth -= loop;
 	w->quiet_warpidx -= quiet;
+	w->inner_work = inner_work;
 	return CXChildVisit_Continue;
 }
 
@@ -1814,6 +1846,7 @@ struct looped {
 	struct walk *w;
 	int depth;
 	bool found;
+	bool runtime_only;        /* count only loops of a runtime trip count */
 };
 
 static bool is_global_access(struct ka_an *an, CXCursor c)
@@ -1834,7 +1867,7 @@ static enum CXChildVisitResult find_looped(CXCursor c, CXCursor parent, CXClient
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;
-	if (work_loop(l->w, c)) {
+	if (work_loop(l->w, c) && !(l->runtime_only && compile_time_loop(l->w, c))) {
 		l->depth++;
 		clang_visitChildren(c, find_looped, l);
 		l->depth--;
@@ -1847,6 +1880,17 @@ static enum CXChildVisitResult find_looped(CXCursor c, CXCursor parent, CXClient
 	return CXChildVisit_Recurse;
 }
 
+/* Whether a loop's body holds a work loop with a global access in it, the
+ * inner loop's trip count a runtime value: a loop of compile-time length
+ * (ggml's d_conv taps, a template parameter) may be as short as the
+ * outer loop's own work. */
+static bool holds_looped_global(struct walk *w, CXCursor loop)
+{
+	struct looped lp = {w, 0, false, true};
+	clang_visitChildren(loop, find_looped, &lp);
+	return lp.found;
+}
+
 void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds)
 {
 	struct walk w = {.an = an, .facts = facts, .finds = finds};
@@ -1855,7 +1899,7 @@ void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_a
 	w.via_deref = clang_getNullCursor();
 	for (int a = 0; a < KA_ASM_ADDRS; a++)
 		w.asm_addr[a] = clang_getNullCursor();
-	struct looped lp = {&w, 0, false};
+	struct looped lp = {&w, 0, false, false};
 	for (size_t i = 0; i < an->n_reached && !lp.found; i++)
 		clang_visitChildren(an->reached[i], find_looped, &lp);
 	w.looped_global = lp.found;

@@ -189,6 +189,41 @@ __global__ void ka107_gather(const unsigned *src, unsigned *dst, unsigned n) {
         v += dst[4 * pos + k];                                      // expect: varying expect-finding: KA109
     dst[pos] = v + src[1023 + 1024 * pos];                          // expect: varying expect-finding: KA107
 }
+// ... and once per trip of a loop whose body holds an inner work loop with
+// global accesses (a row-per-thread product: its output store runs once
+// per column, beside the dot product's K trips, whose strided read stays
+// KA107).  With no inner work loop the same store is the loop's work.
+__global__ void ka111_per_trip(const float *A, const float *B, float *C, int M, int N, int K) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
+    if (i >= M)
+        return;
+    for (int k = 0; k < N; ++k) {                                   // expect: const, grid-uniform
+        float sum = 0.f;                                            // expect: const
+        for (int l = 0; l < K; ++l)                                 // expect: const, grid-uniform
+            sum += A[i * K + l] * B[l * N + k];                     // expect: varying expect-finding: KA107
+        C[i * N + k] = sum;                                         // expect: varying expect-finding: KA111
+    }
+    for (int k = 0; k < N; ++k)                                     // expect: const, grid-uniform
+        C[i * N + k] *= 2.f;                                        // expect: varying expect-finding: KA107
+}
+// A template's arithmetic on its dependent types, with some operator of
+// that name in sight (the toolkit's cub and libcu++ declare operator+ for
+// their iterators), is left unresolved by clang: a call with no callee.
+// It is the built-in operator: `A + i * m` is the lane's row, `sum +=`
+// accumulates what the row holds.
+template <class T> struct tagged_iter { T *p; };
+template <class T> tagged_iter<T> operator+(tagged_iter<T>, int);
+template <class Real>
+__global__ void unresolved_operators(Real *data, const Real *A, int n, int m, int stride) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
+    for (int k = 0; k < n; k++) {                                   // expect: const, grid-uniform
+        const Real *row = A + i * m;                                // expect: affine-lane
+        Real sum = 0;                                               // expect: const
+        for (int l = 0; l < m; l++)                                 // expect: const, grid-uniform
+            sum += row[l];                                          // expect: varying
+        data[i * stride + k] = sum;                                 // expect: varying expect-finding: KA111
+    }
+}
 // The neighbouring offsets through a local (llm.c's classifier_fused:
 // element = i*4 + k over k = 0..3, then probs[idx * P + element]): KA109.
 __global__ void ka109_through_local(float *probs, const float *logits, int P, int V) {
