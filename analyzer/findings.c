@@ -127,7 +127,7 @@ struct strided {
  * constexpr of a dependent type). */
 struct cloop {
 	CXCursor var;
-	int64_t n;
+	int64_t n, lo;            /* lo: the first value, when n is known */
 	bool compile_time;
 };
 
@@ -889,12 +889,13 @@ static const struct cloop *loop_of(const struct walk *w, CXCursor d)
 }
 
 /* The counter of a constant loop around the access: how many values. */
-static int64_t loop_count(struct walk *w, CXCursor ref)
+static int64_t loop_count(struct walk *w, CXCursor ref, int64_t *lo)
 {
 	CXCursor s = ka_strip(ref);
 	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
 		return 0;
 	const struct cloop *l = loop_of(w, clang_getCursorReferenced(s));
+	*lo = l ? l->lo : 0;
 	return l ? l->n : 0;
 }
 
@@ -968,12 +969,13 @@ static void add_terms(struct walk *w, CXCursor e, struct terms *ts, int depth, i
 
 /* A loop counter times a constant -- k, k * m, m * k, k << m, (k * m1) / m2
  * with m1 a multiple of m2 -- k counting a loop of constant length: that
- * length, and the constant in *mult; else 0. */
-static int64_t loop_multiple(struct walk *w, CXCursor t, int64_t *mult)
+ * length, the constant in *mult and the counter's first value in *lo
+ * (cumsum's `for (j = 1; j < 4; j++)` beside the j = 0 access); else 0. */
+static int64_t loop_multiple(struct walk *w, CXCursor t, int64_t *mult, int64_t *lo)
 {
 	CXCursor x = ka_strip(t), o[3];
 	int64_t n, m, d;
-	if ((n = loop_count(w, x)) > 0) {
+	if ((n = loop_count(w, x, lo)) > 0) {
 		*mult = 1;
 		return n;
 	}
@@ -981,19 +983,19 @@ static int64_t loop_multiple(struct walk *w, CXCursor t, int64_t *mult)
 		return 0;
 	switch (op_of(w->an, x)) {
 	case OP_MUL:
-		if ((n = loop_count(w, o[0])) > 0 && known_int(w, o[1], &m))
+		if ((n = loop_count(w, o[0], lo)) > 0 && known_int(w, o[1], &m))
 			break;
-		if ((n = loop_count(w, o[1])) > 0 && known_int(w, o[0], &m))
+		if ((n = loop_count(w, o[1], lo)) > 0 && known_int(w, o[0], &m))
 			break;
 		return 0;
 	case OP_SHL:
-		if ((n = loop_count(w, o[0])) > 0 && known_int(w, o[1], &d) && d >= 0 && d < 31) {
+		if ((n = loop_count(w, o[0], lo)) > 0 && known_int(w, o[1], &d) && d >= 0 && d < 31) {
 			m = (int64_t)1 << d;
 			break;
 		}
 		return 0;
 	case OP_DIV:
-		if (known_int(w, o[1], &d) && d > 0 && (n = loop_multiple(w, o[0], &m)) > 0 && m % d == 0) {
+		if (known_int(w, o[1], &d) && d > 0 && (n = loop_multiple(w, o[0], &m, lo)) > 0 && m % d == 0) {
 			m /= d;
 			break;
 		}
@@ -1016,15 +1018,17 @@ static void split_terms(struct walk *w, const struct terms *t, struct strided *s
 	const struct terms ts = *t;
 	struct ka_buf e = {0};
 	for (int i = 0; i < ts.n; i++) {
-		int64_t c, n, m;
+		int64_t c, n, m, lo;
 		if (clang_getCanonicalType(clang_getCursorType(ts.t[i])).kind == CXType_Pointer)
 			continue;             /* the base of *(p + i): the group's key */
 		if (known_int(w, ts.t[i], &c)) {
 			s->c += ts.sign[i] * c;
 			continue;
 		}
-		if (s->n_lt < KA_LOOP_TERMS && (n = loop_multiple(w, ts.t[i], &m)) > 0) {
+		if (s->n_lt < KA_LOOP_TERMS && (n = loop_multiple(w, ts.t[i], &m, &lo)) > 0 &&
+		    lo > -(1ll << 30) && lo < (1ll << 30) && m > -(1ll << 30) && m < (1ll << 30)) {
 			s->lt[s->n_lt++] = (struct loop_term){ts.sign[i] * m, n};
+			s->c += ts.sign[i] * m * lo;          /* values lo .. lo + n - 1 */
 			continue;
 		}
 		char *t = text(w->an, ts.t[i]);
@@ -1064,6 +1068,12 @@ static enum unit_index unit_of(struct walk *w, CXCursor t)
 	return UNIT_INDEX;
 }
 
+static bool integer_typed(CXCursor t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(t)).kind;
+	return k >= CXType_Bool && k <= CXType_Int128;
+}
+
 /* Judge a global access at a runtime lane stride: KA107 or KA110. */
 static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor idx, bool subscript)
 {
@@ -1074,10 +1084,14 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	int line, col;
 	if (subscript)
 		add_terms(w, basec, &ts, 0, 1);
+	int n_base = ts.n;
 	add_terms(w, idx, &ts, 0, 1);
 	for (int i = 0; i < ts.n; i++) {
 		const struct ka_uval *v = val(w->an, ts.t[i]);
-		enum unit_index u = unit_of(w, ts.t[i]);
+		/* of the base's terms only an integer offset may be an index: the
+		 * rest is the address itself (a template's `src0 ? src0 + i :
+		 * nullptr`, whose type is dependent) */
+		enum unit_index u = i < n_base && !integer_typed(ts.t[i]) ? UNIT_NONE : unit_of(w, ts.t[i]);
 		if (u > best) {
 			best = u;
 			unit = ts.t[i];
@@ -1313,7 +1327,7 @@ static bool for_loop(struct walk *w, CXCursor fs, struct cloop *l)
 	if (ka_children(fs, ch, 5) != 4 || clang_getCursorKind(ch[0]) != CXCursor_DeclStmt ||
 	    ka_children(ch[0], d, 2) != 1 || clang_getCursorKind(d[0]) != CXCursor_VarDecl)
 		return false;
-	*l = (struct cloop){d[0], 0, false};
+	*l = (struct cloop){d[0], 0, 0, false};
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d[0]);
 	CXCursor cond = ka_strip(ch[1]);
 	if (clang_Cursor_isNull(init) || clang_getCursorKind(cond) != CXCursor_BinaryOperator || kids2(cond, o) != 2 ||
@@ -1337,8 +1351,10 @@ static bool for_loop(struct walk *w, CXCursor fs, struct cloop *l)
 		    !ka_eval_int(o[1], &one) || one != 1 || op_of(w->an, inc) != OP_ADD)
 			return true;
 	}
-	if (hi > lo)
+	if (hi > lo) {
 		l->n = hi - lo;
+		l->lo = lo;
+	}
 	return true;
 }
 

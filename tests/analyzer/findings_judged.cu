@@ -224,6 +224,22 @@ __global__ void unresolved_operators(Real *data, const Real *A, int n, int m, in
         data[i * stride + k] = sum;                                 // expect: varying expect-finding: KA111
     }
 }
+// A loop's counter from 1 beside the access at 0 covers the stride
+// (ggml's cumsum: src_row[idx], then src_row[idx + j] for j = 1..3 over
+// idx = tid * 4): KA109, not KA107.  And a template's base pointer chosen
+// by a conditional is the address, not an index at unit stride: the
+// runtime stride alone is KA110 (ggml's binbcast).
+template <class T>
+__global__ void loop_from_one(const T *src, T *dst, const T *src0, int s00, long off, int n) {
+    int idx = threadIdx.x * 4;                                      // expect: affine-lane
+    T t = src[idx];                                                 // expect: varying expect-finding: KA109
+    for (int j = 1; j < 4; j++)                                     // expect: const, const
+        t += src[idx + j];                                          // expect: varying
+    dst[threadIdx.x] = t;                                           // expect: varying
+    const T *row = src0 ? (src0 + off) : nullptr;                   // expect: grid-uniform
+    for (int i = threadIdx.x; i < n; i += blockDim.x)               // expect: affine-lane, affine-lane
+        dst[i] = row[size_t(i) * s00];                              // expect: varying expect-finding: KA110
+}
 // The neighbouring offsets through a local (llm.c's classifier_fused:
 // element = i*4 + k over k = 0..3, then probs[idx * P + element]): KA109.
 __global__ void ka109_through_local(float *probs, const float *logits, int P, int V) {
