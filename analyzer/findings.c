@@ -1068,10 +1068,13 @@ static enum unit_index unit_of(struct walk *w, CXCursor t)
 	return UNIT_INDEX;
 }
 
-static bool integer_typed(CXCursor t)
+/* An address, not an offset: a pointer, or a value the lattice knows to
+ * point into a memory space (a template's `src0 ? src0 + i : nullptr`,
+ * whose type is dependent). */
+static bool is_address(struct walk *w, CXCursor t)
 {
-	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(t)).kind;
-	return k >= CXType_Bool && k <= CXType_Int128;
+	const struct ka_uval *v = val(w->an, t);
+	return clang_getCanonicalType(clang_getCursorType(t)).kind == CXType_Pointer || (v && v->space != SP_NONE);
 }
 
 /* Judge a global access at a runtime lane stride: KA107 or KA110. */
@@ -1088,10 +1091,9 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	add_terms(w, idx, &ts, 0, 1);
 	for (int i = 0; i < ts.n; i++) {
 		const struct ka_uval *v = val(w->an, ts.t[i]);
-		/* of the base's terms only an integer offset may be an index: the
-		 * rest is the address itself (a template's `src0 ? src0 + i :
-		 * nullptr`, whose type is dependent) */
-		enum unit_index u = i < n_base && !integer_typed(ts.t[i]) ? UNIT_NONE : unit_of(w, ts.t[i]);
+		/* of the base's terms only an offset may be an index, never the
+		 * address itself */
+		enum unit_index u = i < n_base && is_address(w, ts.t[i]) ? UNIT_NONE : unit_of(w, ts.t[i]);
 		if (u > best) {
 			best = u;
 			unit = ts.t[i];

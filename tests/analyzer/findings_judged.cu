@@ -240,6 +240,16 @@ __global__ void loop_from_one(const T *src, T *dst, const T *src0, int s00, long
     for (int i = threadIdx.x; i < n; i += blockDim.x)               // expect: affine-lane, affine-lane
         dst[i] = row[size_t(i) * s00];                              // expect: varying expect-finding: KA110
 }
+// ... while an offset in the base is an index (llm.c's bias reduction:
+// x = dout + o, o = blockIdx.x, the unit-stride index of x[i * OC]).
+__global__ void base_offset_index(float *dbias, const float *dout, int BT, int OC) {
+    int o = blockIdx.x;                                             // expect: block-uniform
+    const float *x = dout + o;                                      // expect: block-uniform
+    float sum = 0.f;                                                // expect: const
+    for (int i = threadIdx.x; i < BT; i += blockDim.x)              // expect: affine-lane, affine-lane
+        sum += x[i * OC];                                           // expect: varying expect-finding: KA107
+    dbias[o] = sum;                                                 // expect: varying
+}
 // The neighbouring offsets through a local (llm.c's classifier_fused:
 // element = i*4 + k over k = 0..3, then probs[idx * P + element]): KA109.
 __global__ void ka109_through_local(float *probs, const float *logits, int P, int V) {
