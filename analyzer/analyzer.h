@@ -110,6 +110,7 @@ struct ka_ulaunch {
 	char *file;                  /* where the launch is written             */
 	int line;
 	int block[3];                /* {0,0,0}: not a constant                 */
+	int grid[3];                 /* {0,0,0}: not a constant                 */
 	long smem;                   /* dynamic shared memory; -1: not a constant */
 	int kernel;                  /* index in ka_uresult.kernels of the kernel
 	                                defined in this file, -1 none           */
@@ -128,6 +129,9 @@ struct ka_ushape {
 	int lane_dim;                /* 0: x, 1: y (x == 1), 2: z (x == y == 1)  */
 	bool warp_multiple;          /* the lane dimension % warp == 0 in all     */
 	bool flat;                   /* only the lane dimension is above 1 in all */
+	long long threads;           /* the most threads one launch runs (grid x
+	                                block), 0 unless every launch found has
+	                                a constant grid and block              */
 };
 
 struct ka_ukernel {

@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Bump when the analysis changes what it reports for the same input. */
-#define KA_ANALYZER_REV "kanalyze-uniformity 29"
+#define KA_ANALYZER_REV "kanalyze-uniformity 30"
 
 static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
 {
@@ -79,7 +79,7 @@ static json_t *findings_json(const struct ka_ufinding *v, size_t n)
 
 static char *dup_str(json_t *j);
 
-/* Launch sites: [name, mangled, [targs] | null, file, line, bx, by, bz, smem, kernel]. */
+/* Launch sites: [name, mangled, [targs] | null, file, line, bx, by, bz, smem, kernel, gx, gy, gz]. */
 static json_t *launches_json(const struct ka_ulaunch *v, size_t n)
 {
 	json_t *a = json_array();
@@ -87,9 +87,10 @@ static json_t *launches_json(const struct ka_ulaunch *v, size_t n)
 		json_t *t = v[i].n_targs < 0 ? json_null() : json_array();
 		for (int j = 0; j < v[i].n_targs; j++)
 			json_array_append_new(t, jstr(v[i].targs[j]));
-		json_array_append_new(a, json_pack("[o,o,o,o,i,i,i,i,I,i]", jstr(v[i].name), jstr(v[i].mangled), t,
+		json_array_append_new(a, json_pack("[o,o,o,o,i,i,i,i,I,i,i,i,i]", jstr(v[i].name), jstr(v[i].mangled), t,
 						   jstr(v[i].file), v[i].line, v[i].block[0], v[i].block[1],
-						   v[i].block[2], (json_int_t)v[i].smem, v[i].kernel));
+						   v[i].block[2], (json_int_t)v[i].smem, v[i].kernel, v[i].grid[0],
+						   v[i].grid[1], v[i].grid[2]));
 	}
 	return a;
 }
@@ -101,7 +102,7 @@ static bool launches_read(json_t *a, struct ka_uresult *r)
 	for (size_t i = 0; i < m; i++) {
 		json_t *e = json_array_get(a, i), *t = json_array_get(e, 2);
 		struct ka_ulaunch *l = &r->launches[r->n_launches];
-		if (json_array_size(e) != 10 || json_array_size(t) > KA_ULAUNCH_TARGS)
+		if (json_array_size(e) != 13 || json_array_size(t) > KA_ULAUNCH_TARGS)
 			return false;
 		r->n_launches++;
 		l->name = dup_str(json_array_get(e, 0));
@@ -115,6 +116,8 @@ static bool launches_read(json_t *a, struct ka_uresult *r)
 			l->block[j] = (int)json_integer_value(json_array_get(e, 5 + (size_t)j));
 		l->smem = (long)json_integer_value(json_array_get(e, 8));
 		l->kernel = (int)json_integer_value(json_array_get(e, 9));
+		for (int j = 0; j < 3; j++)
+			l->grid[j] = (int)json_integer_value(json_array_get(e, 10 + (size_t)j));
 	}
 	return true;
 }
@@ -125,13 +128,13 @@ static char *result_json(const struct ka_uresult *r)
 	char *s;
 	for (size_t i = 0; i < r->n_kernels; i++) {
 		const struct ka_ukernel *k = &r->kernels[i];
-		json_array_append_new(ks, json_pack("{s:o,s:o,s:o,s:i,s:o,s:b,s:b,s:o,s:o,s:[i,i,i,b,b]}", "name",
+		json_array_append_new(ks, json_pack("{s:o,s:o,s:o,s:i,s:o,s:b,s:b,s:o,s:o,s:[i,i,i,b,b,I]}", "name",
 						    jstr(k->name), "qualified", jstr(k->qualified), "mangled", jstr(k->mangled),
 						    "line", k->line, "file", jstr(k->file), "withheld", k->withheld, "library",
 						    k->library, "facts", facts_json(k->facts, k->n_facts), "findings",
 						    findings_json(k->findings, k->n_findings), "shape", k->shape.n_sites,
 						    k->shape.n_unknown, k->shape.lane_dim, k->shape.warp_multiple,
-						    k->shape.flat));
+						    k->shape.flat, (json_int_t)k->shape.threads));
 	}
 	for (size_t i = 0; i < r->n_vars; i++)
 		json_array_append_new(vars, json_pack("[o,o,i,i]", jstr(r->vars[i].name), jstr(r->vars[i].function),
@@ -233,7 +236,8 @@ static bool result_read(const char *text, size_t len, struct ka_uresult *r)
 		uk->shape = (struct ka_ushape){(int)json_integer_value(json_array_get(sh, 0)),
 					       (int)json_integer_value(json_array_get(sh, 1)),
 					       (int)json_integer_value(json_array_get(sh, 2)),
-					       json_is_true(json_array_get(sh, 3)), json_is_true(json_array_get(sh, 4))};
+					       json_is_true(json_array_get(sh, 3)), json_is_true(json_array_get(sh, 4)),
+					       (long long)json_integer_value(json_array_get(sh, 5))};
 		if (!facts_read(json_object_get(k, "facts"), &uk->facts, &uk->n_facts) ||
 		    !findings_read(json_object_get(k, "findings"), &uk->findings, &uk->n_findings))
 			goto out;

@@ -105,7 +105,11 @@ enum { KA_LOOP_TERMS = 4 };
 /* How often a strided access runs beside the kernel's work (KA111): in
  * it, once per thread outside every loop, or once per trip of a loop
  * whose body holds an inner work loop with global accesses. */
-enum once { ONCE_NOT, ONCE_PER_THREAD, ONCE_PER_TRIP };
+enum once { ONCE_NOT, ONCE_PER_THREAD, ONCE_PER_TRIP, ONCE_SMALL_LAUNCH };
+
+/* The most threads a launch may run for KA114: one access per thread
+ * then fetches at most 2 MiB of 32-byte sectors, less than the launch. */
+enum { KA_SMALL_LAUNCH_THREADS = 65536 };
 
 struct strided {
 	CXCursor at;
@@ -831,20 +835,30 @@ static int sector_waste(int stride, long long size)
  * may sit in a loop. */
 static enum once once_here(const struct walk *w)
 {
+	const struct ka_ushape *sh = &w->an->shape;
 	if (w->fn != 0)
 		return ONCE_NOT;
+	if (w->loop_depth == 0 && sh->threads > 0 && sh->threads <= KA_SMALL_LAUNCH_THREADS)
+		return ONCE_SMALL_LAUNCH;
 	if (w->loop_depth == 0)
 		return w->looped_global ? ONCE_PER_THREAD : ONCE_NOT;
 	return w->inner_work ? ONCE_PER_TRIP : ONCE_NOT;
 }
 
-/* The words that say how often a KA111 access runs. */
-static const char *once_words(enum once o)
+/* The words that say how often a KA111 or KA114 access runs, and its rule. */
+static int once_words(const struct walk *w, enum once o, char *buf, size_t n)
 {
-	return o == ONCE_PER_THREAD ? "but it runs once per thread, outside the loops where the kernel does its "
-				      "work: a one-time cost"
-				    : "but it runs once per trip of its loop, beside the inner loop where the kernel "
-				      "does its work: a cost that loop's trips divide";
+	if (o == ONCE_SMALL_LAUNCH) {
+		snprintf(buf, n, "but it runs once per thread and every launch found runs at most %lld threads (a "
+			 "constant grid and block): at most that many 32-byte sectors per launch",
+			 w->an->shape.threads);
+		return KA_RULE_KA114;
+	}
+	snprintf(buf, n, "%s", o == ONCE_PER_THREAD ? "but it runs once per thread, outside the loops where the "
+						     "kernel does its work: a one-time cost"
+						   : "but it runs once per trip of its loop, beside the inner loop "
+						     "where the kernel does its work: a cost that loop's trips divide");
+	return KA_RULE_KA111;
 }
 
 /* How often an access's cost is paid: in a branch few threads run (KA112,
@@ -865,11 +879,12 @@ static void ka107_report(struct walk *w, CXCursor at, int stride, long long size
 	}
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at);
+	char words[256];
 	if (once)
-		ka_finding_add(w->finds, KA_RULE_KA111, line, col, 0,
+		ka_finding_add(w->finds, once_words(w, once, words, sizeof(words)), line, col, 0,
 			       "global access `%s`: consecutive lanes are %d elements apart (about %dx the memory it "
 			       "uses, 32-byte sectors), %s",
-			       t, stride, waste, once_words(once));
+			       t, stride, waste, words);
 	else
 		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
 			       "global access `%s`: consecutive lanes are %d elements apart, so a warp's access "
@@ -1115,11 +1130,13 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 		few_report(w, at, what, few_here(w));
 	} else if (best == UNIT_INDEX) {
 		enum once once = once_here(w);
-		ka_finding_add(w->finds, once ? KA_RULE_KA111 : KA_RULE_KA107, line, col, 0,
+		char words[256];
+		int rule = once ? once_words(w, once, words, sizeof(words)) : KA_RULE_KA107;
+		ka_finding_add(w->finds, rule, line, col, 0,
 			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) while "
 			       "`%s` runs at unit stride, %s",
 			       t, n, u,
-			       once ? once_words(once)
+			       once ? words
 				    : "so the lane index is not the innermost one and a warp's access spans that many "
 				      "times the memory it uses (uncoalesced unless the stride is 1); make the lane index "
 				      "the unit-stride index");

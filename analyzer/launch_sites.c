@@ -688,7 +688,8 @@ static enum CXChildVisitResult scan_cfg(CXCursor c, CXCursor parent, CXClientDat
 	return CXChildVisit_Recurse;
 }
 
-static void add_launch(struct finder *f, const struct callee *c, CXCursor site, const int block[3], long smem)
+static void add_launch(struct finder *f, const struct callee *c, CXCursor site, const int grid[3], const int block[3],
+		       long smem)
 {
 	struct ka_ulaunch *l;
 	CXFile file;
@@ -698,6 +699,7 @@ static void add_launch(struct finder *f, const struct callee *c, CXCursor site, 
 	for (size_t i = 0; i < f->out->n_launches; i++) {
 		l = &f->out->launches[i];
 		if (l->line != (int)line || l->smem != smem || memcmp(l->block, block, sizeof(l->block)) != 0 ||
+		    memcmp(l->grid, grid, sizeof(l->grid)) != 0 ||
 		    strcmp(l->name, c->name) != 0 || strcmp(l->mangled, c->mangled) != 0 || l->n_targs != c->n_targs)
 			continue;
 		bool same = true;
@@ -720,13 +722,14 @@ static void add_launch(struct finder *f, const struct callee *c, CXCursor site, 
 	l->file = str_of(clang_getFileName(file));
 	l->line = (int)line;
 	memcpy(l->block, block, sizeof(l->block));
+	memcpy(l->grid, grid, sizeof(l->grid));
 	l->smem = smem;
 	l->kernel = c->kernel;
 }
 
 /* The operands of one site. */
 struct site {
-	CXCursor call, kernel, block, smem;  /* smem null: not written (0) */
+	CXCursor call, kernel, grid, block, smem;  /* smem null: not written (0) */
 	CXCursor cfg;                        /* cudaLaunchKernelEx: the config variable */
 	bool ex;
 	const struct wsite *via;             /* a call of a launch wrapper: its site */
@@ -760,7 +763,7 @@ static bool eval_site(struct finder *f, const struct site *s, const struct bind 
 	struct ev e = {f->an->tu, b, f->fn, 0, NULL}, caller = e;
 	struct pbind pb;
 	struct callee c;
-	int block[3] = {0, 0, 0};
+	int block[3] = {0, 0, 0}, grid[3] = {0, 0, 0};
 	long smem = -1;
 	bool ok;
 	const struct site *at = s;
@@ -796,6 +799,9 @@ static bool eval_site(struct finder *f, const struct site *s, const struct bind 
 	} else {
 		if (!ev_dim3(&e, at->block, block))
 			memset(block, 0, sizeof(block));
+		if (clang_Cursor_isNull(at->grid) || !ev_dim3(&e, at->grid, grid) || grid[0] <= 0 || grid[1] <= 0 ||
+		    grid[2] <= 0)
+			memset(grid, 0, sizeof(grid));
 		if (clang_Cursor_isNull(at->smem))
 			smem = 0;
 		else if (!ev_int(&e, at->smem, &smem) || smem < 0)
@@ -803,7 +809,7 @@ static bool eval_site(struct finder *f, const struct site *s, const struct bind 
 	}
 	ok = block[0] > 0 && smem >= 0 && c.n_targs >= 0;
 	if (ok || record_unknown)
-		add_launch(f, &c, s->call, block, smem);
+		add_launch(f, &c, s->call, grid, block, smem);
 	callee_free(&c);
 	return ok;
 }
@@ -908,7 +914,7 @@ static void wrapper_call(struct finder *f, CXCursor call)
 		    (clang_Cursor_isNull(t) || (!clang_equalCursors(w, t) && !clang_equalCursors(w, clang_getCursorDefinition(t)))))
 			continue;
 		struct site s = {call, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor(),
-				 clang_getNullCursor(), false, &f->wrappers[i]};
+				 clang_getNullCursor(), clang_getNullCursor(), false, &f->wrappers[i]};
 		site_found(f, &s);
 	}
 }
@@ -917,7 +923,7 @@ static void check_call(struct finder *f, CXCursor call)
 {
 	CXCursor ch[8];
 	struct site s = {call, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor(),
-			 clang_getNullCursor(), false, NULL};
+			 clang_getNullCursor(), clang_getNullCursor(), false, NULL};
 	int n = expr_kids(call, ch, 8);
 	char *name;
 
@@ -931,6 +937,7 @@ static void check_call(struct finder *f, CXCursor call)
 			int na = expr_kids(cfg, a, 5);   /* the callee, g, b[, s[, st]] */
 			if (na >= 3) {
 				s.kernel = ch[0];
+				s.grid = a[1];
 				s.block = a[2];
 				if (na >= 4)
 					s.smem = a[3];
@@ -942,6 +949,7 @@ static void check_call(struct finder *f, CXCursor call)
 	name = callee_name(call);
 	if (name_in(name, launch_kernel) && n >= 4) {
 		s.kernel = ch[1];
+		s.grid = ch[2];
 		s.block = ch[3];
 		if (n >= 6)
 			s.smem = ch[5];
@@ -1103,6 +1111,8 @@ void ka_launch_shape(const struct ka_analyzer_options *o, const struct ka_uresul
 		shape_of((const int(*)[3])blocks, n, 0, warp, out);
 		return;
 	}
+	long long threads = 0;
+	bool sized = true;
 	for (size_t i = 0; i < r->n_launches; i++) {
 		const struct ka_ulaunch *l = &r->launches[i];
 		if (l->kernel != kernel)
@@ -1111,8 +1121,14 @@ void ka_launch_shape(const struct ka_analyzer_options *o, const struct ka_uresul
 			unknown++;
 		else if (n < 64)
 			memcpy(blocks[n++], l->block, sizeof(blocks[0]));
+		long long t = 1;
+		for (int d = 0; d < 3; d++)
+			t *= (long long)(l->block[d] > 0 ? l->block[d] : 0) * (l->grid[d] > 0 ? l->grid[d] : 0);
+		sized = sized && t > 0;
+		threads = t > threads ? t : threads;
 	}
 	shape_of((const int(*)[3])blocks, n, unknown, warp, out);
+	out->threads = sized && n > 0 && unknown == 0 ? threads : 0;
 }
 
 void ka_ulaunch_free(struct ka_ulaunch *v, size_t n)

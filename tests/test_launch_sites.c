@@ -81,6 +81,17 @@ static void test_sites(void **state)
 	block_is(at(&r, "plain", 53), 64, 1, 1, 0);             /* cudaLaunchKernel */
 	block_is(at(&r, "ex_kernel", 60), 96, 1, 1, 1024);      /* cudaLaunchKernelEx: cfg.blockDim, cfg.dynamicSmemBytes */
 	assert_int_equal(r.n_launches, 7);
+	/* the grid, evaluated as the block is: a constant (1), dim3(1) of
+	 * cudaLaunchKernel; nrows, a parameter: unknown (0); not followed
+	 * through cudaLaunchKernelEx's config */
+	assert_int_equal(at(&r, "plain", 50)->grid[0], 1);
+	assert_int_equal(at(&r, "plain", 53)->grid[0], 1);
+	assert_int_equal(at(&r, "plain", 53)->grid[1], 1);
+	assert_int_equal(at(&r, "norm", 43)->grid[0], 0);
+	assert_int_equal(at(&r, "ex_kernel", 60)->grid[0], 0);
+	/* threads: plain has a runtime block; ex_kernel an unknown grid */
+	assert_int_equal(kernel(&r, "plain")->shape.threads, 0);
+	assert_int_equal(kernel(&r, "ex_kernel")->shape.threads, 0);
 
 	/* compiled names to sites: by mangled name, else name and template arguments */
 	assert_int_equal(ka_uresult_launches(&r, "_Z4normILi1024EEvPKfPfi", "void norm<1024>(float const*, float*, int)",
@@ -113,6 +124,10 @@ static void test_shapes(void **state)
 	/* 64x2 and 16x2: only what holds for both */
 	assert_int_equal(kernel(&r, "two_shapes")->shape.n_sites, 2);
 	assert_false(kernel(&r, "two_shapes")->shape.warp_multiple);
+	/* one block each: the larger launch runs 64 x 2 threads; tiles' grid
+	 * (n / 256) is not a constant */
+	assert_int_equal(kernel(&r, "two_shapes")->shape.threads, 128);
+	assert_int_equal(kernel(&r, "tiles")->shape.threads, 0);
 	ka_uresult_free(&r);
 }
 

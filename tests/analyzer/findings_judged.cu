@@ -250,6 +250,31 @@ __global__ void base_offset_index(float *dbias, const float *dout, int BT, int O
         sum += x[i * OC];                                           // expect: varying expect-finding: KA107
     dbias[o] = sum;                                                 // expect: varying
 }
+// A strided access once per thread in a kernel whose every launch has a
+// constant grid and block of at most 65536 threads is KA114: at most that
+// many sectors per launch (ROCm's HIP-Basic transposes of a small matrix).
+// A larger grid, or one known only at run time, leaves it KA107.
+__global__ void ka114_small(float *out, const float *in, int width) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
+    int y = blockIdx.y * blockDim.y + threadIdx.y;                  // expect: warp-uniform
+    out[y * width + x] = in[x * width + y];                         // expect: varying expect-finding: KA114
+}
+__global__ void ka114_large(float *out, const float *in, int width) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
+    int y = blockIdx.y * blockDim.y + threadIdx.y;                  // expect: warp-uniform
+    out[y * width + x] = in[x * width + y];                         // expect: varying expect-finding: KA107
+}
+__global__ void ka114_runtime(float *out, const float *in, int width) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
+    int y = blockIdx.y * blockDim.y + threadIdx.y;                  // expect: warp-uniform
+    out[y * width + x] = in[x * width + y];                         // expect: varying expect-finding: KA107
+}
+void ka114_launch(float *out, const float *in, int n) {
+    const dim3 block(64, 1);
+    ka114_small<<<dim3(4, 64), block>>>(out, in, 256);
+    ka114_large<<<dim3(64, 4096), block>>>(out, in, 4096);
+    ka114_runtime<<<dim3(n / 64, n), block>>>(out, in, n);
+}
 // The neighbouring offsets through a local (llm.c's classifier_fused:
 // element = i*4 + k over k = 0..3, then probs[idx * P + element]): KA109.
 __global__ void ka109_through_local(float *probs, const float *logits, int P, int V) {
