@@ -79,6 +79,7 @@ struct finder {
 	struct wsite *wrappers;            /* sites launching a parameter */
 	size_t n_wrappers;
 	bool collecting;                   /* the first walk: wrappers only */
+	long last;                         /* the launch the last eval_site recorded, -1 none */
 };
 
 /* An integral template argument; a bool `true` reads as -1 signed (one
@@ -705,8 +706,10 @@ static void add_launch(struct finder *f, const struct callee *c, CXCursor site, 
 		bool same = true;
 		for (int t = 0; t < c->n_targs && same; t++)
 			same = strcmp(l->targs[t], c->targs[t]) == 0;
-		if (same)
+		if (same) {
+			f->last = (long)i;
 			return;
+		}
 	}
 	if (f->out->n_launches == f->cap) {
 		f->cap = f->cap ? 2 * f->cap : 16;
@@ -725,6 +728,7 @@ static void add_launch(struct finder *f, const struct callee *c, CXCursor site, 
 	memcpy(l->grid, grid, sizeof(l->grid));
 	l->smem = smem;
 	l->kernel = c->kernel;
+	f->last = (long)f->out->n_launches - 1;
 }
 
 /* The operands of one site. */
@@ -768,6 +772,7 @@ static bool eval_site(struct finder *f, const struct site *s, const struct bind 
 	bool ok;
 	const struct site *at = s;
 
+	f->last = -1;
 	if (s->via) {
 		/* the wrapper's site, its parameters bound to this call's arguments */
 		CXCursor ch[40], args[33];
@@ -847,6 +852,41 @@ static void bind_free(struct bind *b)
 	}
 }
 
+/* A launch in a function template whose block is a constant without the
+ * template's arguments, but whose grid needs them (rocm-examples'
+ * `dim3(Width / 4, Width / 4)`): the grid each specialisation called in
+ * the file gives, the largest, when every one gives a constant.  The
+ * launch recorded stays the one, as for the block. */
+static void grid_of_instances(struct finder *f, const struct site *s, CXCursor tmpl)
+{
+	long at = f->last;
+	long long best = 0;
+	int grid[3], big[3] = {0, 0, 0};
+	size_t n = 0;
+	if (at < 0 || s->via || clang_Cursor_isNull(s->grid) || f->out->launches[at].grid[0] > 0)
+		return;
+	for (size_t i = 0; i < f->n_calls && n < MAX_SPECS; i++) {
+		CXCursor t = clang_getSpecializedCursorTemplate(f->calls[i]);
+		if (!clang_equalCursors(t, tmpl) && !clang_equalCursors(clang_getCursorDefinition(t), tmpl))
+			continue;
+		struct bind b;
+		bind_of(tmpl, f->calls[i], &b);
+		struct ev e = {f->an->tu, &b, f->fn, 0, NULL};
+		bool ok = ev_dim3(&e, s->grid, grid) && grid[0] > 0 && grid[1] > 0 && grid[2] > 0;
+		bind_free(&b);
+		if (!ok)
+			return;                      /* one specialisation's grid is not a constant */
+		long long t3 = (long long)grid[0] * grid[1] * grid[2];
+		if (t3 > best) {
+			best = t3;
+			memcpy(big, grid, sizeof(big));
+		}
+		n++;
+	}
+	if (n > 0)
+		memcpy(f->out->launches[at].grid, big, sizeof(big));
+}
+
 static void site_found(struct finder *f, const struct site *s)
 {
 	CXCursor tmpl = f->fn;
@@ -855,8 +895,10 @@ static void site_found(struct finder *f, const struct site *s)
 		eval_site(f, s, NULL, true);
 		return;
 	}
-	if (eval_site(f, s, NULL, false))
-		return;                              /* constant without the template's arguments */
+	if (eval_site(f, s, NULL, false)) {
+		grid_of_instances(f, s, tmpl);       /* constant without the template's arguments */
+		return;
+	}
 	/* one launch per specialisation of the enclosing template called here */
 	for (size_t i = 0; i < f->n_calls && found < MAX_SPECS; i++) {
 		CXCursor t = clang_getSpecializedCursorTemplate(f->calls[i]);
@@ -1041,7 +1083,7 @@ static int launch_cmp(const void *a, const void *b)
 
 void ka_launch_sites_find(struct ka_an *an, const CXCursor *kernels, size_t n_kernels, struct ka_uresult *out)
 {
-	struct finder f = {.an = an, .kernels = kernels, .n_kernels = n_kernels, .out = out};
+	struct finder f = {.an = an, .kernels = kernels, .n_kernels = n_kernels, .out = out, .last = -1};
 	CXCursor tu = clang_getTranslationUnitCursor(an->tu);
 	f.fn = clang_getNullCursor();
 	clang_visitChildren(tu, collect_calls, &f);

@@ -128,6 +128,10 @@ static void test_shapes(void **state)
 	 * (n / 256) is not a constant */
 	assert_int_equal(kernel(&r, "two_shapes")->shape.threads, 128);
 	assert_int_equal(kernel(&r, "tiles")->shape.threads, 0);
+	/* dim3(W / 4, W / 4) in a template called with W = 16 and 32: one
+	 * launch recorded (as for its constant block), grid 8 x 8 */
+	assert_int_equal(kernel(&r, "grid_by_template")->shape.n_sites, 1);
+	assert_int_equal(kernel(&r, "grid_by_template")->shape.threads, 8 * 8 * 16);
 	ka_uresult_free(&r);
 }
 

@@ -47,3 +47,22 @@ void run(const float *x, float *dst, int n, cudaStream_t st)
 	two_shapes<<<1, dim3(64, 2)>>>(dst);
 	two_shapes<<<1, dim3(16, 2)>>>(dst);
 }
+
+// a grid the enclosing template's arguments give, its block a constant:
+// the largest of the specialisations called here (8 x 8 blocks of 16)
+__global__ void grid_by_template(float *dst)
+{
+	dst[threadIdx.x] = 0.0f;
+}
+
+template <int W>
+static void launch_grid_by_template(float *dst)
+{
+	grid_by_template<<<dim3(W / 4, W / 4), dim3(4, 4)>>>(dst);
+}
+
+void run_grids(float *dst)
+{
+	launch_grid_by_template<16>(dst);
+	launch_grid_by_template<32>(dst);
+}
