@@ -852,6 +852,13 @@ static void bind_free(struct bind *b)
 	}
 }
 
+/* Whether call (a referenced specialisation) is one of template tmpl. */
+static bool spec_of(CXCursor call, CXCursor tmpl)
+{
+	CXCursor t = clang_getSpecializedCursorTemplate(call);
+	return clang_equalCursors(t, tmpl) || clang_equalCursors(clang_getCursorDefinition(t), tmpl);
+}
+
 /* A launch in a function template whose block is a constant without the
  * template's arguments, but whose grid needs them (rocm-examples'
  * `dim3(Width / 4, Width / 4)`): the grid each specialisation called in
@@ -866,8 +873,7 @@ static void grid_of_instances(struct finder *f, const struct site *s, CXCursor t
 	if (at < 0 || s->via || clang_Cursor_isNull(s->grid) || f->out->launches[at].grid[0] > 0)
 		return;
 	for (size_t i = 0; i < f->n_calls && n < MAX_SPECS; i++) {
-		CXCursor t = clang_getSpecializedCursorTemplate(f->calls[i]);
-		if (!clang_equalCursors(t, tmpl) && !clang_equalCursors(clang_getCursorDefinition(t), tmpl))
+		if (!spec_of(f->calls[i], tmpl))
 			continue;
 		struct bind b;
 		bind_of(tmpl, f->calls[i], &b);
@@ -901,9 +907,8 @@ static void site_found(struct finder *f, const struct site *s)
 	}
 	/* one launch per specialisation of the enclosing template called here */
 	for (size_t i = 0; i < f->n_calls && found < MAX_SPECS; i++) {
-		CXCursor t = clang_getSpecializedCursorTemplate(f->calls[i]);
 		bool dup = false;
-		if (!clang_equalCursors(t, tmpl) && !clang_equalCursors(clang_getCursorDefinition(t), tmpl))
+		if (!spec_of(f->calls[i], tmpl))
 			continue;
 		for (size_t j = 0; j < i && !dup; j++)
 			dup = clang_equalCursors(f->calls[j], f->calls[i]);
