@@ -96,7 +96,10 @@ static void findings_merge(struct ka_finding_acc *into, const struct ka_finding_
 {
 	for (size_t i = 0; i < from->n; i++) {
 		const struct ka_ufinding *f = &from->v[i];
-		ka_finding_add(into, f->rule, f->line, f->col, f->min_sm, "%s", f->message);
+		struct ka_ufinding *g = ka_finding_add(into, f->rule, f->line, f->col, f->min_sm, "%s", f->message);
+		g->lane_bytes = f->lane_bytes;
+		g->access_bytes = f->access_bytes;
+		g->store = f->store;
 	}
 }
 

@@ -81,6 +81,11 @@ struct ka_ufinding {
 	int line, col;
 	int min_sm;                  /* report only when the arch is >= this (KA104: 90) */
 	char *message;
+	/* a global access's shape, for its cost (lib/ground.c): the bytes
+	 * between consecutive lanes' addresses (0: a runtime distance) and the
+	 * bytes each lane accesses (0: not an access finding) */
+	int lane_bytes, access_bytes;
+	bool store;                  /* the access is written, not read          */
 };
 
 /* Per variable, the join of every state it takes (for the LLVM oracle). */

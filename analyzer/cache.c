@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Bump when the analysis changes what it reports for the same input. */
-#define KA_ANALYZER_REV "kanalyze-uniformity 32"
+#define KA_ANALYZER_REV "kanalyze-uniformity 33"
 
 static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
 {
@@ -72,8 +72,8 @@ static json_t *findings_json(const struct ka_ufinding *v, size_t n)
 {
 	json_t *a = json_array();
 	for (size_t i = 0; i < n; i++)
-		json_array_append_new(a, json_pack("[i,i,i,i,o]", (int)v[i].rule, v[i].line, v[i].col, v[i].min_sm,
-						   jstr(v[i].message)));
+		json_array_append_new(a, json_pack("[i,i,i,i,o,i,i,b]", (int)v[i].rule, v[i].line, v[i].col, v[i].min_sm,
+						   jstr(v[i].message), v[i].lane_bytes, v[i].access_bytes, v[i].store));
 	return a;
 }
 
@@ -190,12 +190,15 @@ static bool findings_read(json_t *a, struct ka_ufinding **out, size_t *n)
 	for (size_t i = 0; i < m; i++) {
 		json_t *e = json_array_get(a, i);
 		int rule = (int)json_integer_value(json_array_get(e, 0));
-		if (json_array_size(e) != 5 || rule < 0 || rule >= KA_RULE_COUNT)
+		if (json_array_size(e) != 8 || rule < 0 || rule >= KA_RULE_COUNT)
 			return false;
 		(*out)[(*n)++] = (struct ka_ufinding){(enum ka_rule)rule, (int)json_integer_value(json_array_get(e, 1)),
 						      (int)json_integer_value(json_array_get(e, 2)),
 						      (int)json_integer_value(json_array_get(e, 3)),
-						      dup_str(json_array_get(e, 4))};
+						      dup_str(json_array_get(e, 4)),
+						      (int)json_integer_value(json_array_get(e, 5)),
+						      (int)json_integer_value(json_array_get(e, 6)),
+						      json_is_true(json_array_get(e, 7))};
 	}
 	return true;
 }

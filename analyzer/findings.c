@@ -10,14 +10,15 @@
 #include <string.h>
 
 /* ---- accumulators ---------------------------------------------------------------- */
-void ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, int line, int col, int min_sm, const char *fmt, ...)
+struct ka_ufinding *ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, int line, int col, int min_sm,
+				   const char *fmt, ...)
 {
 	va_list ap;
 	struct ka_buf b = {0};
 	char tmp[1024];
 	for (size_t i = 0; i < a->n; i++)
 		if (a->v[i].rule == rule && a->v[i].line == line && a->v[i].col == col)
-			return;
+			return &a->v[i];
 	va_start(ap, fmt);
 	vsnprintf(tmp, sizeof(tmp), fmt, ap);
 	va_end(ap);
@@ -26,8 +27,10 @@ void ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, int line, int c
 		a->cap = a->cap ? 2 * a->cap : 16;
 		a->v = ka_xrealloc(a->v, a->cap * sizeof(*a->v));
 	}
-	a->v[a->n++] = (struct ka_ufinding){rule, line, col, min_sm, b.data};
+	a->v[a->n] = (struct ka_ufinding){rule, line, col, min_sm, b.data, 0, 0, false};
+	return &a->v[a->n++];
 }
+
 
 char *ka_why_render(const struct ka_uval *v)
 {
@@ -123,6 +126,7 @@ struct strided {
 	int line, col;
 	enum once once;           /* beside the loops where the work is (KA111) */
 	struct few few;           /* in a branch few threads run (cond owned)  */
+	bool store;               /* the access is written                     */
 };
 
 /* A for loop's counter: n = hi - lo values for (v = lo; v < hi; ++v) with
@@ -145,6 +149,9 @@ struct walk {
 	struct ka_finding_acc *finds;
 	int quiet_warpidx;        /* inside readfirstlane / a broadcast shuffle */
 	int loop_depth;           /* loops around the node being walked         */
+	bool storing;             /* the access being judged is written (an
+	                             assignment's left side): its finding says
+	                             so, for the machine code check           */
 	bool looped_global;       /* global accesses in work loops (KA111)      */
 	bool inner_work;          /* the innermost work loop holds a work loop
 	                             with global accesses (KA111)           */
@@ -182,6 +189,17 @@ struct walk {
 	                             callee's accesses are its own.  (__ldg(&x[i])
 	                             and atomicAdd(&x[i], v) are accesses.) */
 };
+
+/* A global access finding's shape (its cost, lib/ground.c): lanes
+ * `lane_bytes` apart (0: a runtime distance), `access_bytes` each. */
+static void access_shape(const struct walk *w, struct ka_ufinding *f, long long lane_bytes, long long access_bytes)
+{
+	if (!f)
+		return;
+	f->store = w->storing;
+	f->lane_bytes = lane_bytes > 0 && lane_bytes < (1 << 30) ? (int)lane_bytes : 0;
+	f->access_bytes = access_bytes > 0 && access_bytes <= 256 ? (int)access_bytes : 4;
+}
 
 static const struct ka_uval *val(struct ka_an *an, CXCursor c)
 {
@@ -880,17 +898,19 @@ static void ka107_report(struct walk *w, CXCursor at, int stride, long long size
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at);
 	char words[256];
+	struct ka_ufinding *f;
 	if (once)
-		ka_finding_add(w->finds, once_words(w, once, words, sizeof(words)), line, col, 0,
-			       "global access `%s`: consecutive lanes are %d elements apart (about %dx the memory it "
-			       "uses, 32-byte sectors), %s",
-			       t, stride, waste, words);
+		f = ka_finding_add(w->finds, once_words(w, once, words, sizeof(words)), line, col, 0,
+				   "global access `%s`: consecutive lanes are %d elements apart (about %dx the memory "
+				   "it uses, 32-byte sectors), %s",
+				   t, stride, waste, words);
 	else
-		ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
+		f = ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
 			       "global access `%s`: consecutive lanes are %d elements apart, so a warp's access "
 			       "fetches about %dx the memory it uses (32-byte sectors; uncoalesced); make the lane "
 			       "index the unit-stride index",
 			       t, stride, waste);
+	access_shape(w, f, (long long)(stride < 0 ? -stride : stride) * (size > 0 ? size : 4), size);
 	free(t);
 }
 
@@ -1132,14 +1152,15 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 		enum once once = once_here(w);
 		char words[256];
 		int rule = once ? once_words(w, once, words, sizeof(words)) : KA_RULE_KA107;
-		ka_finding_add(w->finds, rule, line, col, 0,
+		access_shape(w, ka_finding_add(w->finds, rule, line, col, 0,
 			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) while "
 			       "`%s` runs at unit stride, %s",
 			       t, n, u,
 			       once ? words
 				    : "so the lane index is not the innermost one and a warp's access spans that many "
 				      "times the memory it uses (uncoalesced unless the stride is 1); make the lane index "
-				      "the unit-stride index");
+				      "the unit-stride index"),
+			     0, clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(at))));
 	}
 	else if (best == UNIT_SHORT_LOOP)
 		ka_finding_add(w->finds, KA_RULE_KA110, line, col, 0,
@@ -1215,7 +1236,7 @@ static void note_strided(struct walk *w, CXCursor at, CXCursor basec, const stru
 	struct strided *a = &w->acc[w->n_acc++];
 	*a = (struct strided){.at = at, .fn = w->fn, .base = text(w->an, basec), .stride = stride, .width = width,
 			      .bytes = bytes, .once = once_here(w),
-			      .few = {few->rule, few->cond ? ka_strdup(few->cond) : NULL}};
+			      .few = {few->rule, few->cond ? ka_strdup(few->cond) : NULL}, .store = w->storing};
 	ka_location(at, &a->line, &a->col);
 	split_terms(w, ts, a);
 }
@@ -1309,6 +1330,7 @@ static void resolve_strided(struct walk *w)
 		struct strided *a = &w->acc[i];
 		int first, s = a->stride < 0 ? -a->stride : a->stride;
 		if (!a->base || !a->e || !covered(w, a, &first)) {
+			w->storing = a->store;
 			report_strided(w, a->at, a->stride, a->width, a->bytes, a->once, &a->few);
 			continue;
 		}
@@ -1500,6 +1522,86 @@ static bool subscript_parts(struct walk *w, CXCursor e, CXCursor *ch, const stru
 	return *b && *i && !uv_is_lane_dependent(*b);
 }
 
+/* The lane index at unit stride that e is `X op q` of (q a constant):
+ * X's text; NULL otherwise. */
+static char *lane_op_const(struct walk *w, CXCursor e, enum ka_op op, int64_t *q)
+{
+	CXCursor x = ka_strip(e), o[3];
+	const struct ka_uval *v;
+	if (clang_getCursorKind(x) != CXCursor_BinaryOperator || op_of(w->an, x) != op || kids2(x, o) != 2 ||
+	    !known_int(w, o[1], q) || *q < 2 || *q > 32 || !(v = val(w->an, o[0])) || v->cls != KA_U_AFFINE ||
+	    v->stride != 1)
+		return NULL;
+	return text(w->an, o[0]);
+}
+
+/* x[(t / q) * M + t % q] (t the lane index at unit stride, q a constant):
+ * lanes in runs of q contiguous elements, each run M elements from the
+ * next -- an array of structures of arrays.  A warp touches 32 / q runs;
+ * when a run is narrower than a 32-byte sector (q elements of w bytes,
+ * q * w < 32) each run costs a sector of its own where the warp's 32 * w
+ * bytes would fill 32 * w / 32: reported unless M is q (contiguous). */
+static void ka107_runs(struct walk *w, CXCursor e, CXCursor idx, long long elem)
+{
+	struct terms ts = {.n = 0};
+	char *rem = NULL, *div = NULL, *m_text = NULL;
+	int64_t q = 0, q2 = 0, m = 0;
+	bool other_lane = false, m_known = false;
+	add_terms(w, idx, &ts, 0, 1);
+	for (int i = 0; i < ts.n; i++) {
+		CXCursor t = ka_strip(ts.t[i]), o[3];
+		char *x;
+		const struct ka_uval *v = val(w->an, t);
+		if (!rem && ts.sign[i] > 0 && (x = lane_op_const(w, t, OP_REM, &q)) != NULL) {
+			rem = x;
+			continue;
+		}
+		if (!div && ts.sign[i] > 0 && clang_getCursorKind(t) == CXCursor_BinaryOperator && op_of(w->an, t) == OP_MUL &&
+		    kids2(t, o) == 2) {
+			for (int s = 0; s < 2 && !div; s++)
+				if ((x = lane_op_const(w, o[s], OP_DIV, &q2)) != NULL) {
+					div = x;
+					m_known = known_int(w, o[1 - s], &m);
+					m_text = text(w->an, o[1 - s]);
+				}
+			if (div)
+				continue;
+		}
+		other_lane |= v && uv_is_lane_dependent(v);
+	}
+	if (rem && div && !other_lane && q == q2 && strcmp(rem, div) == 0 && !(m_known && m == q) && elem > 0 &&
+	    q * elem < 32) {
+		int line, col;
+		char *t = text(w->an, e);
+		int sectors = (int)(32 / q), ideal = (int)elem;
+		ka_location(e, &line, &col);
+		access_shape(w, ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
+					       "global access `%s`: lanes come in runs of %lld contiguous elements "
+					       "(`%s %% %lld`), each run `%s` elements from the next, so a warp's access "
+					       "takes about %d 32-byte sectors where %d would do (uncoalesced); lay the "
+					       "data out so that consecutive lanes read consecutive elements",
+					       t, (long long)q, rem, (long long)q, m_text ? m_text : "?", sectors, ideal),
+			     32 / q, elem);
+		free(t);
+	}
+	free(rem);
+	free(div);
+	free(m_text);
+}
+
+/* x[i] where x itself moves with the lane and i does not (x = inp + bt * C,
+ * bt the thread's row): the lanes are x's stride apart. */
+static bool lane_based(struct walk *w, CXCursor e, CXCursor *ch, const struct ka_uval **b)
+{
+	const struct ka_uval *i;
+	if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr || kids2(e, ch) != 2 ||
+	    clang_getCanonicalType(clang_getCursorType(ch[0])).kind != CXType_Pointer)
+		return false;
+	*b = val(w->an, ch[0]);
+	i = val(w->an, ch[1]);
+	return *b && i && (*b)->cls == KA_U_AFFINE && !uv_is_lane_dependent(i);
+}
+
 static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 {
 	CXCursor ch[3];
@@ -1517,8 +1619,14 @@ static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 					return;    /* what the asm does with &x[i] is unknown */
 				bytes = w->asm_bytes;
 			}
-		if (subscript_parts(w, e, ch, &b, &i))
+		if (subscript_parts(w, e, ch, &b, &i) && i->cls == KA_U_VARYING) {
+			if (b->space == SP_GLOBAL && !w->one_lane)
+				ka107_runs(w, e, ch[1], bytes > 0 ? bytes : pointee_size(ch[0]));
+		} else if (subscript_parts(w, e, ch, &b, &i)) {
 			ka107_at(w, e, ch[1], i, ch[0], b, bytes);
+		} else if (lane_based(w, e, ch, &b)) {
+			ka107_at(w, e, ch[1], b, ch[0], b, bytes);
+		}
 	} else if (k == CXCursor_UnaryOperator && op_of(w->an, e) == OP_DEREF && kids2(e, ch) == 1) {
 		const struct ka_uval *p = val(w->an, ch[0]);
 		CXCursor a = ka_strip(ch[0]), sub[2];
@@ -1534,6 +1642,63 @@ static void ka107(struct walk *w, CXCursor e, enum CXCursorKind k)
 		if (p)
 			ka107_at(w, e, ch[0], p, ch[0], NULL, bytes);
 	}
+}
+
+/* p[i].x with p a global array of structures: lanes a structure apart,
+ * each reading one member.  Nsight Compute counts each such load alone: a
+ * 16-byte structure's float member at lane stride 1 requests 16 sectors
+ * where 4 would do, however many of its members the line reads (the
+ * compiler merges them into one wide load only when the structure is
+ * aligned for it, and then the machine code says so: lib/ground.c). */
+static void ka107_member(struct walk *w, CXCursor e)
+{
+	CXCursor ch[3], base = clang_getNullCursor(), sub[3];
+	const struct ka_uval *b, *i;
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr || ka_children(e, ch, 3) != 1)
+		return;
+	base = ka_strip(ch[0]);
+	if (clang_getCursorKind(base) != CXCursor_ArraySubscriptExpr ||
+	    clang_getCanonicalType(clang_getCursorType(base)).kind != CXType_Record || !subscript_parts(w, base, sub, &b, &i))
+		return;
+	long long whole = pointee_size(sub[0]);
+	long long member = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(e)));
+	if (i->cls != KA_U_AFFINE || b->space != SP_GLOBAL || i->stride == 0 || w->one_lane || whole <= 0 ||
+	    member <= 0 || member > 16 || whole <= member)
+		return;
+	long long lane = (i->stride < 0 ? -(long long)i->stride : i->stride) * whole;
+	long long sectors = lane >= 32 ? 32 : lane;
+	int waste = (int)(sectors / member > 1 ? sectors / member : 1);
+	if (waste <= 1)
+		return;
+	int line, col;
+	ka_location(e, &line, &col);
+	const struct few *few = few_here(w);
+	enum once once = once_here(w);
+	char *t = text(w->an, e), words[256];
+	struct ka_ufinding *f;
+	if (few->rule) {
+		char what[160];
+		snprintf(what, sizeof(what), "a member of an array of %lld-byte structures read by each lane (about %dx "
+			 "the memory it uses)", whole, waste);
+		few_report(w, e, what, few);
+		free(t);
+		return;
+	}
+	if (once)
+		f = ka_finding_add(w->finds, once_words(w, once, words, sizeof(words)), line, col, 0,
+				   "global access `%s`: consecutive lanes are %lld bytes apart (an array of %lld-byte "
+				   "structures) and each reads a %lld-byte member (about %dx the memory it uses, 32-byte "
+				   "sectors), %s",
+				   t, lane, whole, member, waste, words);
+	else
+		f = ka_finding_add(w->finds, KA_RULE_KA107, line, col, 0,
+				   "global access `%s`: consecutive lanes are %lld bytes apart (an array of %lld-byte "
+				   "structures) and each reads a %lld-byte member, so a warp's access fetches about %dx "
+				   "the memory it uses (32-byte sectors; uncoalesced); keep the member in an array of "
+				   "its own (structure of arrays) or read each structure whole",
+				   t, lane, whole, member, waste);
+	access_shape(w, f, lane, member);
+	free(t);
 }
 
 static void facts_for(struct walk *w, CXCursor c, enum CXCursorKind k)
@@ -1786,6 +1951,16 @@ static void visit_if(struct walk *w, CXCursor ifs)
 	}
 }
 
+/* c is the left side of an assignment (x[i] = v, x[i] += v). */
+static bool assigned_to(struct ka_an *an, CXCursor c, CXCursor parent)
+{
+	enum CXCursorKind k = clang_getCursorKind(parent);
+	CXCursor ch[2];
+	if (!(k == CXCursor_BinaryOperator && op_of(an, parent) == OP_ASSIGN) && k != CXCursor_CompoundAssignOperator)
+		return false;
+	return kids2(parent, ch) == 2 && clang_equalCursors(ch[0], c);
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct walk *w = d;
@@ -1798,6 +1973,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	if (!ka_in_main_file(an, c) && k != CXCursor_CompoundStmt)
 		return CXChildVisit_Recurse;
 	facts_for(w, c, k);
+	w->storing = assigned_to(an, c, parent);
 	switch (k) {
 	case CXCursor_BinaryOperator: {
 		enum ka_op op = val(an, c) ? op_of(an, c) : OP_NONE;
@@ -1809,6 +1985,9 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	}
 	case CXCursor_ArraySubscriptExpr:           /* a store's too: no value of its own */
 		ka107(w, c, k);
+		break;
+	case CXCursor_MemberRefExpr:                /* p[i].x over an array of structures */
+		ka107_member(w, c);
 		break;
 	case CXCursor_UnaryOperator:       /* *(uint4 *)p has no value of its own */
 		if (val(an, c) || op_of(an, c) == OP_DEREF)

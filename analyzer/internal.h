@@ -294,8 +294,9 @@ void ka_ulaunch_free(struct ka_ulaunch *v, size_t n);
 void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds);
 /* File-level rules that need every call site (KA108). */
 void ka_findings_file(struct ka_an *an, struct ka_finding_acc *finds);
-void ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, int line, int col, int min_sm, const char *fmt,
-		    ...) __attribute__((format(printf, 6, 7)));
+/* Add a finding (or find the one already at that rule, line and column). */
+struct ka_ufinding *ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, int line, int col, int min_sm,
+				   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 char *ka_why_render(const struct ka_uval *v);
 
 /* ---- result.c ----------------------------------------------------------------- */

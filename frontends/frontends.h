@@ -87,6 +87,9 @@ struct ka_nvcc_options {
 	bool lineinfo;             /* add -lineinfo (the SASS census's lines)   */
 	const char *nvdisasm;      /* non-NULL: SASS census of each cubin with  */
 	                           /* this nvdisasm (--sass; sass_run.c)        */
+	bool machine_ptx;          /* each kernel's code per source line from   */
+	                           /* the PTX nvcc kept (machine.c); with       */
+	                           /* nvdisasm (--sass), from the SASS          */
 };
 /* Compile `file` for each arch (device code only) and append its kernels.
  * Returns KA_EXIT_OK, or KA_EXIT_TOOLCHAIN after printing the compiler's own
@@ -98,6 +101,34 @@ int ka_nvcc_analyze(const char *file, const char *const *archs, int n_archs,
 		    struct ka_kernel_list *out, char **version);
 /* The nvcc that would be used (malloc'd), or NULL. */
 char *ka_nvcc_locate(const struct ka_nvcc_options *opt);
+
+/* ---- the machine code per source line (machine.c) ---------------------------
+ * `nvdisasm -c -gi` of a -lineinfo cubin: per kernel, per (file, line), the
+ * global loads and stores, their widest access and loop depth, calls and
+ * shuffles (struct ka_machine in kanalyze/kernel.h). */
+struct ka_machine_func {
+	char *name;               /* the section's function: the mangled kernel   */
+	struct ka_machine m;
+};
+struct ka_machine_set {
+	struct ka_machine_func *v;
+	size_t n;
+};
+/* Read the listing; never fails (what is not understood is skipped). */
+void ka_machine_parse(const char *text, size_t len, struct ka_machine_set *set);
+/* The same from the PTX nvcc hands ptxas (its .loc lines, -lineinfo):
+ * ld/st/atom/red.global, call, shfl, branches; `.func` callees' lines go to
+ * every kernel of the text.  Never fails. */
+void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *set);
+/* Move the named function's table out of the set (malloc'd), NULL if absent. */
+struct ka_machine *ka_machine_set_take(struct ka_machine_set *set, const char *name);
+void ka_machine_set_free(struct ka_machine_set *set);
+void ka_machine_free(struct ka_machine *m);
+/* Run nvdisasm on the cubin and hang each kernel's table (out->v[first..])
+ * on its ka_kernel.  A failing nvdisasm warns once and leaves them NULL:
+ * the findings are then unchecked, never wrong.  Returns KA_EXIT_OK. */
+int ka_machine_cubin(const char *nvdisasm, const char *cubin, double timeout_s, struct ka_diag *d,
+		     struct ka_kernel_list *out, size_t first, const char *where);
 
 /* ---- SASS census (nvdisasm text; sass.c, sass_run.c) -------------------------
  * Two nvdisasm listings of one cubin are read: `nvdisasm -c -gi` (the

@@ -29,6 +29,8 @@ void ka_kernel_free(struct ka_kernel *k)
 	free(k->def_file);
 	ka_sass_free(k->sass);
 	free(k->sass);
+	ka_machine_free(k->machine);
+	free(k->machine);
 	memset(k, 0, sizeof(*k));
 }
 

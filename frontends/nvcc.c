@@ -543,7 +543,7 @@ static int compile_prepare(struct compile *c, const struct ka_nvcc_unit *u, cons
 		ka_argv_pushf(&c->args, "-I%s", c->incdir.data);
 	if ((rc = push_user_flags(c, u, opt, cwd_link, d)) != KA_EXIT_OK)
 		return rc;
-	if (opt->keep_preprocessed) {
+	if (opt->keep_preprocessed || opt->machine_ptx) {
 		b = (struct ka_buf){0};
 		ka_buf_printf(&b, "%s/keep", c->dir);
 		c->keep_dir = b.data;
@@ -589,6 +589,36 @@ static int cmp_str(const void *a, const void *b)
 /* The preprocessed device source nvcc kept (*.cpp1.ii): its hash without the
  * line markers (they carry temp paths and line numbers, not code), and the
  * headers it read (absolute, sorted, the input itself left out). */
+/* The PTX nvcc kept (--keep): each kernel's machine code per line. */
+static void read_ptx(const struct compile *c, struct ka_kernel_list *out, size_t first)
+{
+	DIR *dir = c->keep_dir ? opendir(c->keep_dir) : NULL;
+	struct dirent *e;
+	struct ka_buf name = {0}, ptx = {0};
+	struct ka_machine_set set = {0};
+	if (!dir)
+		return;
+	while ((e = readdir(dir)) != NULL) {
+		size_t n = strlen(e->d_name);
+		if (n > 4 && strcmp(e->d_name + n - 4, ".ptx") == 0) {
+			ka_buf_printf(&name, "%s/%s", c->keep_dir, e->d_name);
+			break;
+		}
+	}
+	closedir(dir);
+	if (name.data && ka_read_file(name.data, 1u << 30, &ptx) == 0 && ptx.data) {
+		ka_machine_parse_ptx(ptx.data, ptx.len, &set);
+		for (size_t k = first; k < out->n; k++) {
+			ka_machine_free(out->v[k].machine);
+			free(out->v[k].machine);
+			out->v[k].machine = ka_machine_set_take(&set, out->v[k].mangled);
+		}
+	}
+	ka_machine_set_free(&set);
+	ka_buf_free(&ptx);
+	ka_buf_free(&name);
+}
+
 static void read_preprocessed(struct ka_nvcc_unit *u, const struct compile *c)
 {
 	DIR *dir = c->keep_dir ? opendir(c->keep_dir) : NULL;
@@ -735,11 +765,15 @@ static int compile_collect(struct ka_nvcc_unit *u, struct compile *c, struct ka_
 				     u->arch);
 	}
 	ka_ptxas_log_free(&log);
-	if (c->keep_dir)
+	if (c->keep_dir && opt->keep_preprocessed)
 		read_preprocessed(u, c);
-	if (opt->nvdisasm) {            /* --sass: while the cubin still exists */
+	if (opt->machine_ptx)                     /* the findings' check, from the PTX */
+		read_ptx(c, out, first);
+	if (opt->nvdisasm) {                      /* --sass: while the cubin still exists */
 		char where[512];
 		snprintf(where, sizeof(where), "%s (%s)", file, u->arch);
+		/* the SASS per line replaces the PTX's for the findings' check */
+		ka_machine_cubin(opt->nvdisasm, c->cubin_path, opt->timeout_s, d, out, first, where);
 		return ka_sass_census_cubin(opt->nvdisasm, c->cubin_path, c->path.data, opt->timeout_s, d, out,
 					    first, where);
 	}

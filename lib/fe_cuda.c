@@ -258,8 +258,9 @@ static struct ka_nvcc_options nvcc_options(const struct ka_run *run)
 		.lang = req->lang,
 		.timeout_s = req->timeout_s,
 		.jobs = req->jobs,
-		.lineinfo = run->nvdisasm != NULL,
+		.lineinfo = run->nvdisasm != NULL || run->machine,
 		.nvdisasm = run->nvdisasm,
+		.machine_ptx = run->machine,
 	};
 }
 
@@ -296,6 +297,8 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 			char id[KA_HASH_HEX];
 			ka_hash_init(&h);
 			toolchain_identity(nvcc, &h);
+			/* an entry made with the machine code per line is another entry */
+			ka_hash_update(&h, run->machine ? "machine" : "-", run->machine ? 7 : 1);
 			ka_hash_final(&h, id);
 			ka_buf_puts(&tools, id);
 		}

@@ -31,6 +31,9 @@ struct ka_run {
 	int n_inputs;                        /* of another (fragments.c)      */
 	const struct ka_fragments *fragments;
 	const char *nvdisasm;                /* --sass: the SASS census's tool */
+	bool machine;                        /* NVIDIA sources: keep each kernel's code
+	                                        per line (the PTX nvcc kept; the SASS
+	                                        with --sass) to check the findings  */
 	bool cache;                          /* the result caches are on (not with --sass) */
 	struct ka_kernel_list *out;          /* kernels found, any order      */
 	struct ka_analysed *done;            /* (file, arch) read completely  */
@@ -120,6 +123,9 @@ void ka_sources_wait(struct ka_sources *s, struct ka_run *run, const char *const
 void ka_sources_join(struct ka_sources *s, struct ka_run *run, struct ka_result *res);
 /* The note saying how many kernels' analyses were withheld (parse errors). */
 void ka_sources_note(const struct ka_sources *s, struct ka_diag *d);
+/* Set every finding of res beside the machine code of its line: verdicts
+ * and access costs in each kernel result's `ground` (ground.c). */
+void ka_ground_findings(struct ka_result *res);
 /* The analysis of `file` (its launch sites), NULL when none parsed. */
 const struct ka_uresult *ka_sources_result(const struct ka_sources *s, const char *file);
 void ka_sources_free(struct ka_sources *s);

@@ -21,6 +21,52 @@ static json_t *str_or_null(const char *s)
 	return j ? j : json_null();
 }
 
+/* A kernel's machine code per line (frontends/machine.c) for the result
+ * cache: [file, line, loads, stores, width_bits, load_bits, store_bits, loop_depth,
+ * calls, shuffles, op] per line, and the kernel's totals. */
+static json_t *machine_json(const struct ka_machine *m)
+{
+	json_t *o = json_object(), *lines = json_array();
+	for (size_t i = 0; i < m->n; i++) {
+		const struct ka_mline *l = &m->lines[i];
+		json_array_append_new(lines, json_pack("[siiiiiiiiis]", l->file, l->line, l->loads, l->stores, l->width_bits,
+						       l->load_bits, l->store_bits, l->loop_depth, l->calls, l->shuffles, l->op));
+	}
+	json_object_set_new(o, "calls", json_integer(m->calls));
+	json_object_set_new(o, "shuffles", json_integer(m->shuffles));
+	json_object_set_new(o, "global", json_integer(m->global_accesses));
+	json_object_set_new(o, "sass", json_boolean(m->sass));
+	json_object_set_new(o, "lines", lines);
+	return o;
+}
+
+static int machine_from(json_t *o, struct ka_kernel *k)
+{
+	json_t *lines = json_object_get(o, "lines"), *l;
+	size_t i;
+	if (!json_is_object(o) || !json_is_array(lines))
+		return -1;
+	struct ka_machine *m = ka_xcalloc(1, sizeof(*m));
+	k->machine = m;
+	m->listed = true;
+	m->calls = (int)json_integer_value(json_object_get(o, "calls"));
+	m->shuffles = (int)json_integer_value(json_object_get(o, "shuffles"));
+	m->global_accesses = (int)json_integer_value(json_object_get(o, "global"));
+	m->sass = json_is_true(json_object_get(o, "sass"));
+	m->lines = ka_xcalloc(json_array_size(lines) + 1, sizeof(*m->lines));
+	json_array_foreach(lines, i, l) {
+		struct ka_mline *x = &m->lines[m->n];
+		const char *file = NULL, *op = NULL;
+		if (json_unpack(l, "[siiiiiiiiis]", &file, &x->line, &x->loads, &x->stores, &x->width_bits,
+				&x->load_bits, &x->store_bits, &x->loop_depth, &x->calls, &x->shuffles, &op) != 0)
+			return -1;
+		x->file = ka_strdup(file);
+		snprintf(x->op, sizeof(x->op), "%s", op);
+		m->n++;
+	}
+	return 0;
+}
+
 static json_t *kernels_doc(const struct ka_kernel *v, size_t n, const char *kind, const char *file,
 			   const char *const *archs, int n_archs, const char *nvcc_version)
 {
@@ -48,6 +94,8 @@ static json_t *kernels_doc(const struct ka_kernel *v, size_t n, const char *kind
 			json_object_set_new(r, ka_resource_fields[f].key, x == KA_UNSET ? json_null() : json_integer(x));
 		}
 		json_object_set_new(k, "resources", r);
+		if (v[i].machine)
+			json_object_set_new(k, "machine", machine_json(v[i].machine));
 		/* AMD: the wave compiled for and LLVM's own occupancy (the HIP cache) */
 		if (v[i].wave_size > 0)
 			json_object_set_new(k, "wave_size", json_integer(v[i].wave_size));
@@ -111,6 +159,9 @@ static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
 	}
 	json_t *wave = json_object_get(o, "wave_size"), *llvm = json_object_get(o, "llvm_waves_per_simd");
 	if ((wave && !json_is_integer(wave)) || (llvm && !json_is_integer(llvm)))
+		return -1;
+	json_t *machine = json_object_get(o, "machine");
+	if (machine && machine_from(machine, k) != 0)
 		return -1;
 	k->wave_size = wave ? (int)json_integer_value(wave) : 0;
 	k->llvm_waves_per_simd = llvm ? (int)json_integer_value(llvm) : 0;

@@ -161,6 +161,10 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	run.out = &s->kernels;
 	run.done = &out->done;
 	run.nvdisasm = nvdisasm;
+	/* the findings of NVIDIA sources are checked against the code of their
+	 * lines (lib/ground.c): the PTX the compile keeps anyway, or with --sass
+	 * the SASS */
+	run.machine = req->uniformity;
 	run.cache = req->cache && !req->sass;
 
 	if (req->mode == KA_INPUTS_FILES) {
@@ -191,6 +195,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	if (src) {
 		ka_sources_join(s->sources, &run, out);
 		ka_sources_note(s->sources, d);
+		ka_ground_findings(out);
 	}
 	s->nvcc_version = run.nvcc_version;
 	s->clang_version = run.clang_version;
@@ -207,8 +212,10 @@ void ka_result_free(struct ka_result *r)
 {
 	struct ka_session *s = r->session;
 
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
 		free(r->v[i].what_if);
+		free(r->v[i].ground);
+	}
 	free(r->v);
 	if (s) {
 		for (int i = 0; i < s->n_variants; i++)

@@ -114,8 +114,21 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 			const struct ka_site *s = ka_sites_find(sites, r, (size_t)(rk - r->v), f);
 			json_object_set_new(e, "instances", json_integer(s ? (json_int_t)s->n : 1));
 		}
-		json_object_set_new(e, "machine", ka_finding_machine(rk, f, note, sizeof(note)) ? ka_json_text(note)
-											 : json_null());
+		/* the machine code of its line (lib/ground.c): what it holds, the
+		 * verdict, and an access's estimated cost; else --sass's note */
+		const struct ka_finding_ground *g = rk->ground ? &rk->ground[i] : NULL;
+		static const char *const verdicts[] = {NULL, "confirmed", "contradicted"};
+		if (g && g->verdict != KA_MACHINE_UNCHECKED)
+			json_object_set_new(e, "machine", ka_json_text(g->machine));
+		else
+			json_object_set_new(e, "machine", ka_finding_machine(rk, f, note, sizeof(note)) ? ka_json_text(note)
+												 : json_null());
+		json_object_set_new(e, "verdict", g && verdicts[g->verdict] ? json_string(verdicts[g->verdict]) : json_null());
+		if (g && g->share >= 0)
+			json_object_set_new(e, "cost", json_pack("{s:i,s:i,s:f}", "sectors_per_request", g->sectors,
+								 "ideal_sectors", g->ideal, "share", g->share));
+		else
+			json_object_set_new(e, "cost", json_null());
 		json_array_append_new(finds, e);
 	}
 	free(lines);

@@ -12,9 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Its arch is at least the rule's, and the machine code does not
+ * contradict it (lib/ground.c). */
 static bool applies(const struct ka_kernel_result *rk, const struct ka_ufinding *f)
 {
-	return !f->min_sm || rk->sm >= f->min_sm;
+	return (!f->min_sm || rk->sm >= f->min_sm) && !ka_finding_contradicted(rk, (size_t)(f - rk->u->findings));
 }
 
 static bool same_site(const struct ka_site *s, const char *file, const struct ka_ufinding *f)

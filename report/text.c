@@ -9,6 +9,27 @@
 
 enum { SITE_NAMES = 8 };   /* instances named under a shared finding */
 
+/* The order findings are printed in: the access findings by their
+ * estimated share of the kernel's global sectors, largest first (the cost
+ * lib/ground.c estimates from the machine code), then the others in line
+ * order. */
+static void findings_by_cost(const struct ka_kernel_result *rk, size_t *order)
+{
+	size_t n = rk->u->n_findings;
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	for (size_t i = 1; i < n; i++)      /* insertion sort: stable, few findings */
+		for (size_t j = i; j > 0; j--) {
+			double a = rk->ground ? rk->ground[order[j - 1]].share : -1;
+			double b = rk->ground ? rk->ground[order[j]].share : -1;
+			if (!(b > a))
+				break;
+			size_t x = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = x;
+		}
+}
+
 /* The uniformity analysis in two or three lines: how many values of each
  * kind, the --sass join's "uniform in source, vector registers here", and
  * the findings for this arch (the full list is in --format json).  A
@@ -47,7 +68,10 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 			fprintf(out, "              %d uniform value%s computed in vector registers (first: line %d)\n",
 				vec_lines, vec_lines == 1 ? "" : "s", first);
 	}
-	for (size_t i = 0; i < u->n_findings; i++) {
+	size_t *order = ka_xcalloc(u->n_findings + 1, sizeof(*order));
+	findings_by_cost(rk, order);
+	for (size_t o = 0; o < u->n_findings; o++) {
+		size_t i = order[o];
 		const struct ka_ufinding *f = &u->findings[i];
 		const struct ka_site *s = ka_sites_find(sites, t->r, k, f);
 		if (!s)
@@ -58,6 +82,8 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 		}
 		fprintf(out, "  %s%s%s       %d:%d %s\n", strcmp(ka_rule_severity(f->rule), "warning") == 0 ? YEL(t) : "",
 			ka_rule_id(f->rule), OFF(t), f->line, f->col, f->message);
+		if (rk->ground && rk->ground[i].verdict == KA_MACHINE_CONFIRMED)
+			fprintf(out, "              machine code: %s\n", rk->ground[i].machine);
 		if (ka_finding_machine(rk, f, note, sizeof(note)))
 			fprintf(out, "              %s\n", note);
 		if (s->n > 1) {
@@ -67,6 +93,7 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 			ka_buf_free(&names);
 		}
 	}
+	free(order);
 	if (also.len)
 		fprintf(out, "  also        %s (printed once above, with their instances)\n", also.data);
 	ka_buf_free(&also);

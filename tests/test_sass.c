@@ -513,6 +513,118 @@ static void garbage_input(void **state)
 	fclose(f);
 }
 
+/* The machine code per source line (machine.c) of testdata/profile's
+ * program: column_sum's strided load at line 23 sits in its loop (ptxas
+ * unrolled it 16 + 8 + 4 + 1 times), header_stride2's load and store are
+ * at line 7 of the header, copy's at line 14 outside any loop; no CALL, no
+ * SHFL anywhere. */
+static const struct ka_mline *mline(const struct ka_machine *m, const char *base, int line)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		const char *b = strrchr(m->lines[i].file, '/');
+		if (m->lines[i].line == line && strcmp(b ? b + 1 : m->lines[i].file, base) == 0)
+			return &m->lines[i];
+	}
+	return NULL;
+}
+
+static void machine_lines(void **state)
+{
+	struct ka_buf text = {0};
+	struct ka_machine_set set = {0};
+	struct ka_machine *col, *hdr, *cpy;
+	const struct ka_mline *l;
+	(void)state;
+	read_text("machine_demo.sm_90.gi", &text);
+	ka_machine_parse(text.data, text.len, &set);
+	assert_int_equal(set.n, 4);
+	col = ka_machine_set_take(&set, "_Z10column_sumPKfPfii");
+	hdr = ka_machine_set_take(&set, "_Z14header_stride2PKfPfi");
+	cpy = ka_machine_set_take(&set, "_Z4copyPKfPfi");
+	assert_non_null(col);
+	assert_non_null(hdr);
+	assert_non_null(cpy);
+	assert_null(ka_machine_set_take(&set, "_Z4copyPKfPfi"));   /* taken */
+	l = mline(col, "profile_demo.cu", 23);
+	assert_non_null(l);
+	assert_int_equal(l->loads, 29);
+	assert_int_equal(l->stores, 0);
+	assert_int_equal(l->width_bits, 32);
+	assert_true(l->loop_depth >= 1);
+	assert_string_equal(l->op, "LDG.E");
+	l = mline(col, "profile_demo.cu", 25);                     /* sums[c] = s after the loop */
+	assert_non_null(l);
+	assert_int_equal(l->stores, 1);
+	assert_int_equal(l->loop_depth, 0);
+	l = mline(hdr, "strided.cuh", 7);
+	assert_non_null(l);
+	assert_int_equal(l->loads, 1);
+	assert_int_equal(l->stores, 1);
+	assert_null(mline(hdr, "profile_demo.cu", 7));
+	l = mline(cpy, "profile_demo.cu", 14);
+	assert_non_null(l);
+	assert_int_equal(l->loads + l->stores, 2);
+	assert_int_equal(l->loop_depth, 0);
+	assert_int_equal(col->calls + hdr->calls + cpy->calls, 0);
+	assert_int_equal(col->shuffles + hdr->shuffles + cpy->shuffles, 0);
+	assert_int_equal(cpy->global_accesses, 2);
+	ka_machine_free(col);
+	ka_machine_free(hdr);
+	ka_machine_free(cpy);
+	free(col);
+	free(hdr);
+	free(cpy);
+	ka_machine_set_free(&set);
+	ka_buf_free(&text);
+}
+
+/* Widths, calls, shuffles and loops written by hand: an LDG.E.128 and a
+ * STG.E.U8 in a loop closed by a back edge, a CALL and a SHFL after it;
+ * junk rows and a branch to an unknown label are skipped. */
+static void machine_shapes(void **state)
+{
+	static const char text[] =
+		"//--------------------- .text._Z1kv --------------------------\n"
+		"\t//## File \"/s/a.cu\", line 3\n"
+		"        /*0000*/                   MOV R1, c[0x0][0x28] ;\n"
+		".L_x_1:\n"
+		"\t//## File \"/s/b.h\", line 9 inlined at \"/s/a.cu\", line 4\n"
+		"\t//## File \"/s/a.cu\", line 4\n"
+		"        /*0010*/                   LDG.E.128 R4, desc[UR4][R2.64] ;\n"
+		"        /*0020*/                   STG.E.U8 desc[UR4][R2.64], R4 ;\n"
+		"        /*0030*/               @P0 BRA `(.L_x_1) ;\n"
+		"        /*0038*/ garbage\n"
+		"\t//## File \"/s/a.cu\", line 5\n"
+		"        /*0040*/                   CALL.REL.NOINC `(_Z1fv) ;\n"
+		"        /*0050*/                   SHFL.IDX PT, R0, R0, RZ, 0x1f ;\n"
+		"        /*0060*/                   BRA `(.L_x_9) ;\n"
+		"        /*0070*/                   NOP ;\n";
+	struct ka_machine_set set = {0};
+	struct ka_machine *m;
+	const struct ka_mline *l;
+	(void)state;
+	ka_machine_parse(text, sizeof(text) - 1, &set);
+	m = ka_machine_set_take(&set, "_Z1kv");
+	assert_non_null(m);
+	l = mline(m, "b.h", 9);                 /* the innermost frame of the chain */
+	assert_non_null(l);
+	assert_null(mline(m, "a.cu", 4));
+	assert_int_equal(l->loads, 1);
+	assert_int_equal(l->stores, 1);
+	assert_int_equal(l->width_bits, 128);
+	assert_int_equal(l->loop_depth, 1);
+	assert_string_equal(l->op, "LDG.E.128");
+	l = mline(m, "a.cu", 5);
+	assert_non_null(l);
+	assert_int_equal(l->calls, 1);
+	assert_int_equal(l->shuffles, 1);
+	assert_int_equal(l->loads + l->stores, 0);
+	assert_int_equal(m->calls, 1);
+	ka_machine_free(m);
+	free(m);
+	ka_machine_set_free(&set);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -528,6 +640,8 @@ int main(void)
 		cmocka_unit_test(lines_through_inlining),
 		cmocka_unit_test(life_ranges_unreadable),
 		cmocka_unit_test(garbage_input),
+		cmocka_unit_test(machine_lines),
+		cmocka_unit_test(machine_shapes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,6 +17,8 @@ Figures, for T in 25, 50, 75 (% of a line's sectors that are excessive):
                 >= 5 % of their kernel's global sectors, that carry a
                 warning-level access finding
 A site is (file, line): several accesses or kernels at one line are one.
+A finding the machine code contradicts ("verdict": "contradicted") is not
+reported, so it is not counted.
 --sites lists every site and every missed line (read only when the figures
 are final: the projects are held out)."""
 import collections, csv, json, sys
@@ -47,6 +49,8 @@ def load_findings(project, path):
         for k in fl.get('kernels', []):
             where = k.get('def_file') or fl['file']
             for x in k.get('findings') or []:
+                if x.get('verdict') == 'contradicted':
+                    continue          # the machine code contradicts it: not reported
                 key = (project, where, x['line'])
                 sites.setdefault(key, set()).add((x['rule'], x['severity']))
     return sites

@@ -127,6 +127,9 @@ struct ka_request {
  * bad inputs, _TOOLCHAIN for compile failures); whatever could be analysed
  * is in `out` even then.  Free with ka_result_free. */
 int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result *out);
+/* Whether the machine code contradicts kernel result kr's i-th finding
+ * (lib/ground.c): the writers leave such a finding out; JSON keeps it. */
+bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i);
 void ka_result_free(struct ka_result *r);
 
 /* ---- baseline (lib/baseline.c): one entry per (file, arch, kernel) ----------- */

@@ -44,6 +44,29 @@ static inline long ka_resource_get(const struct ka_resources *r, int i)
 
 struct ka_sass;
 
+/* What the machine code does at one source line (frontends/machine.c, from
+ * the -lineinfo listing of the cubin the analysis compiled): the findings
+ * are checked against it.  `file` is the line table's path for the line
+ * (the innermost frame of an inlining chain: where the work is written). */
+struct ka_mline {
+	char *file;
+	int line;
+	int loads, stores;       /* global memory instructions: LDG/LDGSTS; STG/ATOMG/RED */
+	int width_bits;          /* the widest of them: 8, 16, 32, 64, 128              */
+	int load_bits, store_bits;  /* the narrowest load, the narrowest store (0: none) */
+	int loop_depth;          /* loops of the machine code around the deepest one    */
+	int calls, shuffles;     /* CALL, SHFL at the line                              */
+	char op[24];             /* the first global opcode as listed ("LDG.E.128")     */
+};
+struct ka_machine {
+	struct ka_mline *lines;  /* sorted by file, line                                */
+	size_t n;
+	int calls, shuffles;     /* in the whole kernel                                 */
+	int global_accesses;
+	bool listed;             /* the listing had this kernel's code                  */
+	bool sass;               /* read from the SASS (--sass), else from the PTX      */
+};
+
 struct ka_kernel {
 	char *name;          /* demangled, e.g. "reduce_r6(float const*, float*)" */
 	char *mangled;       /* as in the object file                              */
@@ -63,6 +86,9 @@ struct ka_kernel {
 	char compiler[128];
 	/* --sass: the SASS census (frontends/sass.c), owned; NULL without */
 	struct ka_sass *sass;
+	/* NVIDIA source analysis: the machine code per source line, owned; NULL
+	 * when nvdisasm was not found or the kernel came from a binary */
+	struct ka_machine *machine;
 };
 
 void ka_resources_unset(struct ka_resources *res);

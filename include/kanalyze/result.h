@@ -43,6 +43,23 @@ struct ka_wave_cliffs {
 struct ka_vendor_ops;
 struct ka_ukernel;
 
+/* One finding beside the machine code of its line (lib/ground.c). */
+enum ka_machine_verdict {
+	KA_MACHINE_UNCHECKED,      /* no machine code per line, or a rule it cannot judge */
+	KA_MACHINE_CONFIRMED,      /* the instructions the finding is about are there     */
+	KA_MACHINE_CONTRADICTED,   /* they are not: the finding is not reported           */
+};
+struct ka_finding_ground {
+	enum ka_machine_verdict verdict;
+	char machine[384];         /* what the line's machine code holds, or why it
+	                              contradicts the finding; "" unchecked        */
+	/* a global access's estimated cost (-1: not an access or unknown): 32-byte
+	 * sectors per warp request, the ideal for its width, and its excess
+	 * sectors' share of the kernel's estimated global sectors (0..1) */
+	int sectors, ideal;
+	double share;
+};
+
 struct ka_kernel_result {
 	const struct ka_kernel *k;
 	const struct ka_vendor_ops *vendor;   /* lib's vendor table: name, units, id */
@@ -76,6 +93,7 @@ struct ka_kernel_result {
 	bool has_source;              /* its input is a source (a binary has none): */
 	                              /* the uniformity analysis applies to it      */
 	const struct ka_ukernel *u;   /* the source uniformity analysis, or NULL */
+	struct ka_finding_ground *ground;  /* one per u->findings, owned; NULL: unchecked */
 	/* the vendor's own model, set by its vendor ops */
 	union {
 		struct {

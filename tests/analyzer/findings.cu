@@ -31,7 +31,7 @@ __global__ void ka107_strides(const float *in, float *out, int n, Particle *ps) 
     float d = in[n - t];                                            // expect: varying
     sh[2 * t] = a;                                                  // expect: varying
     float e = *(in + 3 * t);                                        // expect: varying expect-finding: KA107
-    float f = ps[t].x;                                              // expect: varying
+    float f = ps[t].x;                                              // expect: varying expect-finding: KA107
     out[t] = a + b + c + d + e + f + sh[t];                         // expect: varying
 }
 
@@ -73,4 +73,22 @@ __global__ void ka102_negative(int *out) {
     int b = blockIdx.x / 32;                                        // expect: block-uniform
     int l = (threadIdx.x + threadIdx.y * blockDim.x) / 32;          // expect: warp-uniform
     out[threadIdx.x] = q + b + l;                                   // expect: varying
+}
+
+// KA107: a row pointer that moves with the lane, and runs of lanes (an array
+// of structures of arrays) ---------------------------------------------------
+__global__ void ka107_lane_rows(const float *inp, float *out, int C) {
+    int bt = blockIdx.x * blockDim.x + threadIdx.x;                 // expect: affine-lane
+    const float *x = inp + bt * C;                                  // expect: affine-lane
+    float s = 0.0f;                                                 // expect: const
+    for (int i = 0; i < C; i++)                                     // expect: const, grid-uniform
+        s += x[i];                                                  // expect: varying expect-finding: KA107
+    out[bt] = s;                                                    // expect: varying
+}
+__global__ void ka107_lane_runs(const float *in, float *out, int M) {
+    int g = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
+    float a = in[(g / 4) * M + g % 4];                              // expect: varying expect-finding: KA107
+    float b = in[(g / 4) * 4 + g % 4];                              // expect: varying
+    float c = in[(g / 8) * M + g % 8];                              // expect: varying
+    out[g] = a + b + c;                                             // expect: varying
 }

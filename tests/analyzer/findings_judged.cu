@@ -102,9 +102,10 @@ __global__ void ka107_short_loop(const float *x, float *out) {
 
 // KA107: `&x[off]` computes an address, it reads nothing (ggml's
 // allreduce.cu hands &buf[off] to a 16-byte memcpy); the plain read of the
-// same element is still an access, and so is __ldg(&x[off]).
+// same element is still an access, and so is __ldg(&x[off]); the callee's
+// four neighbouring reads through it are KA109's (lanes 4 apart, covered).
 __device__ void copy16(float *d, const float *s) {
-    for (int k = 0; k < 4; ++k) d[k] = s[k];                        // expect: const, const, varying
+    for (int k = 0; k < 4; ++k) d[k] = s[k];                        // expect: const, const, varying expect-finding: KA109
 }
 __global__ void ka107_addr_of(const float *x, float *y) {
     int off = 4 * threadIdx.x;                                      // expect: affine-lane
@@ -220,7 +221,7 @@ __global__ void unresolved_operators(Real *data, const Real *A, int n, int m, in
         const Real *row = A + i * m;                                // expect: affine-lane
         Real sum = 0;                                               // expect: const
         for (int l = 0; l < m; l++)                                 // expect: const, grid-uniform
-            sum += row[l];                                          // expect: varying
+            sum += row[l];                                          // expect: varying expect-finding: KA107
         data[i * stride + k] = sum;                                 // expect: varying expect-finding: KA111
     }
 }
@@ -341,8 +342,9 @@ __global__ void ka109_plus_one(const unsigned *src, unsigned *dst) {
 
 // Addresses handed to a function are no accesses here, however many the
 // call passes (Rodinia's myocyte hands nine arrays to its solver step; the
-// ones after the fourth were read as strided accesses).
-__device__ void step6(float *a, float *b, float *c, float *d, float *e, float *f) { a[0] = b[0] + c[0] + d[0] + e[0] + f[0]; }  // expect: varying
+// ones after the fourth were read as strided accesses); the callee's own
+// accesses through them are, at the callee's line: lanes 91 floats apart.
+__device__ void step6(float *a, float *b, float *c, float *d, float *e, float *f) { a[0] = b[0] + c[0] + d[0] + e[0] + f[0]; }  // expect: varying expect-finding: KA107, KA107, KA107, KA107, KA107, KA107
 __global__ void ka107_addresses_handed(float *a, float *b, float *c, float *d, float *e, float *f) {
     int t = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
     step6(&a[t * 91], &b[t * 91], &c[t * 91], &d[t * 91], &e[t * 91], &f[t * 91]);

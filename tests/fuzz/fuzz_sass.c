@@ -1,8 +1,10 @@
-/* fuzz_sass.c — libFuzzer target: the SASS census parsers.  The input is an
+/* fuzz_sass.c — libFuzzer target: the SASS census parsers and the machine
+ * code per line (machine.c), which read the same listing.  The input is an
  * nvdisasm listing, then optionally a NUL byte and a life-range table (the
  * seeds join NAME.ARCH.sass and NAME.ARCH.lr of testdata/sass that way). */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "frontends.h"
@@ -26,6 +28,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ka_sass_print_text(null, &set.v[i].s);
 	}
 	ka_sass_set_free(&set);
+	/* the same listing read for the machine code per line (machine.c) */
+	struct ka_machine_set mset = {0};
+	ka_machine_parse(text, n1, &mset);
+	for (size_t i = 0; i < mset.n; i++)
+		for (size_t j = 0; j < mset.v[i].m.n; j++)
+			if (mset.v[i].m.lines[j].loads < 0 || mset.v[i].m.lines[j].line <= 0)
+				abort();          /* counts only grow; only real lines are kept */
+	ka_machine_set_free(&mset);
 	ka_diag_fini(&d);
 	fclose(null);
 	return 0;
