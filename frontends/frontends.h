@@ -120,6 +120,10 @@ void ka_machine_parse(const char *text, size_t len, struct ka_machine_set *set);
  * ld/st/atom/red.global, call, shfl, branches; `.func` callees' lines go to
  * every kernel of the text.  Never fails. */
 void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *set);
+/* The same from AMDGPU assembly (the HIP compile's .s with
+ * -gline-tables-only): global_/buffer_ accesses, s_swappc, ds_bpermute /
+ * ds_permute / ds_swizzle / DPP, s_cbranch / s_branch.  Never fails. */
+void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set *set);
 /* Move the named function's table out of the set (malloc'd), NULL if absent. */
 struct ka_machine *ka_machine_set_take(struct ka_machine_set *set, const char *name);
 void ka_machine_set_free(struct ka_machine_set *set);
@@ -311,6 +315,9 @@ struct ka_hip_options {
 	int *arch_rc;
 	bool *arch_unknown;
 	const char *depfile_dir;   /* non-NULL: -MD -MF DIR/k<i>.d (the cache)  */
+	bool machine;              /* -gline-tables-only (the resource remarks  */
+	                           /* are unchanged) and each kernel's code per */
+	                           /* source line from the .s (machine.c)       */
 };
 int ka_hip_analyze(const char *file, const char *const *archs, int n_archs,
 		   const struct ka_hip_options *opt, struct ka_diag *d,

@@ -404,7 +404,20 @@ static int read_one(const char *file, const char *arch, const char *cc, bool hip
 		return KA_EXIT_TOOLCHAIN;
 	}
 	ka_amd_remarks_parse(r->err.data ? r->err.data : "", r->err.len, &rem, d, file);
+	size_t first = out->n;
 	collect(file, arch, &rem, &as, src ? src->data : NULL, src ? src->len : 0, d, out);
+	if (opt->machine) {                 /* the findings' check: the code per line */
+		struct ka_machine_set set = {0};
+		ka_machine_parse_amdgpu(s.data ? s.data : "", s.len, &set);
+		for (size_t k = first; k < out->n; k++) {
+			ka_machine_free(out->v[k].machine);
+			free(out->v[k].machine);
+			out->v[k].machine = ka_machine_set_take(&set, out->v[k].mangled);
+			if (out->v[k].machine)
+				out->v[k].machine->code = KA_CODE_AMDGPU;
+		}
+		ka_machine_set_free(&set);
+	}
 	ka_amd_remarks_free(&rem);
 	ka_amdgpu_asm_free(&as);
 	ka_buf_free(&s);
@@ -484,6 +497,8 @@ int ka_hip_job_prepare(struct ka_hip_job *j, const char *file, const char *const
 		ka_argv_push(&c->args, "-S");
 		ka_argv_push(&c->args, "-O3");
 		ka_argv_push(&c->args, RPASS);
+		if (opt->machine)               /* .loc lines; the resources are the same */
+			ka_argv_push(&c->args, "-gline-tables-only");
 		if (j->libdir)
 			ka_argv_pushf(&c->args, "--rocm-device-lib-path=%s", j->libdir);
 		if (opt->wave == 64)

@@ -544,6 +544,168 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 	ka_buf_free(&line);
 }
 
+/* ---- AMDGPU assembly -----------------------------------------------------------
+ * The `.s` the HIP compile writes anyway (with -gline-tables-only):
+ *   .type _Z1kPf,@function / _Z1kPf:           a function's start
+ *   .file 1 "/src" "k.hip"                     file 1 (directory, name)
+ *   .loc 1 23 9                                line 23 (no inlining chain:
+ *                                              the position is the innermost)
+ *   .LBB0_2:                                   a label
+ *   global_load_dwordx4 v[0:3], v[4:5], off    a global load of 128 bits
+ *   s_cbranch_scc0 .LBB0_2                     a branch (back: a loop)
+ *   .Lfunc_end0:                               the end
+ * Global accesses: global_ and buffer_ loads, stores and atomics (flat_ may
+ * be any memory and is not counted); calls: s_swappc; shuffles:
+ * ds_bpermute, ds_permute, ds_swizzle and DPP moves. */
+static int amd_bits(const char *op)
+{
+	static const struct {
+		const char *suffix;
+		int bits;
+	} widths[] = {{"dwordx4", 128}, {"dwordx3", 96}, {"dwordx2", 64}, {"dword", 32}, {"b128", 128}, {"b96", 96},
+		      {"b64", 64}, {"b32", 32}, {"ushort", 16}, {"sshort", 16}, {"short", 16}, {"b16", 16},
+		      {"ubyte", 8}, {"sbyte", 8}, {"byte", 8}, {"b8", 8}, {"u16", 16}, {"i16", 16}, {"u8", 8}, {"i8", 8}};
+	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++)
+		if (strstr(op, widths[i].suffix))
+			return widths[i].bits;
+	return 32;
+}
+
+static void amd_classify(struct insn *in)
+{
+	const char *op = in->op;
+	bool global = strncmp(op, "global_", 7) == 0 || strncmp(op, "buffer_", 7) == 0;
+	if (global && (strstr(op, "_atomic") || strstr(op, "_store")))
+		in->kind = I_STORE;
+	else if (global && strstr(op, "_load"))
+		in->kind = I_LOAD;
+	else if (strncmp(op, "s_swappc", 8) == 0)
+		in->kind = I_CALL;
+	else if (strncmp(op, "ds_bpermute", 11) == 0 || strncmp(op, "ds_permute", 10) == 0 ||
+		 strncmp(op, "ds_swizzle", 10) == 0 || strstr(op, "_dpp"))
+		in->kind = I_SHFL;
+	else if (strncmp(op, "s_cbranch", 9) == 0 || strcmp(op, "s_branch") == 0)
+		in->kind = I_BRANCH;
+	if (in->kind == I_LOAD || in->kind == I_STORE)
+		in->width = amd_bits(op);
+}
+
+/* `.file 1 "/src" "k.hip"` (or one quoted path): index -> path. */
+static char **amd_files(const char *text, size_t len, size_t *n_out)
+{
+	char **files = NULL;
+	size_t n = 0;
+	for (size_t pos = 0; pos < len;) {
+		size_t e = pos;
+		while (e < len && text[e] != '\n')
+			e++;
+		const char *p = text + pos, *end = text + e;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		pos = e < len ? e + 1 : len;
+		if (end - p < 7 || strncmp(p, ".file", 5) != 0 || (p[5] != ' ' && p[5] != '\t'))
+			continue;
+		char *num_end;
+		long idx = strtol(p + 6, &num_end, 10);
+		const char *q[4] = {0};
+		int nq = 0;
+		for (const char *c = num_end; c < end && nq < 4; c++)
+			if (*c == '"')
+				q[nq++] = c;
+		if (num_end == p + 6 || idx < 0 || idx >= 4096 || nq < 2)
+			continue;
+		if ((size_t)idx >= n) {
+			files = ka_xrealloc(files, ((size_t)idx + 1) * sizeof(*files));
+			memset(files + n, 0, ((size_t)idx + 1 - n) * sizeof(*files));
+			n = (size_t)idx + 1;
+		}
+		free(files[idx]);
+		if (nq == 4) {                         /* directory and name */
+			struct ka_buf b = {0};
+			ka_buf_append(&b, q[0] + 1, (size_t)(q[1] - q[0] - 1));
+			ka_buf_puts(&b, "/");
+			ka_buf_append(&b, q[2] + 1, (size_t)(q[3] - q[2] - 1));
+			files[idx] = b.data;
+		} else {
+			files[idx] = copy_n(q[0] + 1, (size_t)(q[1] - q[0] - 1));
+		}
+	}
+	*n_out = n;
+	return files;
+}
+
+void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set *set)
+{
+	size_t n_files = 0;
+	char **files = amd_files(text, len, &n_files);
+	struct func f = {0};
+	struct ka_buf line = {0};
+	char function[256] = "";
+	int frame = -1, cur_line = 0;
+	unsigned long addr = 0;
+
+	for (size_t pos = 0; pos < len;) {
+		size_t e = pos;
+		while (e < len && text[e] != '\n')
+			e++;
+		line.len = 0;
+		ka_buf_append(&line, text + pos, e - pos);
+		pos = e < len ? e + 1 : len;
+		char *p = line.data ? line.data : "";
+		char *semi = strchr(p, ';');             /* a comment */
+		if (semi)
+			*semi = '\0';
+		const char *q = skip(p);
+		size_t n = strcspn(q, " \t,");
+		if (strncmp(q, ".type", 5) == 0 && strstr(q, "@function")) {
+			const char *nm = skip(q + 5);
+			size_t m = strcspn(nm, ", \t");
+			snprintf(function, sizeof(function), "%.*s", (int)(m < sizeof(function) ? m : sizeof(function) - 1), nm);
+			continue;
+		}
+		if (!f.name) {
+			if (function[0] && p[0] != ' ' && p[0] != '\t' && strncmp(p, function, strlen(function)) == 0 &&
+			    p[strlen(function)] == ':') {
+				f.name = ka_strdup(function);
+				function[0] = '\0';
+				frame = -1;
+				cur_line = 0;
+			}
+			continue;
+		}
+		if (strncmp(q, ".Lfunc_end", 10) == 0 || strncmp(q, ".section", 8) == 0) {
+			set_put(set, &f);
+			func_free(&f);
+			continue;
+		}
+		if (strncmp(q, ".loc", 4) == 0 && (q[4] == ' ' || q[4] == '\t')) {
+			char *end;
+			long fi = strtol(q + 5, &end, 10), ln = strtol(end, NULL, 10);
+			frame = fi >= 0 && (size_t)fi < n_files && files[fi] ? file_index(&f, files[fi], strlen(files[fi])) : -1;
+			cur_line = ln > 0 && ln < 100000000 ? (int)ln : 0;
+			continue;
+		}
+		if (n > 0 && q[n - 1] == ':' && q[0] == '.') {      /* ".LBB0_2:" */
+			snprintf(f.pending, sizeof(f.pending), "%.*s", (int)(n - 1 < sizeof(f.pending) ? n - 1 : 31), q);
+			continue;
+		}
+		if (n == 0 || *q == '.' || !((*q >= 'a' && *q <= 'z')))
+			continue;
+		struct insn *in = insn_add(&f, addr++, q, n, frame, cur_line);
+		amd_classify(in);
+		if (in->kind == I_BRANCH) {
+			const char *t = skip(q + n);
+			set_target(in, t, strcspn(t, " \t,"));
+		}
+	}
+	set_put(set, &f);                                  /* a text cut short */
+	func_free(&f);
+	for (size_t i = 0; i < n_files; i++)
+		free(files[i]);
+	free(files);
+	ka_buf_free(&line);
+}
+
 struct ka_machine *ka_machine_set_take(struct ka_machine_set *set, const char *name)
 {
 	for (size_t i = 0; i < set->n; i++)
@@ -602,7 +764,7 @@ int ka_machine_cubin(const char *nvdisasm, const char *cubin, double timeout_s, 
 		free(out->v[k].machine);
 		out->v[k].machine = ka_machine_set_take(&set, out->v[k].mangled);
 		if (out->v[k].machine)
-			out->v[k].machine->sass = true;
+			out->v[k].machine->code = KA_CODE_SASS;
 	}
 	ka_machine_set_free(&set);
 	ka_spawn_result_free(&res);

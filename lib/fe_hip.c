@@ -308,6 +308,7 @@ static void file_begin(struct hip_file *f, struct ka_unit *units, struct ka_run 
 		.timeout_s = req->timeout_s,
 		.jobs = req->jobs,
 		.wave = req->launch.wave,
+		.machine = run->machine,
 	};
 	f->n_cands = ka_hip_candidates(&f->o, f->cands, MAX_CANDIDATES);
 	f->direct = ka_xcalloc((size_t)n, sizeof(*f->direct));
@@ -340,6 +341,8 @@ static void file_begin(struct hip_file *f, struct ka_unit *units, struct ka_run 
 		ka_hash_init(&h);
 		compiler_identity(f->cands[0].path, &h);
 		ka_hash_str(&h, libdir ? libdir : "(none)");
+		/* an entry made with the code per line is another entry */
+		ka_hash_str(&h, run->machine ? "machine" : "-");
 		ka_hash_final(&h, id);
 		ka_buf_puts(&tools, id);
 		free(libdir);

@@ -97,10 +97,11 @@ static double kernel_sectors(const struct ka_machine *m)
 	return t;
 }
 
-/* "the SASS" or "the PTX": what the check read. */
+/* What the check read, as the messages name it. */
 static const char *code_of(const struct ka_machine *m)
 {
-	return m->sass ? "SASS" : "PTX";
+	static const char *const names[] = {[KA_CODE_PTX] = "PTX", [KA_CODE_SASS] = "SASS", [KA_CODE_AMDGPU] = "AMDGPU"};
+	return names[m->code];
 }
 
 static void describe(const struct ka_machine *m, const struct ka_mline *l, char *buf, size_t n)

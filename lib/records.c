@@ -35,7 +35,7 @@ static json_t *machine_json(const struct ka_machine *m)
 	json_object_set_new(o, "calls", json_integer(m->calls));
 	json_object_set_new(o, "shuffles", json_integer(m->shuffles));
 	json_object_set_new(o, "global", json_integer(m->global_accesses));
-	json_object_set_new(o, "sass", json_boolean(m->sass));
+	json_object_set_new(o, "code", json_integer(m->code));
 	json_object_set_new(o, "lines", lines);
 	return o;
 }
@@ -52,7 +52,10 @@ static int machine_from(json_t *o, struct ka_kernel *k)
 	m->calls = (int)json_integer_value(json_object_get(o, "calls"));
 	m->shuffles = (int)json_integer_value(json_object_get(o, "shuffles"));
 	m->global_accesses = (int)json_integer_value(json_object_get(o, "global"));
-	m->sass = json_is_true(json_object_get(o, "sass"));
+	json_int_t code = json_integer_value(json_object_get(o, "code"));
+	if (code < KA_CODE_PTX || code > KA_CODE_AMDGPU)
+		return -1;
+	m->code = (enum ka_code)code;
 	m->lines = ka_xcalloc(json_array_size(lines) + 1, sizeof(*m->lines));
 	json_array_foreach(lines, i, l) {
 		struct ka_mline *x = &m->lines[m->n];

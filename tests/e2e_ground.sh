@@ -7,7 +7,8 @@
 # compiler inlined (no call) are contradicted: kept in JSON with why, left
 # out of the text report; the PTX (default) and the SASS (--sass) give the
 # same verdicts; a warm cache gives the same JSON as the cold run; access
-# findings carry a cost.  Without nvcc: "not run" (exit 77).
+# findings carry a cost; a HIP file's AMDGPU assembly is read the same way
+# (tests/e2e/ground.hip).  Without nvcc: "not run" (exit 77).
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$2" && pwd)
@@ -77,6 +78,27 @@ for f in a["files"]:
 ' "--sass: the SASS gives the PTX's verdicts (LDG.E.128 for the float4)" "$tmp/cold.json"
 else
     echo "not run: --sass check (no nvdisasm)"
+fi
+
+if command -v clang-16 >/dev/null 2>&1 && [ -f /usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ockl.bc ]; then
+    "$ka" "$src/tests/e2e/ground.hip" --arch gfx90a --format json >"$tmp/out" 2>"$tmp/err"
+    py '
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = sorted((k["name"].split("(")[0], x["rule"], x["verdict"], x["machine"].split(":")[0])
+             for f in d["files"] for k in f["kernels"] for x in k["findings"])
+assert got == [("member_read", "KA107", "confirmed", "AMDGPU"), ("strided_loop", "KA107", "confirmed", "AMDGPU"),
+               ("taps", "KA108", "contradicted", "AMDGPU")], got
+for f in d["files"]:
+    for k in f["kernels"]:
+        for x in k["findings"]:
+            if x["rule"] == "KA107":
+                assert "global_load_dword" in x["machine"] and x["cost"]["share"] > 0, x
+            if k["name"].startswith("strided_loop"):
+                assert " in a loop" in x["machine"], x
+' "HIP: the AMDGPU assembly confirms the strided and member loads, contradicts the inlined candidate"
+else
+    echo "not run: HIP check (no clang-16 with the ROCm device libraries)"
 fi
 
 echo "e2e_ground: $pass passed, $fail failed"

@@ -625,6 +625,80 @@ static void machine_shapes(void **state)
 	ka_machine_set_free(&set);
 }
 
+/* The PTX and AMDGPU readers on hand-written text: a vector load in a loop
+ * closed by a back edge, a store after it, a call and a shuffle; a callee
+ * (`.func`) lends its lines to the kernel; an AMDGPU `.file` of directory
+ * and name. */
+static void machine_ptx_amdgpu(void **state)
+{
+	static const char ptx[] =
+		".visible .entry _Z1kPf(\n"
+		"\t.param .u64 _Z1kPf_param_0\n"
+		")\n"
+		"{\n"
+		"$L__BB0_1:\n"
+		"\t.loc\t1 4 3\n"
+		"\tld.global.nc.v4.f32 \t{%f1, %f2, %f3, %f4}, [%rd1];\n"
+		"\t@%p1 bra \t$L__BB0_1;\n"
+		"\t.loc\t1 5 3\n"
+		"\tst.global.u8 \t[%rd2], %rs1;\n"
+		"\tcall.uni _Z1fv, ();\n"
+		"\tshfl.sync.idx.b32 \t%r1, %r2, 0, 31, -1;\n"
+		"}\n"
+		".func _Z1fv()\n"
+		"{\n"
+		"\t.loc\t2 9 1\n"
+		"\tld.global.f64 \t%fd1, [%rd3];\n"
+		"}\n"
+		"\t.file\t1 \"/s/k.cu\"\n"
+		"\t.file\t2 \"/s/f.cuh\"\n";
+	static const char amd[] =
+		"\t.file\t0 \"/s\" \"k.hip\" md5 0x0\n"
+		"\t.type\t_Z1kPf,@function\n"
+		"_Z1kPf:                   ; @_Z1kPf\n"
+		".LBB0_2:                  ; =>This Inner Loop Header: Depth=1\n"
+		"\t.loc\t0 4 3 is_stmt 1  ; k.hip:4:3\n"
+		"\tglobal_load_dwordx4 v[0:3], v[4:5], off\n"
+		"\ts_cbranch_scc0 .LBB0_2\n"
+		"\t.loc\t0 5 3\n"
+		"\tglobal_store_byte v[4:5], v0, off\n"
+		"\ts_swappc_b64 s[30:31], s[16:17]\n"
+		"\tds_bpermute_b32 v6, v0, v43\n"
+		".Lfunc_end0:\n";
+	const char *const texts[] = {ptx, amd};
+	(void)state;
+	for (int t = 0; t < 2; t++) {
+		struct ka_machine_set set = {0};
+		const struct ka_mline *l;
+		if (t == 0)
+			ka_machine_parse_ptx(texts[t], strlen(texts[t]), &set);
+		else
+			ka_machine_parse_amdgpu(texts[t], strlen(texts[t]), &set);
+		struct ka_machine *m = ka_machine_set_take(&set, "_Z1kPf");
+		assert_non_null(m);
+		l = mline(m, t == 0 ? "k.cu" : "k.hip", 4);
+		assert_non_null(l);
+		assert_int_equal(l->loads, 1);
+		assert_int_equal(l->width_bits, 128);
+		assert_int_equal(l->loop_depth, 1);
+		l = mline(m, t == 0 ? "k.cu" : "k.hip", 5);
+		assert_non_null(l);
+		assert_int_equal(l->stores, 1);
+		assert_int_equal(l->store_bits, 8);
+		assert_int_equal(l->loop_depth, 0);
+		assert_int_equal(l->calls, 1);
+		assert_int_equal(l->shuffles, 1);
+		if (t == 0) {                   /* the callee's line, in the kernel's table */
+			l = mline(m, "f.cuh", 9);
+			assert_non_null(l);
+			assert_int_equal(l->width_bits, 64);
+		}
+		ka_machine_free(m);
+		free(m);
+		ka_machine_set_free(&set);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -642,6 +716,7 @@ int main(void)
 		cmocka_unit_test(garbage_input),
 		cmocka_unit_test(machine_lines),
 		cmocka_unit_test(machine_shapes),
+		cmocka_unit_test(machine_ptx_amdgpu),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

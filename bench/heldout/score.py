@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench/heldout/score.py -- kanalyze's access findings against the hardware.
 
-  bench/heldout/score.py TRUTH.tsv PROJECT=KANALYZE.json... [--sites]
+  bench/heldout/score.py TRUTH.tsv PROJECT=KANALYZE.json... [--min-share=F] [--sites]
 
 TRUTH.tsv is bench/heldout/truth.py's table (per source line: global
 sectors, excessive sectors, the kernel's global sectors) measured by Nsight
@@ -19,6 +19,8 @@ Figures, for T in 25, 50, 75 (% of a line's sectors that are excessive):
 A site is (file, line): several accesses or kernels at one line are one.
 A finding the machine code contradicts ("verdict": "contradicted") is not
 reported, so it is not counted.
+--min-share=F counts a warning whose estimated cost ("cost": "share") is
+below F as info, as a report that hides low-cost sites would.
 --sites lists every site and every missed line (read only when the figures
 are final: the projects are held out)."""
 import collections, csv, json, sys
@@ -41,7 +43,11 @@ def load_truth(path):
     return lines
 
 
-def load_findings(project, path):
+def load_findings(project, path, min_share=0.0, costs=None):
+    """{(project, file, line): {(rule, severity)}}; a warning whose
+    estimated share of its kernel's global sectors is below min_share counts
+    as info (what the text report would show); costs collects each access
+    finding's (rule, estimated share) per site."""
     sites = {}
     with open(path) as f:
         d = json.load(f)
@@ -52,18 +58,29 @@ def load_findings(project, path):
                 if x.get('verdict') == 'contradicted':
                     continue          # the machine code contradicts it: not reported
                 key = (project, where, x['line'])
-                sites.setdefault(key, set()).add((x['rule'], x['severity']))
+                sev = x['severity']
+                cost = x.get('cost')
+                if sev == 'warning' and cost and cost['share'] < min_share:
+                    sev = 'info'
+                sites.setdefault(key, set()).add((x['rule'], sev))
+                if costs is not None and cost:
+                    costs.setdefault(key, []).append((x['rule'], cost['share']))
     return sites
 
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith('--')]
     show = '--sites' in sys.argv
+    min_share = 0.0
+    for a in sys.argv[1:]:
+        if a.startswith('--min-share='):
+            min_share = float(a.split('=', 1)[1])
+    costs = {}
     truth = load_truth(args[0])
     finds = {}
     for a in args[1:]:
         project, path = a.split('=', 1)
-        for k, v in load_findings(project, path).items():
+        for k, v in load_findings(project, path, min_share, costs).items():
             finds.setdefault(k, set()).update(v)
 
     def warned(key):
@@ -85,6 +102,21 @@ def main():
         p = 100 * len(tp) / len(ran) if ran else float('nan')
         rc = 100 * len(got) / len(want) if want else float('nan')
         print(f'T={t:2d}%  precision {len(tp)}/{len(ran)} = {p:5.1f} %   recall {len(got)}/{len(want)} = {rc:5.1f} %')
+    # per rule: its sites at lines that ran, how many are >= 50 % excessive,
+    # the median measured share of the kernel's sectors, and the estimate
+    by_rule = collections.defaultdict(list)
+    for k, v in finds.items():
+        if k in truth and truth[k][0] > 0:
+            for r, _ in v:
+                by_rule[r].append(k)
+    print('rule  sites-ran  >=50%-excessive  median-measured-share  median-estimated-share')
+    for r in sorted(by_rule):
+        ks = sorted(set(by_rule[r]))
+        meas = sorted(truth[k][2] for k in ks)
+        est = sorted(s for k in ks for rr, s in costs.get(k, []) if rr == r)
+        exc = sum(1 for k in ks if truth[k][1] >= 0.5 * truth[k][0])
+        med = lambda v: f'{100 * v[len(v) // 2]:5.1f} %' if v else '   -   '
+        print(f'{r}  {len(ks):9d}  {exc:15d}  {med(meas):>21}  {med(est):>22}')
     if show:
         print('\nsites (file:line rules | sectors excessive share-of-kernel):')
         for k in sorted(set(finds) | set(truth)):

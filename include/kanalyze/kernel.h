@@ -58,13 +58,15 @@ struct ka_mline {
 	int calls, shuffles;     /* CALL, SHFL at the line                              */
 	char op[24];             /* the first global opcode as listed ("LDG.E.128")     */
 };
+/* The code the table was read from: NVIDIA's PTX (the default), its SASS
+ * (--sass), AMDGPU assembly. */
 struct ka_machine {
 	struct ka_mline *lines;  /* sorted by file, line                                */
 	size_t n;
 	int calls, shuffles;     /* in the whole kernel                                 */
 	int global_accesses;
 	bool listed;             /* the listing had this kernel's code                  */
-	bool sass;               /* read from the SASS (--sass), else from the PTX      */
+	enum ka_code { KA_CODE_PTX, KA_CODE_SASS, KA_CODE_AMDGPU } code;  /* what was read */
 };
 
 struct ka_kernel {

@@ -1,5 +1,6 @@
 /* fuzz_sass.c — libFuzzer target: the SASS census parsers and the machine
- * code per line (machine.c), which read the same listing.  The input is an
+ * code per line (machine.c): the SASS reader on the same listing, and the
+ * PTX and AMDGPU assembly readers on it as well (any text must be safe).  The input is an
  * nvdisasm listing, then optionally a NUL byte and a life-range table (the
  * seeds join NAME.ARCH.sass and NAME.ARCH.lr of testdata/sass that way). */
 #include <stdint.h>
@@ -29,13 +30,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	ka_sass_set_free(&set);
 	/* the same listing read for the machine code per line (machine.c) */
-	struct ka_machine_set mset = {0};
-	ka_machine_parse(text, n1, &mset);
-	for (size_t i = 0; i < mset.n; i++)
-		for (size_t j = 0; j < mset.v[i].m.n; j++)
-			if (mset.v[i].m.lines[j].loads < 0 || mset.v[i].m.lines[j].line <= 0)
-				abort();          /* counts only grow; only real lines are kept */
-	ka_machine_set_free(&mset);
+	void (*const readers[])(const char *, size_t, struct ka_machine_set *) = {
+		ka_machine_parse, ka_machine_parse_ptx, ka_machine_parse_amdgpu,   /* SASS, PTX, AMDGPU */
+	};
+	for (size_t r = 0; r < sizeof(readers) / sizeof(readers[0]); r++) {
+		struct ka_machine_set mset = {0};
+		readers[r](text, n1, &mset);
+		for (size_t i = 0; i < mset.n; i++)
+			for (size_t j = 0; j < mset.v[i].m.n; j++)
+				if (mset.v[i].m.lines[j].loads < 0 || mset.v[i].m.lines[j].line <= 0)
+					abort();  /* counts only grow; only real lines are kept */
+		ka_machine_set_free(&mset);
+	}
 	ka_diag_fini(&d);
 	fclose(null);
 	return 0;
