@@ -323,7 +323,8 @@ struct tally {
 
 static json_t *kernel_json(struct vp *v, const struct ka_ncu_launch *l, struct tally *t)
 {
-	const struct ka_kernel_result *kr = v->match[kernel_index(v, l->kernel)];
+	int ki = kernel_index(v, l->kernel);
+	const struct ka_kernel_result *kr = ki >= 0 ? v->match[ki] : NULL;
 	const struct ka_kernel *k = kr ? kr->k : NULL;
 	long threads = (long)l->block[0] * l->block[1] * l->block[2];
 	bool predicted = kr && threads >= 1 && threads <= 1024;
@@ -473,7 +474,8 @@ static json_t *misses_json(struct vp *v)
 		if (l->sectors <= 0 || l->excessive < 0 || total <= 0 ||
 		    100 * l->excessive < MISS_EXCESSIVE_PCT * l->sectors || 100 * l->sectors < MISS_KERNEL_PCT * total)
 			continue;
-		const struct ka_kernel_result *kr = v->match[kernel_index(v, l->kernel)];
+		int ki = kernel_index(v, l->kernel);
+		const struct ka_kernel_result *kr = ki >= 0 ? v->match[ki] : NULL;
 		int fi = 0;
 		while (v->prof.files[fi] != l->file)
 			fi++;
@@ -669,8 +671,8 @@ static json_t *compare(struct vp *v, const char *arch)
 	if (strcmp(result, "not run") == 0)
 		json_object_set_new(summary, "why", json_string("no profiled kernel is one kanalyze analysed (name the "
 								"program's sources)"));
-	return json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "tool", "kanalyze", "version", KA_VERSION,
-			 "command", "verify --profile", "arch", arch ? arch : "", "export", jstr_or_null(v->export_dir),
+	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "tool", "kanalyze", "version", KA_VERSION,
+			 "command", "verify --profile", "arch", jstr_or_null(arch), "export", jstr_or_null(v->export_dir),
 			 "ncu", jstr_or_null(v->ncu_version), "nvcc", jstr_or_null(v->res.nvcc_version), "kernels",
 			 kernels, "findings", findings, "misses", misses, "summary", summary);
 }
