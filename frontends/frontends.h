@@ -498,7 +498,8 @@ int ka_offload_bundle_decompress(const void *data, size_t len, const char *where
  * Numbers may carry thousands separators ("262,144").  Paths are those of
  * the machine that built the program; kernel names are ncu's demangling
  * ("copy(const float *, float *, int)"; ka_ncu_name_key compares them with
- * c++filt's).  -1 (or < 0) is unknown throughout. */
+ * c++filt's); a byte of a name, path or opcode that is no UTF-8 is kept as
+ * '?'.  -1 (or < 0) is unknown throughout. */
 struct ka_ncu_access {            /* the global memory instructions of one kind at a line */
 	char opcode[32];              /* "LDG.E", "STG.E.128": the mnemonic, no predicate */
 	char op[16];                  /* "load", "store", "atomic", ... (Access Operation) */

@@ -196,13 +196,39 @@ static void add(long long *acc, long long v)
 
 /* ---- the profile's names and lines ------------------------------------------ */
 
+/* Bytes that are no UTF-8 become '?': names and paths end up in JSON. */
+static void utf8_clean(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+	while (*p) {
+		int n = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 && *p >= 0xC2 ? 1 : (*p & 0xF0) == 0xE0 ? 2
+			: (*p & 0xF8) == 0xF0 && *p <= 0xF4 ? 3 : -1;
+		bool ok = n >= 0;
+		for (int i = 1; ok && i <= n; i++)
+			ok = (p[i] & 0xC0) == 0x80;
+		if (ok && n == 2)        /* no overlong form, no surrogate */
+			ok = !(*p == 0xE0 && p[1] < 0xA0) && !(*p == 0xED && p[1] >= 0xA0);
+		if (ok && n == 3)
+			ok = !(*p == 0xF0 && p[1] < 0x90) && !(*p == 0xF4 && p[1] >= 0x90);
+		if (!ok) {
+			*p++ = '?';
+			continue;
+		}
+		p += n + 1;
+	}
+}
+
 static const char *intern(char ***v, size_t *n, const char *s)
 {
+	char *c = ka_strdup(s);
+	utf8_clean(c);
 	for (size_t i = 0; i < *n; i++)
-		if (strcmp((*v)[i], s) == 0)
+		if (strcmp((*v)[i], c) == 0) {
+			free(c);
 			return (*v)[i];
+		}
 	*v = ka_xrealloc(*v, (*n + 1) * sizeof(**v));
-	(*v)[*n] = ka_strdup(s);
+	(*v)[*n] = c;
 	return (*v)[(*n)++];
 }
 
@@ -356,6 +382,8 @@ static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const st
 	}
 	opcode_of(fld(c, k->sass), a.opcode, sizeof(a.opcode));
 	op_of(fld(c, k->op), a.op, sizeof(a.op));
+	utf8_clean(a.opcode);       /* cut at a byte limit: a sequence may end short */
+	utf8_clean(a.op);
 	bits = num_ll(fld(c, k->size), d, where, c->row, "Access Size");
 	a.bits = bits > 0 && bits <= 4096 ? (int)bits : 0;
 	for (size_t i = 0; i < l->n_access; i++) {

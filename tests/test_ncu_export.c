@@ -304,6 +304,33 @@ static void quoting(void **state)
 	free(text);
 }
 
+/* A name or path that is no UTF-8 (a garbled export) reads with '?' for
+ * the bytes: the report is JSON. */
+static void not_utf8(void **state)
+{
+	(void)state;
+	static const char src[] =
+		"\"File Path\",\"/a/\xff\xfe.cu\"\n"
+		"\"Function Name\",\"k\xc3(int) \xe2\x82\xac\"\n"
+		"\"Line No\",\"Source\",\"Address\",\"Source\",\"Address Space\",\"Access Operation\"\n"
+		"\"1\",\"x\",\"-\",\"-\",\"-\",\"-\"\n"
+		"\"\",\"\",\"0x10\",\"LDG\x80 R1\",\"Global\",\"Lo\xc0\xaf" "ad\"\n";
+	struct ka_ncu_profile p;
+	struct ka_diag d;
+	char *text = NULL;
+	size_t len = 0;
+	assert_int_equal(read_both(src, strlen(src), NULL, 0, &p, &d, &text, &len), 0);
+	assert_string_equal(p.files[0], "/a/??.cu");
+	assert_string_equal(p.kernels[0], "k?(int) \xe2\x82\xac");   /* the euro sign is UTF-8 */
+	const struct ka_ncu_line *l = ka_ncu_line_find(&p, p.kernels[0], p.files[0], 1);
+	assert_non_null(l);
+	assert_string_equal(l->access[0].opcode, "LDG?");
+	assert_string_equal(l->access[0].op, "lo??ad");
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+}
+
 static void name_key(void **state)
 {
 	(void)state;
@@ -338,7 +365,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fixture_lines), cmocka_unit_test(fixture_launches), cmocka_unit_test(truncated),
-		cmocka_unit_test(garbled),       cmocka_unit_test(quoting),          cmocka_unit_test(name_key),
+		cmocka_unit_test(garbled),       cmocka_unit_test(quoting),          cmocka_unit_test(not_utf8),
+		cmocka_unit_test(name_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
