@@ -24,9 +24,7 @@ static int device_sms(const char *name, long *sms, struct ka_diag *d)
 	return 0;
 }
 
-/* The request from the command line; 0, or an exit code after a message. */
-static int build_request(struct ka_cli *cli, struct ka_request *req, struct ka_what_spec **specs,
-			 struct ka_diag *d)
+int ka_cli_request(struct ka_cli *cli, struct ka_request *req, struct ka_what_spec **specs, struct ka_diag *d)
 {
 	bool bad = false;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -92,7 +90,7 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 		rc = KA_EXIT_USAGE;
 	}
 	if (rc == 0)
-		rc = build_request(cli, &req, &specs, d);
+		rc = ka_cli_request(cli, &req, &specs, d);
 	if (rc != 0) {
 		free(specs);
 		return rc;

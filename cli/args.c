@@ -54,9 +54,14 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 		break;
 	case KA_CMD_VERIFY:
 		fputs("usage: kanalyze verify [--out FILE] [--runner-output FILE] [--check FILE]\n"
+		      "       kanalyze verify --profile --ncu-export DIR [ANALYZE OPTIONS] [SOURCES...]\n"
+		      "       kanalyze verify --profile [ANALYZE OPTIONS] [SOURCES...] -- PROGRAM [ARGS...]\n"
 		      "Build and launch the shipped kernels on this machine's GPU and compare every\n"
 		      "prediction (registers, blocks per SM, best block size) with the CUDA runtime;\n"
-		      "time the reductions and the cliff pairs; write the record.  No GPU: \"not run\".\n", out);
+		      "time the reductions and the cliff pairs; write the record.  No GPU: \"not run\".\n"
+		      "With --profile: set each finding beside what Nsight Compute measured at its line\n"
+		      "(sectors, excessive sectors), name the wasteful lines no finding flagged, and\n"
+		      "compare each kernel's registers and theoretical occupancy with ncu's.\n", out);
 		break;
 	case KA_CMD_TRUST:
 		fputs("usage: kanalyze trust [FILE|DIR]\n"
@@ -181,8 +186,14 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 		int id = -1;
 
 		if (strcmp(a, "--") == 0) {
+			if (cli->cmd == KA_CMD_VERIFY) {    /* verify --profile -- PROGRAM ARGS */
+				cli->program = argv + i + 1;
+				cli->n_program = argc - i - 1;
+				break;
+			}
 			if (cli->cmd != KA_CMD_ANALYZE && cli->cmd != KA_CMD_PLOT) {
-				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "'--' is only for analyze and plot");
+				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "'--' is only for analyze, plot and "
+					      "verify --profile");
 				return KA_EXIT_USAGE;
 			}
 			for (i++; i < argc; i++)
@@ -223,7 +234,7 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 			}
 		} else {
 			if (cli->cmd != KA_CMD_ANALYZE && cli->cmd != KA_CMD_REPORT && cli->cmd != KA_CMD_PLOT &&
-			    cli->cmd != KA_CMD_TRUST) {
+			    cli->cmd != KA_CMD_TRUST && cli->cmd != KA_CMD_VERIFY) {
 				ka_diag_error(d, KA_EXIT_USAGE, cmd_name(cli->cmd), "unexpected argument '%s'", a);
 				return KA_EXIT_USAGE;
 			}
@@ -275,7 +286,7 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 	}
 	d->quiet = cli->flag[OPT_QUIET];
 	if (cli->opt[OPT_ARCH]) {
-		bool compiles = cli->cmd == KA_CMD_ANALYZE || cli->cmd == KA_CMD_REPORT ||
+		bool compiles = cli->cmd == KA_CMD_ANALYZE || cli->cmd == KA_CMD_REPORT || cli->cmd == KA_CMD_VERIFY ||
 				(cli->cmd == KA_CMD_PLOT && cli->n_files > 0);
 		char *list = ka_cli_arch_list(cli->opt[OPT_ARCH], compiles, NULL, d);
 		if (!list)

@@ -49,6 +49,8 @@ struct ka_cli {
 	int n_files;
 	const char **cc_args;            /* -I/-D/-std and everything after -- */
 	int n_cc_args;
+	char **program;                  /* verify --profile: after --, the program */
+	int n_program;                   /* to profile and its arguments (NULL-ended) */
 	const char **what_ifs;           /* every --what-if, in order            */
 	int n_what_ifs;
 	const char *root;                /* project root (config.c): the config's */
@@ -97,6 +99,12 @@ int ka_config_apply(struct ka_cli *cli, struct ka_diag *d);
 /* The config key that sets option `id` ("warn_cliff"), or NULL. */
 const char *ka_config_key(int id);
 
+/* analyze.c: the request `kanalyze FILE...` would make of cli (its files,
+ * archs, compiler arguments, launch options, what-ifs: *specs, freed by the
+ * caller); 0, or an exit code after a message.  verify --profile analyses
+ * through it too. */
+int ka_cli_request(struct ka_cli *cli, struct ka_request *req, struct ka_what_spec **specs, struct ka_diag *d);
+
 /* gate.c: the result in the asked format, the baseline comparison and
  * write, and the exit code (--strict, --fail-on).  ka_gate_check runs
  * before anything is compiled: 0 or exit 2. */
@@ -114,6 +122,7 @@ const char *ka_calc_colour(bool on, double occupancy);
 int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d);        /* archs.c */
 int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d);         /* plot.c */
 int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d);       /* verify.c */
+int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d); /* verify_profile.c */
 int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d);        /* config.c */
 
 #endif

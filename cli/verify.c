@@ -776,6 +776,21 @@ int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d)
 	double timeout = 300;
 	int rc = KA_EXIT_OK;
 
+	/* the analysis options, sources and program are verify --profile's */
+	static const int profile_only[] = {OPT_ARCH, OPT_INCLUDE, OPT_DEFINE, OPT_STD, OPT_JOBS, OPT_FORMAT,
+					   OPT_COMPDB, OPT_CACHE, OPT_NOCACHE, OPT_NCUEXPORT};
+	for (size_t i = 0; i < sizeof(profile_only) / sizeof(profile_only[0]); i++)
+		if (cli->flag[profile_only[i]]) {
+			ka_diag_error(d, KA_EXIT_USAGE, "verify", "--%s applies to verify --profile only",
+				      ka_cli_opt_name(profile_only[i]));
+			return KA_EXIT_USAGE;
+		}
+	if (cli->n_files > 0 || cli->program) {
+		ka_diag_error(d, KA_EXIT_USAGE, "verify", "%s '%s': sources and a program are for verify --profile",
+			      cli->n_files > 0 ? "unexpected argument" : "unexpected '--'",
+			      cli->n_files > 0 ? cli->files[0] : "--");
+		return KA_EXIT_USAGE;
+	}
 	if (cli->opt[OPT_CHECK]) {
 		if (cli->opt[OPT_RUNNEROUT] || cli->opt[OPT_VOUT]) {
 			ka_diag_error(d, KA_EXIT_USAGE, "verify", "--check takes no --runner-output or --out");

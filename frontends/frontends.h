@@ -523,4 +523,105 @@ int ka_offload_bundle_read(const void *data, size_t len, const char *where, stru
 int ka_offload_bundle_decompress(const void *data, size_t len, const char *where, struct ka_diag *d,
 				 struct ka_buf *out, size_t *consumed);
 
+/* ---- Nsight Compute exports (ncu_export.c, ncu_run.c) ------------------------
+ * What ncu measured, read from its CSV exports (kanalyze verify --profile):
+ *   ncu -i REP --page source --csv --print-source cuda,sass
+ *     per kernel a "File Path" row, a "Function Name" row and a table whose
+ *     header row ("Line No","Source","Address","Source",...) names its own
+ *     columns; a source line's row carries the line's totals, the SASS rows
+ *     after it (repeated once more after a "..." row) its instructions;
+ *   ncu -i REP --page details --csv
+ *     one row per metric per launch ("ID","Kernel Name","Block Size",...,
+ *     "Section Name","Metric Name","Metric Unit","Metric Value").
+ * Numbers may carry thousands separators ("262,144").  Paths are those of
+ * the machine that built the program; kernel names are ncu's demangling
+ * ("copy(const float *, float *, int)"; ka_ncu_name_key compares them with
+ * c++filt's); a byte of a name, path or opcode that is no UTF-8 is kept as
+ * '?'.  -1 (or < 0) is unknown throughout. */
+struct ka_ncu_access {            /* the global memory instructions of one kind at a line */
+	char opcode[32];              /* "LDG.E", "STG.E.128": the mnemonic, no predicate */
+	char op[16];                  /* "load", "store", "atomic", ... (Access Operation) */
+	int bits;                     /* Access Size; 0 unknown */
+	long long executed;           /* warp-level executions, its instructions summed */
+	long long sectors, excessive; /* L2 Theoretical Sectors Global (+ Excessive) */
+};
+struct ka_ncu_line {
+	const char *kernel;           /* interned: ka_ncu_profile.kernels */
+	const char *file;             /* interned: ka_ncu_profile.files   */
+	int line;
+	long long sectors;            /* L2 Theoretical Sectors Global: 32-byte sectors requested */
+	long long excessive, ideal;   /* beyond the ideal; the ideal */
+	long long executed;           /* Instructions Executed (warp level), the line's */
+	struct ka_ncu_access *access; /* its global loads and stores, by kind */
+	size_t n_access;
+	/* the reader's: the table that last gave this line's totals, and the
+	 * instruction addresses seen in it (the SASS rows come twice) */
+	int table;
+	unsigned long long *addr;
+	size_t n_addr, cap_addr;
+};
+struct ka_ncu_launch {            /* one launch configuration of a kernel (details page) */
+	const char *kernel;           /* interned */
+	int block[3], grid[3];
+	char cc[16];                  /* compute capability, "9.0"; "" unknown */
+	long regs;                    /* Registers Per Thread */
+	long static_smem, dynamic_smem;   /* bytes per block */
+	bool smem_rounded;            /* given in Kbyte with two decimals: +-5 bytes */
+	long block_limit_regs;        /* Occupancy: Block Limit Registers */
+	double theoretical, achieved; /* Occupancy, percent (achieved: mean of the launches) */
+	int launches;                 /* how many launches had this configuration */
+	int achieved_n;               /* reader's: launches with an achieved value */
+};
+struct ka_ncu_profile {
+	char **kernels, **files;      /* interned names, in order of appearance */
+	size_t n_kernels, n_files;
+	struct ka_ncu_line *lines;    /* per (kernel, file, line), in order of appearance */
+	size_t n_lines, cap_lines;
+	size_t *slot;                 /* reader's index of lines (index + 1; 0 empty) */
+	size_t n_slots;
+	struct ka_ncu_launch *launches;   /* in order of first launch */
+	size_t n_launches, cap_launches;
+	int tables;                   /* source tables read */
+};
+/* Add one export to p (p zeroed first, or holding the other export).  A
+ * table's lines are summed with the same kernel's other tables (launches).
+ * 0, or -EINVAL with one message naming the row (an empty input, a data row
+ * before any table header, a quote left open at the end, a header without
+ * the columns that say what it is); a value that is not a number is
+ * warned about once per column and left unknown. */
+int ka_ncu_source_read(const char *text, size_t len, const char *where, struct ka_ncu_profile *p,
+		       struct ka_diag *d);
+int ka_ncu_details_read(const char *text, size_t len, const char *where, struct ka_ncu_profile *p,
+			struct ka_diag *d);
+void ka_ncu_profile_free(struct ka_ncu_profile *p);
+const struct ka_ncu_line *ka_ncu_line_find(const struct ka_ncu_profile *p, const char *kernel, const char *file,
+					   int line);
+/* The global sectors of a kernel's lines, summed (-1: none known). */
+long long ka_ncu_kernel_sectors(const struct ka_ncu_profile *p, const char *kernel);
+/* A demangled signature in one spelling: no blanks, const/volatile after
+ * the type they qualify, no leading "void ": "copy(const float *, float *,
+ * int)" and "copy(float const*, float*, int)" both give
+ * "copy(float const*,float*,int)".  Into out (reset first). */
+void ka_ncu_name_key(const char *name, struct ka_buf *out);
+
+/* Running ncu (ncu_run.c): $KANALYZE_NCU (only that, when set), PATH,
+ * /usr/local/cuda/bin/ncu.  Malloc'd, or NULL. */
+char *ka_ncu_locate(void);
+/* Profile `program` (argv, NULL-ended) under ncu into a private temp dir
+ * (--section SourceCounters, LaunchStats, Occupancy; sources imported) and
+ * export both pages into out->source and out->details.  When nothing could
+ * be profiled (ncu cannot start, fails, writes no report: no GPU, no
+ * permission, no kernel launched) out->ran is false and out->why says why;
+ * KA_EXIT_OK then.  KA_EXIT_TOOLCHAIN when an export of a written report
+ * fails.  Every step an argv (posix_spawn) killed after timeout_s. */
+struct ka_ncu_run {
+	bool ran;
+	char why[512];
+	struct ka_buf source, details;
+	char *version;                /* "2025.3.1.0", or NULL */
+};
+int ka_ncu_profile_program(const char *ncu, char *const *program, double timeout_s, struct ka_ncu_run *out,
+			   struct ka_diag *d);
+void ka_ncu_run_free(struct ka_ncu_run *r);
+
 #endif

@@ -120,6 +120,18 @@ static void model(const struct ka_request *req, struct ka_session *s, struct ka_
 	}
 }
 
+void ka_model_at(const struct ka_kernel_result *kr, const int block[3], long smem, struct ka_kernel_result *out,
+		 struct ka_diag *d)
+{
+	struct ka_model_params p = {.block = (long)block[0] * block[1] * block[2], .smem = smem};
+
+	*out = (struct ka_kernel_result){
+		.k = kr->k, .vendor = kr->vendor, .has_source = kr->has_source, .u = kr->u,
+		.block_dims = {block[0], block[1], block[2]},
+	};
+	kr->vendor->model(out, kr->k, &p, NULL, 0, NULL, NULL, d);
+}
+
 int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result *out)
 {
 	struct ka_session *s;

@@ -2,7 +2,8 @@
  * compiler: the spec kinds (regs, waves, block, smem/lds) and their ranges,
  * and the AMD vendor model's launch advice on a hand-made kernel and
  * variant (the numbers of tests/amd_whatif.sh: softmax_rows<16> on gfx908,
- * 49 VGPRs -> 47 + 2 AGPRs with regs=48), --smem-per-thread included. */
+ * 49 VGPRs -> 47 + 2 AGPRs with regs=48), --smem-per-thread included;
+ * and ka_model_at, a result re-modelled at another launch. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -129,11 +130,65 @@ static void amd_advice(void **state)
 	fclose(sink);
 }
 
+/* ka_model_at: a kernel result at another launch, as --block and --smem
+ * model it (verify --profile models each kernel at ncu's launch). */
+static void model_at(void **state)
+{
+	(void)state;
+	struct ka_kernel k;
+	struct ka_kernel_result kr, at;
+	struct ka_model_params p = {0};
+	struct ka_diag d;
+	FILE *sink = fopen("/dev/null", "w");
+	const int block256[3] = {256, 1, 1}, block2d[3] = {32, 8, 1};
+
+	ka_diag_init(&d, sink);
+	memset(&k, 0, sizeof(k));
+	k.name = "pressure<128>(float*, float const*)";
+	k.mangled = "_Z8pressureILi128EEvPfPKf";
+	k.file = "cliff128.cu";
+	k.vendor = KA_VENDOR_NVIDIA;
+	snprintf(k.arch, sizeof(k.arch), "sm_90");
+	ka_resources_unset(&k.res);
+	k.res.regs = 128;
+	k.res.static_smem = 0;
+	k.res.barriers = 1;
+	k.res.max_threads = 0;
+	memset(&kr, 0, sizeof(kr));
+	kr.k = &k;
+	kr.vendor = ka_vendors[KA_VENDOR_NVIDIA];
+	p.block = 128;
+	kr.vendor->model(&kr, &k, &p, NULL, 0, NULL, NULL, &d);
+	assert_int_equal(kr.occ.blocks_per_sm, 4);
+	free(kr.what_if);
+
+	/* DESIGN's worked example: sm_90, 256 threads, 128 registers: 2 blocks, 25 % */
+	ka_model_at(&kr, block256, 0, &at, &d);
+	assert_ptr_equal(at.k, &k);
+	assert_int_equal(at.block, 256);
+	assert_string_equal(at.block_source, "option");
+	assert_int_equal(at.occ.blocks_per_sm, 2);
+	assert_true(at.occ.occupancy == 0.25);
+	assert_int_equal(at.occ.by_registers, 2);
+	assert_null(at.what_if);
+	/* its shape kept; dynamic shared memory that leaves one block */
+	ka_model_at(&kr, block2d, 120 * 1024, &at, &d);
+	assert_int_equal(at.block, 256);
+	assert_int_equal(at.block_dims[0], 32);
+	assert_int_equal(at.block_dims[1], 8);
+	assert_int_equal(at.smem_dynamic, 120 * 1024);
+	assert_int_equal(at.occ.blocks_per_sm, 1);
+	assert_int_equal(kr.occ.blocks_per_sm, 4);        /* kr itself unchanged */
+	ka_diag_fini(&d);
+	fclose(sink);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(specs_parse),
 		cmocka_unit_test(amd_advice),
+		cmocka_unit_test(model_at),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,6 +131,14 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
  * (lib/ground.c): the writers leave such a finding out; JSON keeps it. */
 bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i);
 void ka_result_free(struct ka_result *r);
+/* Kernel result kr's kernel modelled at another launch: a block of
+ * block[0] x block[1] x block[2] threads with `smem` bytes of dynamic shared
+ * memory, as --block and --smem model every kernel (its vendor's ops; no
+ * what-ifs, no cliff warning).  out: kr's kernel, analysis and source with
+ * that launch's occupancy, limiter, cliffs and best blocks; it owns nothing
+ * (no ka_result_free). */
+void ka_model_at(const struct ka_kernel_result *kr, const int block[3], long smem, struct ka_kernel_result *out,
+		 struct ka_diag *d);
 
 /* ---- baseline (lib/baseline.c): one entry per (file, arch, kernel) ----------- */
 enum ka_regression {

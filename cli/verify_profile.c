@@ -1,0 +1,915 @@
+/* verify_profile.c — `kanalyze verify --profile`: kanalyze's findings and
+ * predictions beside what Nsight Compute measured (DESIGN §6, §7).  The
+ * measurement is an ncu export (--ncu-export DIR: ncu_source.csv and
+ * ncu_details.csv, recorded elsewhere by kernels/runner/run_profile.sh) or
+ * a profile of the program after -- (frontends/ncu_run.c); the sources are
+ * analysed through ka_analyze as `kanalyze FILE...` would (analyze.c's
+ * request), then:
+ *   findings  each access finding (and any finding at a line with global
+ *             traffic) with the sectors, excessive sectors, their share and
+ *             sectors per request ncu measured at its line;
+ *   misses    lines with >= 50 % excessive sectors carrying >= 5 % of their
+ *             kernel's sectors and no warning-level access finding;
+ *   kernels   registers and theoretical occupancy at ncu's launch, predicted
+ *             (the vendor's model through ka_model_at) against measured;
+ *             achieved occupancy shown, not compared.
+ * Exit 1 when a prediction disagrees; nothing to compare (no ncu, no GPU,
+ * no kernel kanalyze analysed) is "not run" and exit 0, never "pass". */
+#define _GNU_SOURCE
+#include "cli.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyzer.h"
+#include "frontends.h"
+
+/* The rules that judge a global access (analyzer/rules.def). */
+static const char *const access_rules[] = {"KA107", "KA109", "KA110", "KA111", "KA112", "KA113", "KA114"};
+
+/* A miss: this share of a line's sectors excessive, on this share of its
+ * kernel's sectors (in percent). */
+enum { MISS_EXCESSIVE_PCT = 50, MISS_KERNEL_PCT = 5 };
+
+struct local {                    /* a source file kanalyze analysed      */
+	char *real;                   /* realpath, for the suffix match        */
+	const char *shown;            /* as kanalyze names it                  */
+};
+
+struct vp {
+	struct ka_diag *d;
+	struct ka_ncu_profile prof;
+	struct ka_result res;
+	const char *export_dir;       /* NULL: profiled here                   */
+	char *ncu_version;
+	struct local *locals;
+	size_t n_locals;
+	int *file_local;              /* per prof.files[i]: a local, -1 none   */
+	const struct ka_kernel_result **match;   /* per prof.kernels[i], or NULL */
+};
+
+static bool access_rule(enum ka_rule r)
+{
+	for (size_t i = 0; i < sizeof(access_rules) / sizeof(access_rules[0]); i++)
+		if (strcmp(ka_rule_id(r), access_rules[i]) == 0)
+			return true;
+	return false;
+}
+
+/* ---- files: ncu's paths are the profiled machine's ---------------------------- */
+
+/* How many trailing path components a and b share. */
+static int suffix_score(const char *a, const char *b)
+{
+	size_t i = strlen(a), j = strlen(b);
+	int n = 0;
+	for (;;) {
+		size_t ai = i, bj = j;
+		while (ai > 0 && a[ai - 1] != '/')
+			ai--;
+		while (bj > 0 && b[bj - 1] != '/')
+			bj--;
+		if (i == ai || i - ai != j - bj || memcmp(a + ai, b + bj, i - ai) != 0)
+			return n;
+		n++;
+		if (ai == 0 || bj == 0)
+			return n;
+		i = ai - 1;
+		j = bj - 1;
+	}
+}
+
+static char *real_of(const char *path)
+{
+	char *r = realpath(path, NULL);
+	return r ? r : ka_strdup(path);
+}
+
+static int local_add(struct vp *v, const char *shown)
+{
+	char *real = real_of(shown);
+	for (size_t i = 0; i < v->n_locals; i++)
+		if (strcmp(v->locals[i].real, real) == 0) {
+			free(real);
+			return (int)i;
+		}
+	v->locals = ka_xrealloc(v->locals, (v->n_locals + 1) * sizeof(*v->locals));
+	v->locals[v->n_locals] = (struct local){real, shown};
+	return (int)v->n_locals++;
+}
+
+static const char *def_file(const struct ka_kernel *k)
+{
+	return k->def_file ? k->def_file : k->file;
+}
+
+/* Each export file to the local file with the longest shared path suffix
+ * (one at least: the name); two equally long are no match. */
+static void map_files(struct vp *v)
+{
+	for (size_t i = 0; i < v->res.n; i++) {
+		local_add(v, v->res.v[i].k->file);
+		local_add(v, def_file(v->res.v[i].k));
+	}
+	v->file_local = ka_xcalloc(v->prof.n_files + 1, sizeof(int));
+	for (size_t f = 0; f < v->prof.n_files; f++) {
+		int best = 0, at = -1;
+		bool tie = false;
+		for (size_t i = 0; i < v->n_locals; i++) {
+			int s = suffix_score(v->prof.files[f], v->locals[i].real);
+			if (s > best)
+				best = s, at = (int)i, tie = false;
+			else if (s == best && s > 0)
+				tie = true;
+		}
+		if (tie && at >= 0)
+			ka_diag_note(v->d, v->prof.files[f], "ncu's file ends like several analysed files: its lines "
+				     "are matched to none");
+		v->file_local[f] = tie ? -1 : at;
+	}
+}
+
+/* The source files an export names that are here: the longest suffix of
+ * the path that exists below the current directory (the export was made
+ * elsewhere), else the path itself.  Live, the path itself first. */
+static char *source_here(const char *path, bool live)
+{
+	struct stat st;
+	if (live && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return ka_strdup(path);
+	for (const char *s = path; s && *s; s = strchr(s, '/') ? strchr(s, '/') + 1 : NULL)
+		if (*s != '/' && stat(s, &st) == 0 && S_ISREG(st.st_mode))
+			return ka_strdup(s);
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return ka_strdup(path);
+	return NULL;
+}
+
+static bool is_cuda_source(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 3 && strcmp(path + n - 3, ".cu") == 0;
+}
+
+/* ---- kernels: ncu's names against kanalyze's -------------------------------------- */
+
+static void base_of(const char *key, struct ka_buf *out)
+{
+	size_t n = strcspn(key, "(<");
+	out->len = 0;
+	ka_buf_printf(out, "%.*s", (int)n, key);
+}
+
+static void match_kernels(struct vp *v)
+{
+	struct ka_buf a = {0}, b = {0}, ba = {0}, bb = {0};
+	v->match = ka_xcalloc(v->prof.n_kernels + 1, sizeof(*v->match));
+	for (size_t j = 0; j < v->prof.n_kernels; j++) {
+		const struct ka_kernel_result *by_base = NULL;
+		bool base_twice = false;
+		ka_ncu_name_key(v->prof.kernels[j], &a);
+		base_of(a.data, &ba);
+		for (size_t i = 0; i < v->res.n && !v->match[j]; i++) {
+			const struct ka_kernel_result *kr = &v->res.v[i];
+			if (!kr->k->name)
+				continue;
+			ka_ncu_name_key(kr->k->name, &b);
+			if (strcmp(a.data, b.data) == 0) {
+				v->match[j] = kr;
+				break;
+			}
+			base_of(b.data, &bb);
+			if (strcmp(ba.data, bb.data) == 0) {
+				if (by_base && by_base->k != kr->k && strcmp(by_base->k->name, kr->k->name) != 0)
+					base_twice = true;
+				if (!by_base)
+					by_base = kr;
+			}
+		}
+		if (!v->match[j] && by_base && !base_twice)    /* one kernel of that name: spelled otherwise */
+			v->match[j] = by_base;
+	}
+	ka_buf_free(&a);
+	ka_buf_free(&b);
+	ka_buf_free(&ba);
+	ka_buf_free(&bb);
+}
+
+static const char *ncu_kernel_of(const struct vp *v, const struct ka_kernel *k)
+{
+	for (size_t j = 0; j < v->prof.n_kernels; j++)
+		if (v->match[j] && v->match[j]->k == k)
+			return v->prof.kernels[j];
+	for (size_t j = 0; j < v->prof.n_kernels; j++)   /* another launch's result of the same kernel */
+		if (v->match[j] && strcmp(v->match[j]->k->mangled, k->mangled) == 0)
+			return v->prof.kernels[j];
+	return NULL;
+}
+
+static int kernel_index(const struct vp *v, const char *ncu_kernel)
+{
+	for (size_t j = 0; j < v->prof.n_kernels; j++)
+		if (v->prof.kernels[j] == ncu_kernel)
+			return (int)j;
+	return -1;
+}
+
+/* What ncu measured at (kernel, local file, line), or NULL. */
+static const struct ka_ncu_line *measured_at(const struct vp *v, const char *ncu_kernel, int local, int line)
+{
+	for (size_t f = 0; ncu_kernel && local >= 0 && f < v->prof.n_files; f++)
+		if (v->file_local[f] == local) {
+			const struct ka_ncu_line *l = ka_ncu_line_find(&v->prof, ncu_kernel, v->prof.files[f], line);
+			if (l)
+				return l;
+		}
+	return NULL;
+}
+
+/* ---- JSON ------------------------------------------------------------------------- */
+
+static json_t *jint_or_null(long long v)
+{
+	return v >= 0 ? json_integer(v) : json_null();
+}
+
+static json_t *jratio(long long num, long long den)
+{
+	return num >= 0 && den > 0 ? json_real((double)num / (double)den) : json_null();
+}
+
+static json_t *jstr_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+/* What ncu measured at one line (DESIGN §6: an access finding's truth). */
+static json_t *line_json(const struct ka_ncu_line *l, long long kernel_sectors)
+{
+	json_t *o = json_object(), *ins = json_array();
+	long long requests = -1;
+	for (size_t i = 0; i < l->n_access; i++) {
+		const struct ka_ncu_access *a = &l->access[i];
+		if (a->executed >= 0)
+			requests = (requests < 0 ? 0 : requests) + a->executed;
+		json_array_append_new(ins, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "opcode", a->opcode, "op", a->op,
+						     "bits", a->bits > 0 ? json_integer(a->bits) : json_null(),
+						     "executed", jint_or_null(a->executed), "sectors",
+						     jint_or_null(a->sectors), "excessive", jint_or_null(a->excessive),
+						     "sectors_per_request", jratio(a->sectors, a->executed)));
+	}
+	json_object_set_new(o, "sectors", jint_or_null(l->sectors));
+	json_object_set_new(o, "excessive", jint_or_null(l->excessive));
+	json_object_set_new(o, "ideal", jint_or_null(l->ideal));
+	json_object_set_new(o, "executed", jint_or_null(l->executed));
+	json_object_set_new(o, "excessive_share", jratio(l->excessive, l->sectors));
+	json_object_set_new(o, "kernel_share", jratio(l->sectors, kernel_sectors));
+	json_object_set_new(o, "requests", jint_or_null(requests));
+	json_object_set_new(o, "sectors_per_request", jratio(l->sectors, requests));
+	json_object_set_new(o, "instructions", ins);
+	return o;
+}
+
+/* ---- kernels ---------------------------------------------------------------------- */
+
+static const char *line_file(const struct vp *v, const struct ka_ncu_line *l)
+{
+	for (size_t f = 0; f < v->prof.n_files; f++)
+		if (v->prof.files[f] == l->file)
+			return v->file_local[f] >= 0 ? v->locals[v->file_local[f]].shown : l->file;
+	return l->file;
+}
+
+static int by_sectors(const void *x, const void *y)
+{
+	const struct ka_ncu_line *a = *(const struct ka_ncu_line *const *)x, *b = *(const struct ka_ncu_line *const *)y;
+	if (a->sectors != b->sectors)
+		return a->sectors > b->sectors ? -1 : 1;
+	return a->line - b->line;
+}
+
+/* Where a kernel's global traffic is: its lines with sectors, most first. */
+static json_t *kernel_lines(const struct vp *v, const char *kernel, long long total)
+{
+	const struct ka_ncu_line **at = ka_xcalloc(v->prof.n_lines + 1, sizeof(*at));
+	size_t n = 0;
+	json_t *out = json_array();
+	for (size_t i = 0; i < v->prof.n_lines; i++)
+		if (v->prof.lines[i].kernel == kernel && v->prof.lines[i].sectors > 0)
+			at[n++] = &v->prof.lines[i];
+	if (n)
+		qsort(at, n, sizeof(*at), by_sectors);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(out, json_pack("{s:s, s:i, s:I, s:o, s:o, s:o}", "file", line_file(v, at[i]), "line",
+						     at[i]->line, "sectors", (json_int_t)at[i]->sectors, "excessive",
+						     jint_or_null(at[i]->excessive), "excessive_share",
+						     jratio(at[i]->excessive, at[i]->sectors), "kernel_share",
+						     jratio(at[i]->sectors, total)));
+	free(at);
+	return out;
+}
+
+struct tally {
+	long compared, not_analysed;
+	long regs_checked, regs_equal, regs_alloc, regs_differ;
+	long occ_checked, occ_equal, occ_differ;
+};
+
+static json_t *kernel_json(struct vp *v, const struct ka_ncu_launch *l, struct tally *t)
+{
+	int ki = kernel_index(v, l->kernel);
+	const struct ka_kernel_result *kr = ki >= 0 ? v->match[ki] : NULL;
+	const struct ka_kernel *k = kr ? kr->k : NULL;
+	long threads = (long)l->block[0] * l->block[1] * l->block[2];
+	bool predicted = kr && threads >= 1 && threads <= 1024;
+	struct ka_kernel_result at = {0};
+	json_t *regs, *occ;
+	const char *reg_agree = NULL;
+	int occ_agree = -1;
+
+	if (predicted)
+		ka_model_at(kr, l->block, l->dynamic_smem > 0 ? l->dynamic_smem : 0, &at, v->d);
+	/* ncu counts the registers the launch allocates (a 10-register kernel
+	 * shows 16 on sm_90): the same allocation is agreement, shown as such */
+	if (k && l->regs >= 0 && k->res.regs >= 0) {
+		if (l->regs == k->res.regs)
+			reg_agree = "equal";
+		else if (predicted && l->block_limit_regs >= 0 && at.occ.by_registers == l->block_limit_regs)
+			reg_agree = "same allocation";
+		else
+			reg_agree = "differ";
+		t->regs_checked++;
+		t->regs_equal += strcmp(reg_agree, "equal") == 0;
+		t->regs_alloc += strcmp(reg_agree, "same allocation") == 0;
+		t->regs_differ += strcmp(reg_agree, "differ") == 0;
+	}
+	if (predicted && l->theoretical >= 0) {
+		occ_agree = fabs(100.0 * at.occ.occupancy - l->theoretical) < 0.0051;   /* ncu: two decimals */
+		t->occ_checked++;
+		t->occ_equal += occ_agree;
+		t->occ_differ += !occ_agree;
+	}
+	if (k)
+		t->compared++;
+	else
+		t->not_analysed++;
+
+	regs = json_pack("{s:o, s:o, s:o, s:o, s:o}", "measured", jint_or_null(l->regs), "predicted",
+			 jint_or_null(k ? k->res.regs : -1), "block_limit_measured", jint_or_null(l->block_limit_regs),
+			 "block_limit_predicted",
+			 predicted && at.occ.by_registers != INT_MAX ? json_integer(at.occ.by_registers) : json_null(),
+			 "agree", jstr_or_null(reg_agree));
+	occ = json_pack("{s:o, s:o, s:o}", "measured", l->theoretical >= 0 ? json_real(l->theoretical / 100.0) : json_null(),
+			"predicted", predicted ? json_real(at.occ.occupancy) : json_null(), "agree",
+			occ_agree < 0 ? json_null() : json_boolean(occ_agree));
+	long long total = ka_ncu_kernel_sectors(&v->prof, l->kernel);
+	return json_pack("{s:s, s:o, s:o, s:o, s:o, s:[iii], s:[iii], s:i, s:o, s:o, s:b, s:{s:o, s:o}, s:o, s:o, "
+			 "s:o, s:o, s:o, s:s}",
+			 "kernel", l->kernel, "name", jstr_or_null(k ? k->name : NULL), "mangled",
+			 jstr_or_null(k ? k->mangled : NULL), "file", jstr_or_null(k ? def_file(k) : NULL), "line",
+			 k && k->line > 0 ? json_integer(k->line) : json_null(), "block", l->block[0], l->block[1],
+			 l->block[2], "grid", l->grid[0], l->grid[1], l->grid[2], "launches", l->launches, "cc",
+			 jstr_or_null(*l->cc ? l->cc : NULL), "dynamic_smem", jint_or_null(l->dynamic_smem),
+			 "smem_rounded", l->smem_rounded, "static_smem", "measured", jint_or_null(l->static_smem),
+			 "predicted", jint_or_null(k ? k->res.static_smem : -1), "registers", regs,
+			 "theoretical_occupancy", occ, "achieved_occupancy",
+			 l->achieved >= 0 ? json_real(l->achieved / 100.0) : json_null(), "global_sectors",
+			 jint_or_null(total), "lines", kernel_lines(v, l->kernel, total), "status",
+			 k ? "compared" : "not analysed");
+}
+
+/* ---- findings and misses ------------------------------------------------------------ */
+
+struct row {                       /* a finding, with its sort key */
+	const char *file, *rule, *kernel;
+	int line, col;
+	json_t *o;
+};
+
+static int row_cmp(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+	int c = strcmp(a->file, b->file);
+	if (c == 0)
+		c = a->line - b->line;
+	if (c == 0)
+		c = a->col - b->col;
+	if (c == 0)
+		c = strcmp(a->rule, b->rule);
+	if (c == 0)
+		c = strcmp(a->kernel, b->kernel);
+	return c;
+}
+
+static json_t *findings_json(struct vp *v, long *measured)
+{
+	struct row *rows = NULL;
+	size_t n = 0;
+	json_t *out = json_array();
+
+	for (size_t i = 0; i < v->res.n; i++) {
+		const struct ka_kernel_result *kr = &v->res.v[i];
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++)     /* a kernel at several launches: one analysis */
+			seen = v->res.v[j].u == kr->u;
+		if (!kr->u || seen)
+			continue;
+		const char *nk = ncu_kernel_of(v, kr->k);
+		int local = local_add(v, def_file(kr->k));
+		long long total = nk ? ka_ncu_kernel_sectors(&v->prof, nk) : -1;
+		for (size_t f = 0; f < kr->u->n_findings; f++) {
+			const struct ka_ufinding *uf = &kr->u->findings[f];
+			if (uf->min_sm && kr->sm < uf->min_sm)
+				continue;
+			const struct ka_ncu_line *l = measured_at(v, nk, local, uf->line);
+			if (!access_rule(uf->rule) && !(l && l->sectors > 0))
+				continue;
+			json_t *o = json_pack("{s:s, s:o, s:s, s:s, s:s, s:i, s:i, s:s, s:b}", "kernel", kr->k->name,
+					      "ncu_kernel", jstr_or_null(nk), "rule", ka_rule_id(uf->rule), "severity",
+					      ka_rule_severity(uf->rule), "file", def_file(kr->k), "line", uf->line, "col",
+					      uf->col, "message", uf->message ? uf->message : "", "profiled", nk != NULL);
+			json_object_set_new(o, "measured", l ? line_json(l, total) : json_null());
+			*measured += l != NULL;
+			rows = ka_xrealloc(rows, (n + 1) * sizeof(*rows));
+			rows[n++] = (struct row){def_file(kr->k), ka_rule_id(uf->rule), kr->k->name, uf->line, uf->col, o};
+		}
+	}
+	if (n)
+		qsort(rows, n, sizeof(*rows), row_cmp);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(out, rows[i].o);
+	free(rows);
+	return out;
+}
+
+/* The findings of kernel k at a line of its definition's file: warning-level
+ * access findings stop a miss; the others are named beside it. */
+static bool warned_at(const struct ka_kernel_result *kr, int line, json_t *others)
+{
+	bool warned = false;
+	for (size_t f = 0; kr && kr->u && f < kr->u->n_findings; f++) {
+		const struct ka_ufinding *uf = &kr->u->findings[f];
+		if (uf->line != line || (uf->min_sm && kr->sm < uf->min_sm))
+			continue;
+		if (access_rule(uf->rule) && strcmp(ka_rule_severity(uf->rule), "warning") == 0)
+			warned = true;
+		else
+			json_array_append_new(others, json_string(ka_rule_id(uf->rule)));
+	}
+	return warned;
+}
+
+static json_t *misses_json(struct vp *v)
+{
+	json_t *out = json_array();
+	for (size_t i = 0; i < v->prof.n_lines; i++) {
+		const struct ka_ncu_line *l = &v->prof.lines[i];
+		long long total = ka_ncu_kernel_sectors(&v->prof, l->kernel);
+		if (l->sectors <= 0 || l->excessive < 0 || total <= 0 ||
+		    100 * l->excessive < MISS_EXCESSIVE_PCT * l->sectors || 100 * l->sectors < MISS_KERNEL_PCT * total)
+			continue;
+		int ki = kernel_index(v, l->kernel);
+		const struct ka_kernel_result *kr = ki >= 0 ? v->match[ki] : NULL;
+		int fi = 0;
+		while (v->prof.files[fi] != l->file)
+			fi++;
+		int local = v->file_local[fi];
+		json_t *others = json_array();
+		if (kr && local >= 0 && local == local_add(v, def_file(kr->k)) && warned_at(kr, l->line, others)) {
+			json_decref(others);
+			continue;
+		}
+		json_array_append_new(out, json_pack("{s:s, s:o, s:s, s:i, s:o, s:o}", "kernel", l->kernel, "name",
+						     jstr_or_null(kr ? kr->k->name : NULL), "file",
+						     local >= 0 ? v->locals[local].shown : l->file, "line", l->line,
+						     "measured", line_json(l, total), "findings", others));
+	}
+	return out;
+}
+
+/* ---- the report ---------------------------------------------------------------------- */
+
+static long long ji(json_t *o, const char *k)
+{
+	json_t *x = json_object_get(o, k);
+	return json_is_integer(x) ? (long long)json_integer_value(x) : -1;
+}
+
+static double jr(json_t *o, const char *k)
+{
+	json_t *x = json_object_get(o, k);
+	return json_is_number(x) ? json_number_value(x) : -1;
+}
+
+static const char *js(json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+	return s ? s : "?";
+}
+
+static void print_measured(json_t *m)
+{
+	size_t i;
+	json_t *a;
+	if (!json_is_object(m)) {
+		printf("    ncu           no global traffic measured at this line\n");
+		return;
+	}
+	printf("    ncu           %lld sectors", ji(m, "sectors"));
+	if (ji(m, "excessive") >= 0)
+		printf(", %lld excessive", ji(m, "excessive"));
+	if (jr(m, "excessive_share") >= 0)
+		printf(" (%.1f %%)", 100 * jr(m, "excessive_share"));
+	if (jr(m, "kernel_share") >= 0)
+		printf(", %.1f %% of the kernel's", 100 * jr(m, "kernel_share"));
+	if (jr(m, "sectors_per_request") >= 0)
+		printf("; %.1f sectors/request", jr(m, "sectors_per_request"));
+	json_array_foreach(json_object_get(m, "instructions"), i, a) {
+		printf("%s%s", i ? ", " : ": ", js(a, "opcode"));
+		if (ji(a, "bits") > 0)
+			printf(" %lld-bit", ji(a, "bits"));
+		printf(" %s", js(a, "op"));
+		if (jr(a, "sectors_per_request") >= 0)
+			printf(" %.1f", jr(a, "sectors_per_request"));
+	}
+	printf("\n");
+}
+
+static void print_text(json_t *doc)
+{
+	json_t *o, *s = json_object_get(doc, "summary");
+	size_t i;
+
+	printf("kanalyze verify --profile: %s%s, %s; predictions from nvcc %s\n",
+	       json_is_string(json_object_get(doc, "export")) ? "ncu export " : "profiled by ncu ",
+	       json_is_string(json_object_get(doc, "export")) ? js(doc, "export") : js(doc, "ncu"), js(doc, "arch"),
+	       js(doc, "nvcc"));
+	printf("kernels (ncu's launch; kanalyze's model at that launch)\n");
+	json_array_foreach(json_object_get(doc, "kernels"), i, o) {
+		json_t *r = json_object_get(o, "registers"), *t = json_object_get(o, "theoretical_occupancy"), *x;
+		long long b[3], g[3];
+		size_t j;
+		for (j = 0; j < 3; j++) {
+			b[j] = (long long)json_integer_value(json_array_get(json_object_get(o, "block"), j));
+			g[j] = (long long)json_integer_value(json_array_get(json_object_get(o, "grid"), j));
+		}
+		printf("  %s\n", js(o, "kernel"));
+		printf("    launch        block %lldx%lldx%lld, grid %lldx%lldx%lld, %lld launch%s", b[0], b[1], b[2], g[0],
+		       g[1], g[2], ji(o, "launches"), ji(o, "launches") == 1 ? "" : "es");
+		if (ji(o, "dynamic_smem") >= 0)
+			printf(", %lld B dynamic shared memory%s", ji(o, "dynamic_smem"),
+			       json_is_true(json_object_get(o, "smem_rounded")) ? " (ncu rounded it)" : "");
+		printf("\n");
+		if (strcmp(js(o, "status"), "compared") != 0) {
+			printf("    kanalyze      not analysed: no kernel of this name in the sources analysed\n");
+			continue;
+		}
+		printf("    kanalyze      %s  %s:%lld\n", js(o, "name"), js(o, "file"), ji(o, "line"));
+		printf("    registers     ncu %lld, kanalyze %lld: ", ji(r, "measured"), ji(r, "predicted"));
+		if (strcmp(js(r, "agree"), "same allocation") == 0)
+			printf("same allocation (%lld blocks/SM by registers either way)\n", ji(r, "block_limit_measured"));
+		else
+			printf("%s\n", json_is_string(json_object_get(r, "agree")) ? js(r, "agree") : "not compared");
+		printf("    occupancy     theoretical: ");
+		if (jr(t, "measured") >= 0 && jr(t, "predicted") >= 0)
+			printf("ncu %.1f %%, kanalyze %.1f %%: %s", 100 * jr(t, "measured"), 100 * jr(t, "predicted"),
+			       json_is_true(json_object_get(t, "agree")) ? "equal" : "differ");
+		else
+			printf("not compared");
+		if (jr(o, "achieved_occupancy") >= 0)
+			printf("; achieved %.1f %%", 100 * jr(o, "achieved_occupancy"));
+		printf("\n");
+		if (ji(o, "global_sectors") >= 0)
+			printf("    global        %lld sectors (32 bytes) requested by its loads and stores\n",
+			       ji(o, "global_sectors"));
+		json_array_foreach(json_object_get(o, "lines"), j, x) {   /* where: the three busiest lines */
+			if (j == 3) {
+				printf("                  ... %zu more lines\n", json_array_size(json_object_get(o, "lines")) - 3);
+				break;
+			}
+			printf("    %-14s%s:%lld  %lld sectors (%.1f %%), %lld excessive\n", j ? "" : "lines", js(x, "file"),
+			       ji(x, "line"), ji(x, "sectors"), 100 * jr(x, "kernel_share"), ji(x, "excessive"));
+		}
+	}
+	printf("findings at the lines ncu measured (%zu)\n", json_array_size(json_object_get(doc, "findings")));
+	json_array_foreach(json_object_get(doc, "findings"), i, o) {
+		printf("  %s:%lld:%lld  %s %s  %s\n", js(o, "file"), ji(o, "line"), ji(o, "col"), js(o, "rule"),
+		       js(o, "severity"), js(o, "kernel"));
+		if (json_is_true(json_object_get(o, "profiled")))
+			print_measured(json_object_get(o, "measured"));
+		else
+			printf("    ncu           not profiled: no launch of this kernel in the export\n");
+	}
+	printf("misses: >= %d %% excessive sectors on >= %d %% of a kernel's, no warning-level access finding (%zu)\n",
+	       MISS_EXCESSIVE_PCT, MISS_KERNEL_PCT, json_array_size(json_object_get(doc, "misses")));
+	json_array_foreach(json_object_get(doc, "misses"), i, o) {
+		json_t *f = json_object_get(o, "findings"), *x;
+		size_t j;
+		printf("  %s:%lld  %s", js(o, "file"), ji(o, "line"), js(o, "kernel"));
+		json_array_foreach(f, j, x)
+			printf("%s%s", j ? ", " : "  (at this line: ", json_string_value(x));
+		printf("%s\n", json_array_size(f) ? ")" : "");
+		print_measured(json_object_get(o, "measured"));
+	}
+	json_t *rg = json_object_get(s, "registers"), *oc = json_object_get(s, "theoretical_occupancy");
+	printf("summary       registers %lld/%lld agree (%lld equal, %lld same allocation); theoretical occupancy "
+	       "%lld/%lld equal; %lld of %lld findings measured; %lld miss%s; %lld kernel%s not analysed\n",
+	       ji(rg, "equal") + ji(rg, "same_allocation"), ji(rg, "checked"), ji(rg, "equal"), ji(rg, "same_allocation"),
+	       ji(oc, "equal"), ji(oc, "checked"), ji(s, "findings_measured"), ji(s, "findings"), ji(s, "misses"),
+	       ji(s, "misses") == 1 ? "" : "es", ji(s, "not_analysed"), ji(s, "not_analysed") == 1 ? "" : "s");
+	if (strcmp(js(s, "result"), "pass") == 0)
+		printf("pass: registers and theoretical occupancy agree with ncu on %lld kernel launch%s\n",
+		       ji(s, "compared"), ji(s, "compared") == 1 ? "" : "es");
+	else if (strcmp(js(s, "result"), "fail") == 0)
+		printf("FAIL: %lld disagreement%s with ncu\n", ji(rg, "differ") + ji(oc, "differ"),
+		       ji(rg, "differ") + ji(oc, "differ") == 1 ? "" : "s");
+	else
+		printf("verify --profile: not run: %s\n", js(s, "why"));
+}
+
+static int not_run(const char *format, const char *why)
+{
+	if (strcmp(format, "json") == 0) {
+		json_t *o = json_pack("{s:s, s:s, s:s, s:{s:s, s:s}}", "tool", "kanalyze", "version", KA_VERSION, "command",
+				      "verify --profile", "summary", "result", "not run", "why", why);
+		json_dumpf(o, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+		printf("\n");
+		json_decref(o);
+	} else {
+		printf("verify --profile: not run: %s\n", why);
+	}
+	return KA_EXIT_OK;
+}
+
+static json_t *compare(struct vp *v, const char *arch)
+{
+	struct tally t = {0};
+	long measured = 0;
+	json_t *kernels = json_array(), *findings, *misses, *summary;
+	const char *result;
+
+	map_files(v);
+	match_kernels(v);
+	for (size_t i = 0; i < v->prof.n_launches; i++)
+		json_array_append_new(kernels, kernel_json(v, &v->prof.launches[i], &t));
+	findings = findings_json(v, &measured);
+	misses = misses_json(v);
+	result = t.regs_differ + t.occ_differ > 0 ? "fail" : t.regs_checked + t.occ_checked > 0 ? "pass" : "not run";
+	summary = json_pack("{s:i, s:i, s:i, s:{s:i, s:i, s:i, s:i}, s:{s:i, s:i, s:i}, s:i, s:i, s:i, s:s}", "kernels",
+			    (int)v->prof.n_launches, "compared", (int)t.compared, "not_analysed", (int)t.not_analysed,
+			    "registers", "checked", (int)t.regs_checked, "equal", (int)t.regs_equal, "same_allocation",
+			    (int)t.regs_alloc, "differ", (int)t.regs_differ, "theoretical_occupancy", "checked",
+			    (int)t.occ_checked, "equal", (int)t.occ_equal, "differ", (int)t.occ_differ, "findings",
+			    (int)json_array_size(findings), "findings_measured", (int)measured, "misses",
+			    (int)json_array_size(misses), "result", result);
+	if (strcmp(result, "not run") == 0)
+		json_object_set_new(summary, "why", json_string("no profiled kernel is one kanalyze analysed (name the "
+								"program's sources)"));
+	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "tool", "kanalyze", "version", KA_VERSION,
+			 "command", "verify --profile", "arch", jstr_or_null(arch), "export", jstr_or_null(v->export_dir),
+			 "ncu", jstr_or_null(v->ncu_version), "nvcc", jstr_or_null(v->res.nvcc_version), "kernels",
+			 kernels, "findings", findings, "misses", misses, "summary", summary);
+}
+
+/* ---- getting the measurement ----------------------------------------------------------- */
+
+static int read_export(const char *dir, const char *name, struct ka_buf *out, struct ka_diag *d)
+{
+	struct ka_buf path = {0};
+	int err;
+	ka_buf_printf(&path, "%s/%s", dir, name);
+	err = ka_read_file(path.data, 1u << 30, out);
+	if (err != 0)
+		ka_diag_error(d, KA_EXIT_USAGE, path.data, "cannot read the ncu export: %s", strerror(-err));
+	ka_buf_free(&path);
+	return err ? KA_EXIT_USAGE : KA_EXIT_OK;
+}
+
+/* The export's compute capability as an arch ("9.0" -> "sm_90"), or "". */
+static void arch_of_export(const struct ka_ncu_profile *p, char *out, size_t n)
+{
+	out[0] = '\0';
+	for (size_t i = 0; i < p->n_launches && !out[0]; i++) {
+		const char *cc = p->launches[i].cc;
+		size_t k = (size_t)snprintf(out, n, "sm_");
+		for (; *cc && k + 1 < n; cc++)
+			if (*cc >= '0' && *cc <= '9')
+				out[k++] = *cc;
+		out[k] = '\0';
+		if (k == 3)
+			out[0] = '\0';
+	}
+}
+
+static int usage(struct ka_diag *d, const char *msg)
+{
+	ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "%s", msg);
+	return KA_EXIT_USAGE;
+}
+
+/* The options, before anything runs: 0 or exit 2. */
+static int check_options(const struct ka_cli *cli, const char *format, double *timeout, struct ka_diag *d)
+{
+	static const int plain_only[] = {OPT_VOUT, OPT_RUNNEROUT, OPT_CHECK, OPT_KERNELS};
+	for (size_t i = 0; i < sizeof(plain_only) / sizeof(plain_only[0]); i++)
+		if (cli->flag[plain_only[i]]) {
+			ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "--%s is not for --profile",
+				      ka_cli_opt_name(plain_only[i]));
+			return KA_EXIT_USAGE;
+		}
+	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "--format takes text or json, not '%s'", format);
+		return KA_EXIT_USAGE;
+	}
+	if (!cli->opt[OPT_NCUEXPORT] == !cli->program)
+		return usage(d, "give --ncu-export DIR (exported elsewhere) or -- PROGRAM [ARGS...] (profiled here), "
+			     "one of them");
+	if (cli->program && cli->n_program == 0)
+		return usage(d, "'--' without a program to profile");
+	if (cli->opt[OPT_ARCH] && strchr(cli->opt[OPT_ARCH], ','))
+		return usage(d, "--arch: one architecture, the profiled GPU's");
+	if (cli->opt[OPT_TIMEOUT]) {
+		char *end = NULL;
+		errno = 0;
+		*timeout = strtod(cli->opt[OPT_TIMEOUT], &end);
+		if (errno || !end || *end || *timeout <= 0 || *timeout > 86400) {
+			ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "--timeout takes seconds (1..86400), not '%s'",
+				      cli->opt[OPT_TIMEOUT]);
+			return KA_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* Profile the program here: 0 with the exports in run, or an exit code;
+ * *why set (and 0) when nothing could be profiled. */
+static int profile_here(const struct ka_cli *cli, double timeout, struct ka_ncu_run *run, char *why, size_t n,
+			struct ka_diag *d)
+{
+	const char *env = getenv("KANALYZE_NCU");
+	char *ncu = ka_ncu_locate(), *prog;
+	int rc;
+
+	memset(run, 0, sizeof(*run));
+	if (!ncu) {
+		if (env && *env)
+			snprintf(why, n, "ncu not found: $KANALYZE_NCU is '%s', not an executable", env);
+		else
+			snprintf(why, n, "ncu not found (looked at $KANALYZE_NCU, PATH, /usr/local/cuda/bin); it comes "
+				 "with the CUDA toolkit (Nsight Compute)");
+		return KA_EXIT_OK;
+	}
+	prog = ka_which(cli->program[0]);
+	if (!prog) {
+		free(ncu);
+		ka_diag_error(d, KA_EXIT_USAGE, cli->program[0], "no such program (or not executable)");
+		return KA_EXIT_USAGE;
+	}
+	char **argv = ka_xcalloc((size_t)cli->n_program + 1, sizeof(char *));
+	argv[0] = prog;
+	for (int i = 1; i < cli->n_program; i++)
+		argv[i] = cli->program[i];
+	rc = ka_ncu_profile_program(ncu, argv, timeout, run, d);
+	if (rc == KA_EXIT_OK && !run->ran)
+		snprintf(why, n, "%s", run->why);
+	free(argv);
+	free(prog);
+	free(ncu);
+	return rc;
+}
+
+int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d)
+{
+	const char *format = cli->opt[OPT_FORMAT] ? cli->opt[OPT_FORMAT] : "text";
+	struct vp v = {.d = d};
+	struct ka_ncu_run run = {0};
+	struct ka_buf src = {0}, det = {0};
+	struct ka_what_spec *specs = NULL;
+	struct ka_request req;
+	const char **inputs = NULL;
+	char **owned = NULL, arch[32], why[512] = "";
+	const char *src_text, *det_text, *src_where, *det_where;
+	size_t src_len, det_len, n_inputs = 0;
+	double timeout = 600;
+	int rc, bad_input;
+
+	if ((rc = check_options(cli, format, &timeout, d)) != 0)
+		return rc;
+	v.export_dir = cli->opt[OPT_NCUEXPORT];
+	if (v.export_dir) {
+		struct stat st;
+		if (stat(v.export_dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			ka_diag_error(d, KA_EXIT_USAGE, v.export_dir, "%s", stat(v.export_dir, &st) != 0 ?
+				      "no such directory (--ncu-export)" : "not a directory (--ncu-export)");
+			return KA_EXIT_USAGE;
+		}
+		if ((rc = read_export(v.export_dir, "ncu_source.csv", &src, d)) != 0 ||
+		    (rc = read_export(v.export_dir, "ncu_details.csv", &det, d)) != 0)
+			goto out;
+		src_text = src.data, src_len = src.len, det_text = det.data, det_len = det.len;
+		src_where = "ncu_source.csv", det_where = "ncu_details.csv";
+		bad_input = KA_EXIT_USAGE;
+	} else {
+		if ((rc = profile_here(cli, timeout, &run, why, sizeof(why), d)) != 0)
+			goto out;
+		if (!run.ran) {
+			rc = not_run(format, why);
+			goto out;
+		}
+		v.ncu_version = run.version;
+		src_text = run.source.data, src_len = run.source.len, det_text = run.details.data, det_len = run.details.len;
+		src_where = "ncu --page source", det_where = "ncu --page details";
+		bad_input = KA_EXIT_TOOLCHAIN;
+	}
+	{
+		struct ka_buf sw = {0}, dw = {0};
+		if (v.export_dir) {
+			ka_buf_printf(&sw, "%s/%s", v.export_dir, src_where);
+			ka_buf_printf(&dw, "%s/%s", v.export_dir, det_where);
+		} else {
+			ka_buf_puts(&sw, src_where);
+			ka_buf_puts(&dw, det_where);
+		}
+		rc = ka_ncu_source_read(src_text, src_len, sw.data, &v.prof, d) != 0 ||
+		     ka_ncu_details_read(det_text, det_len, dw.data, &v.prof, d) != 0 ? bad_input : 0;
+		ka_buf_free(&sw);
+		ka_buf_free(&dw);
+		if (rc)
+			goto out;
+	}
+
+	/* the arch: --arch, else the profiled GPU's */
+	if (cli->opt[OPT_ARCH])
+		snprintf(arch, sizeof(arch), "%s", cli->opt[OPT_ARCH]);
+	else
+		arch_of_export(&v.prof, arch, sizeof(arch));
+
+	/* the sources: those given, else the export's .cu files found here */
+	if (cli->n_files > 0) {
+		inputs = ka_xcalloc((size_t)cli->n_files + 1, sizeof(char *));
+		for (int i = 0; i < cli->n_files; i++)
+			inputs[n_inputs++] = cli->files[i];
+	} else {
+		inputs = ka_xcalloc(v.prof.n_files + 1, sizeof(char *));
+		owned = ka_xcalloc(v.prof.n_files + 1, sizeof(char *));
+		for (size_t f = 0; f < v.prof.n_files; f++) {
+			char *here = is_cuda_source(v.prof.files[f]) ? source_here(v.prof.files[f], !v.export_dir) : NULL;
+			if (here)
+				inputs[n_inputs] = owned[n_inputs] = here, n_inputs++;
+		}
+		if (n_inputs == 0) {
+			ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "none of the %zu source file%s ncu names is here "
+				      "(e.g. %s): give the program's sources", v.prof.n_files, v.prof.n_files == 1 ? "" : "s",
+				      v.prof.n_files ? v.prof.files[0] : "none");
+			rc = KA_EXIT_USAGE;
+			goto out;
+		}
+	}
+
+	/* analyse them as `kanalyze SOURCES --arch ARCH` would */
+	{
+		struct ka_cli c = *cli;
+		c.files = inputs;
+		c.n_files = (int)n_inputs;
+		c.opt[OPT_ARCH] = arch[0] ? arch : NULL;
+		if ((rc = ka_cli_request(&c, &req, &specs, d)) != 0)
+			goto out;
+		rc = ka_analyze(&req, d, &v.res);
+		if (!v.res.ran || rc >= KA_EXIT_USAGE)
+			goto out;
+	}
+
+	json_t *doc = compare(&v, arch[0] ? arch : NULL);
+	const char *result = js(json_object_get(doc, "summary"), "result");
+	if (strcmp(format, "json") == 0) {
+		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_SORT_KEYS | JSON_REAL_PRECISION(6));
+		printf("\n");
+	} else {
+		print_text(doc);
+	}
+	rc = strcmp(result, "fail") == 0 ? KA_EXIT_FINDINGS : KA_EXIT_OK;
+	json_decref(doc);
+out:
+	ka_result_free(&v.res);
+	ka_ncu_profile_free(&v.prof);
+	ka_ncu_run_free(&run);
+	for (size_t i = 0; owned && i < n_inputs; i++)
+		free(owned[i]);
+	for (size_t i = 0; i < v.n_locals; i++)
+		free(v.locals[i].real);
+	free(v.locals);
+	free(v.file_local);
+	free(v.match);
+	free(owned);
+	free(inputs);
+	free(specs);
+	ka_buf_free(&src);
+	ka_buf_free(&det);
+	return rc > d->exit_code ? rc : d->exit_code;
+}
