@@ -435,6 +435,16 @@ static json_t *findings_json(struct vp *v, long *measured)
 					      ka_rule_severity(uf->rule), "file", def_file(kr->k), "line", uf->line, "col",
 					      uf->col, "message", uf->message ? uf->message : "", "profiled", nk != NULL);
 			json_object_set_new(o, "measured", l ? line_json(l, total) : json_null());
+			/* what kanalyze said of the line's code and the access's cost
+			 * (lib/ground.c), beside what ncu measured */
+			const struct ka_finding_ground *g = kr->ground ? &kr->ground[f] : NULL;
+			static const char *const verdicts[] = {NULL, "confirmed", "contradicted"};
+			json_object_set_new(o, "verdict", g && verdicts[g->verdict] ? json_string(verdicts[g->verdict])
+										 : json_null());
+			json_object_set_new(o, "estimated", g && g->share >= 0
+				? json_pack("{s:i, s:i, s:f}", "sectors_per_request", g->sectors, "ideal_sectors", g->ideal,
+					    "share", g->share)
+				: json_null());
 			*measured += l != NULL;
 			rows = ka_xrealloc(rows, (n + 1) * sizeof(*rows));
 			rows[n++] = (struct row){def_file(kr->k), ka_rule_id(uf->rule), kr->k->name, uf->line, uf->col, o};
@@ -457,7 +467,8 @@ static bool warned_at(const struct ka_kernel_result *kr, int line, json_t *other
 		const struct ka_ufinding *uf = &kr->u->findings[f];
 		if (uf->line != line || (uf->min_sm && kr->sm < uf->min_sm))
 			continue;
-		if (access_rule(uf->rule) && strcmp(ka_rule_severity(uf->rule), "warning") == 0)
+		if (access_rule(uf->rule) && strcmp(ka_rule_severity(uf->rule), "warning") == 0 &&
+		    !ka_finding_contradicted(kr, f))    /* a contradicted finding is not reported */
 			warned = true;
 		else
 			json_array_append_new(others, json_string(ka_rule_id(uf->rule)));
@@ -605,6 +616,15 @@ static void print_text(json_t *doc)
 			print_measured(json_object_get(o, "measured"));
 		else
 			printf("    ncu           not profiled: no launch of this kernel in the export\n");
+		json_t *e = json_object_get(o, "estimated");
+		const char *verdict = js(o, "verdict");
+		if (json_is_object(e))
+			printf("    kanalyze      estimated %lld sectors/request where %lld would do, %.0f %% of the "
+			       "kernel's%s%s\n", ji(e, "sectors_per_request"), ji(e, "ideal_sectors"), 100 * jr(e, "share"),
+			       verdict && *verdict ? "; " : "", verdict ? verdict : "");
+		else if (verdict && *verdict)
+			printf("    kanalyze      %s by the code of its line%s\n", verdict,
+			       strcmp(verdict, "contradicted") == 0 ? " (not reported)" : "");
 	}
 	printf("misses: >= %d %% excessive sectors on >= %d %% of a kernel's, no warning-level access finding (%zu)\n",
 	       MISS_EXCESSIVE_PCT, MISS_KERNEL_PCT, json_array_size(json_object_get(doc, "misses")));
