@@ -783,8 +783,8 @@ static void ka106(struct walk *w, CXCursor e)
 	char *t = text(w->an, e);
 	ka_finding_add(w->finds, KA_RULE_KA106, line, col, 0,
 		       "`%s` selects every (%s)-th lane, so every warp keeps a few active lanes for many rounds "
-		       "(seed 000's R1: 29.5%% of the thread slots do work); select contiguous threads (tid < s) "
-		       "and scale the index instead (R2)",
+		       "(the interleaved-addressing reduction of Harris's \"Optimizing Parallel Reduction in "
+		       "CUDA\"); select contiguous threads (tid < s) and scale the index instead",
 		       t, every);
 	free(t);
 }
@@ -2076,7 +2076,7 @@ void ka_findings_file(struct ka_an *an, struct ka_finding_acc *finds)
 			ka_finding_add(finds, KA_RULE_KA108, line, col, 0,
 				       "parameter `%s` of %s() is a constant at every call (%s) and feeds address "
 				       "arithmetic: as a template parameter the offsets fold into immediates and its "
-				       "multiplications disappear (seed 003's k_idx)",
+				       "multiplications disappear",
 				       clang_getCString(pn), clang_getCString(fn), s.values);
 			clang_disposeString(pn);
 			clang_disposeString(fn);
