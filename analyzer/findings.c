@@ -801,8 +801,8 @@ static void ka106(struct walk *w, CXCursor e)
 	char *t = text(w->an, e);
 	ka_finding_add(w->finds, KA_RULE_KA106, line, col, 0,
 		       "`%s` selects every (%s)-th lane, so every warp keeps a few active lanes for many rounds "
-		       "(seed 000's R1: 29.5%% of the thread slots do work); select contiguous threads (tid < s) "
-		       "and scale the index instead (R2)",
+		       "(the interleaved-addressing reduction of Harris's \"Optimizing Parallel Reduction in "
+		       "CUDA\"); select contiguous threads (tid < s) and scale the index instead",
 		       t, every);
 	free(t);
 }
@@ -1112,6 +1112,17 @@ static bool is_address(struct walk *w, CXCursor t)
 	return clang_getCanonicalType(clang_getCursorType(t)).kind == CXType_Pointer || (v && v->space != SP_NONE);
 }
 
+/* How far apart consecutive lanes are at a runtime stride, for a message:
+ * "a runtime number of elements apart (`ne00`)", the expression named when
+ * the lane term's factor was found (`t * ne00`), else left out. */
+static void runtime_apart(char *buf, size_t n, const char *factor)
+{
+	if (factor)
+		snprintf(buf, n, "a runtime number of elements apart (`%.120s`)", factor);
+	else
+		snprintf(buf, n, "a runtime number of elements apart");
+}
+
 /* Judge a global access at a runtime lane stride: KA107 or KA110. */
 static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor idx, bool subscript)
 {
@@ -1142,20 +1153,20 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	}
 	ka_location(at, &line, &col);
 	char *t = text(w->an, at), *u = clang_Cursor_isNull(unit) ? NULL : text(w->an, unit);
-	const char *n = factor ? factor : "a runtime value";
+	char apart[192];
+	runtime_apart(apart, sizeof(apart), factor);
 	if (best == UNIT_INDEX && few_here(w)->rule) {
-		char what[192];
-		snprintf(what, sizeof(what), "a global access whose consecutive lanes are `%.60s` elements apart "
-			 "while another index runs at unit stride", n);
+		char what[288];
+		snprintf(what, sizeof(what), "a global access whose consecutive lanes are %s while another index runs "
+			 "at unit stride", apart);
 		few_report(w, at, what, few_here(w));
 	} else if (best == UNIT_INDEX) {
 		enum once once = once_here(w);
 		char words[256];
 		int rule = once ? once_words(w, once, words, sizeof(words)) : KA_RULE_KA107;
 		access_shape(w, ka_finding_add(w->finds, rule, line, col, 0,
-			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) while "
-			       "`%s` runs at unit stride, %s",
-			       t, n, u,
+			       "global access `%s`: consecutive lanes are %s while `%s` runs at unit stride, %s",
+			       t, apart, u,
 			       once ? words
 				    : "so the lane index is not the innermost one and a warp's access spans that many "
 				      "times the memory it uses (uncoalesced unless the stride is 1); make the lane index "
@@ -1164,17 +1175,16 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	}
 	else if (best == UNIT_SHORT_LOOP)
 		ka_finding_add(w->finds, KA_RULE_KA110, line, col, 0,
-			       "global access `%s`: consecutive lanes are `%s` elements apart (a runtime value) and "
-			       "each thread reads the neighbouring elements of the constant loop over `%s`: "
-			       "coalesced when the stride equals the loop's length (then one vector access would "
-			       "do), uncoalesced when it is larger",
-			       t, n, u);
+			       "global access `%s`: consecutive lanes are %s and each thread reads the neighbouring "
+			       "elements of the constant loop over `%s`: coalesced when the stride equals the loop's "
+			       "length (then one vector access would do), uncoalesced when it is larger",
+			       t, apart, u);
 	else
 		ka_finding_add(w->finds, KA_RULE_KA110, line, col, 0,
-			       "global access `%s`: consecutive lanes are `%s` elements apart, a runtime value, and no "
-			       "other index of the access runs at unit stride: coalesced when it is 1 (a contiguous "
-			       "tensor's innermost stride), uncoalesced otherwise",
-			       t, n);
+			       "global access `%s`: consecutive lanes are %s and no other index of the access runs at "
+			       "unit stride: coalesced when that number is 1 (a contiguous tensor's innermost stride), "
+			       "uncoalesced otherwise",
+			       t, apart);
 	free(t);
 	free(u);
 	free(factor);
@@ -1324,6 +1334,24 @@ static bool covered(const struct walk *w, const struct strided *a, int *first)
 	return (seen & all) == all;
 }
 
+/* KA109's closing words: "4 narrow accesses where one vector access
+ * (float2, float4: 16 bytes at most) would do".  The count of vector
+ * accesses is said only when it is known and fewer: a template's T has no
+ * size here (then vectors is 0). */
+static void vector_words(char *buf, size_t n, int narrow, long long vectors)
+{
+	const char *es = narrow == 1 ? "" : "es";
+	if (vectors == 1 && narrow > 1)
+		snprintf(buf, n, "%d narrow access%s where one vector access (float2, float4: 16 bytes at most) would "
+			 "do", narrow, es);
+	else if (vectors > 1 && vectors < narrow)
+		snprintf(buf, n, "%d narrow access%s where %lld vector accesses (float2, float4: 16 bytes at most) "
+			 "would do", narrow, es, vectors);
+	else
+		snprintf(buf, n, "%d narrow access%s where fewer vector accesses (float2, float4: 16 bytes at most) "
+			 "would do", narrow, es);
+}
+
 static void resolve_strided(struct walk *w)
 {
 	for (size_t i = 0; i < w->n_acc; i++) {
@@ -1339,13 +1367,12 @@ static void resolve_strided(struct walk *w)
 			                          none when it is already 16 bytes wide */
 		char *t = text(w->an, a->at);
 		long long vectors = (s * (a->bytes / a->width) + 15) / 16;
-		char count[24];
-		snprintf(count, sizeof(count), "%lld", vectors);
+		char words[160];
+		vector_words(words, sizeof(words), s / a->width, vectors);
 		ka_finding_add(w->finds, KA_RULE_KA109, a->line, a->col, 0,
 			       "global access `%s`: each thread accesses %d neighbouring elements of `%s` and consecutive "
-			       "lanes are %d apart, so together the warp's accesses are contiguous (coalesced traffic); "
-			       "%d narrow accesses where %s vector access%s (float2, float4: 16 bytes at most) would do",
-			       t, s, a->base, s, s / a->width, vectors == 1 ? "one" : count, vectors == 1 ? "" : "es");
+			       "lanes are %d apart, so together the warp's accesses are contiguous (coalesced traffic); %s",
+			       t, s, a->base, s, words);
 		free(t);
 	}
 	for (size_t i = 0; i < w->n_acc; i++) {
@@ -2228,7 +2255,7 @@ void ka_findings_file(struct ka_an *an, struct ka_finding_acc *finds)
 			ka_finding_add(finds, KA_RULE_KA108, line, col, 0,
 				       "parameter `%s` of %s() is a constant at every call (%s) and feeds address "
 				       "arithmetic: as a template parameter the offsets fold into immediates and its "
-				       "multiplications disappear (seed 003's k_idx)",
+				       "multiplications disappear",
 				       clang_getCString(pn), clang_getCString(fn), s.values);
 			clang_disposeString(pn);
 			clang_disposeString(fn);

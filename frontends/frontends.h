@@ -149,7 +149,8 @@ struct ka_sass_count {
 	bool known;               /* in sass_opcodes.def at all                  */
 };
 struct ka_sass_line {
-	int line;                 /* source line in the kernel's file; 0: none   */
+	int line;                 /* source line in the kernel's file (ka_sass   */
+	                          /* .file); 0: none                             */
 	long instructions, uniform, vector;
 	int live;                 /* most live R registers at one instruction of */
 	                          /* this line; -1 without life ranges           */
@@ -180,6 +181,10 @@ struct ka_sass {
 	int n_top;
 	struct ka_sass_insn *insns;  /* in address order                          */
 	size_t n_insns, cap_insns;
+	char *file;               /* the kernel's file as the listing names it,   */
+	                          /* the one `lines` are in; NULL: no line info   */
+	bool file_main;           /* it is the compiled file (main_file), not a   */
+	                          /* header the kernel is defined in              */
 };
 struct ka_sass_func {
 	char *name;               /* the section's function: the mangled kernel   */
@@ -190,9 +195,11 @@ struct ka_sass_set {
 	size_t n, cap;
 };
 /* Read `nvdisasm -c -gi` text into one census per code section.  Source
- * lines count only in `main_file` (compared by base name: the innermost frame
- * of an inlining chain in that file wins); others go to line 0.  NULL
- * main_file: the outermost frame.  Never fails. */
+ * lines count only in the kernel's file: `main_file` (compared by base name:
+ * the innermost frame of an inlining chain in that file wins), or, for a
+ * kernel defined in a header, that header (the outermost frame of the
+ * section's first chain); others go to line 0.  NULL main_file: the
+ * outermost frame.  Never fails. */
 void ka_sass_parse(const char *text, size_t len, const char *main_file, struct ka_sass_set *set,
 		   struct ka_diag *d, const char *where);
 /* Add the live-register counts of `nvdisasm -c -plr -lrm narrow` text to a

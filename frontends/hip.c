@@ -199,13 +199,30 @@ static bool diagnostic_line(const char *p, size_t n)
 	return (n > 7 && strncmp(p, "clang: ", 7) == 0) || memmem(p, n, "generated.", 10) != NULL;
 }
 
+/* "In file included from k.hip:3:" and its "                 from ..."
+ * lines: the include stack of the diagnostic that follows them. */
+static bool include_stack_line(const char *p, size_t n, bool in_stack)
+{
+	static const char head[] = "In file included from ";
+	if (n >= sizeof(head) - 1 && memcmp(p, head, sizeof(head) - 1) == 0)
+		return true;
+	if (!in_stack)
+		return false;
+	while (n > 0 && *p == ' ')
+		p++, n--;
+	return n > 5 && memcmp(p, "from ", 5) == 0;
+}
+
 /* Show the compiler's stderr without our remarks and the source lines and
  * carets clang prints under them (and, under hipcc, the complaints about the
- * link flags hipcc itself adds to a device-only compile). */
+ * link flags hipcc itself adds to a device-only compile).  The include
+ * stack clang prints before a diagnostic (a kernel in a header) goes with
+ * that diagnostic: it is held until the diagnostic says whose it is. */
 static void forward_diagnostics(const struct ka_buf *err, struct ka_diag *d, bool failed, bool hipcc)
 {
 	const char *p = err->data, *end = err->data ? err->data + err->len : NULL;
-	bool skipping = false;
+	const char *stack = NULL;                 /* held include-stack lines: [stack, p) */
+	bool skipping = false, show = failed || !d->quiet;
 
 	if (!p)
 		return;
@@ -214,18 +231,29 @@ static void forward_diagnostics(const struct ka_buf *err, struct ka_diag *d, boo
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		bool ours = memmem(p, n, RPASS + 1, sizeof(RPASS) - 2) != NULL;
 
+		if (include_stack_line(p, n, stack != NULL)) {
+			if (!stack)
+				stack = p;
+			p = nl ? nl + 1 : end;
+			continue;
+		}
 		if (ours)
 			skipping = true;
 		else if (diagnostic_line(p, n))
 			skipping = false;
 		if (hipcc && memmem(p, n, "[-Wunused-command-line-argument]", 32))
 			ours = true;
-		if (!ours && !skipping && n > 0 && (failed || !d->quiet)) {
+		if (stack && !ours && show)               /* not one of our remarks': shown */
+			fwrite(stack, 1, (size_t)(p - stack), d->out);
+		stack = NULL;
+		if (!ours && !skipping && n > 0 && show) {
 			fwrite(p, 1, n, d->out);
 			fputc('\n', d->out);
 		}
 		p = nl ? nl + 1 : end;
 	}
+	if (stack && show)
+		fwrite(stack, 1, (size_t)(end - stack), d->out);
 	fflush(d->out);
 }
 

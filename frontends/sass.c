@@ -489,14 +489,22 @@ static void census_insn(struct ka_sass *s, unsigned long addr, const char *p, in
  *   //## File "/src/k.cu", line 3 inlined at "/src/k.cu", line 7
  *   //## File "/src/k.cu", line 7
  * The instruction belongs to the innermost frame in the kernel's file (line
- * 3 here): that is where its work is written. */
+ * 3 here): that is where its work is written.  The kernel's file is the
+ * compiled file (k.cu), or, for a kernel defined in a header, that header:
+ * the file of the outermost frame of the section's first chain (the
+ * kernel's own frame), whose lines the section's table then holds. */
+struct frame {
+	size_t file;         /* offset of its file's name in frames.names         */
+	int line;
+};
 struct frames {
-	int chosen;          /* line chosen from the chain so far, 0 if none    */
-	int outermost;       /* the last frame's line                           */
+	struct ka_buf names; /* the chain's file names, each NUL-terminated       */
+	struct frame *v;     /* the chain, innermost first                        */
+	size_t n, cap;
 	bool open;           /* a chain is being read (no instruction since)    */
 };
 
-static void frame_line(struct frames *fr, const char *p, const char *main_base)
+static void frame_line(struct frames *fr, const char *p)
 {
 	const char *f = strstr(p, "File \""), *e, *l;
 	if (!f)
@@ -513,16 +521,39 @@ static void frame_line(struct frames *fr, const char *p, const char *main_base)
 		line = 0;
 	if (!fr->open) {
 		fr->open = true;
-		fr->chosen = 0;
+		fr->n = 0;
+		fr->names.len = 0;
 	}
-	fr->outermost = (int)line;
-	/* base name of the frame's file, compared with the kernel's */
-	const char *b = f;
-	for (const char *q = f; q < e; q++)
-		if (*q == '/')
-			b = q + 1;
-	if (main_base && !fr->chosen && (size_t)(e - b) == strlen(main_base) && memcmp(b, main_base, (size_t)(e - b)) == 0)
-		fr->chosen = (int)line;
+	if (fr->n == fr->cap) {
+		fr->cap = fr->cap ? 2 * fr->cap : 8;
+		fr->v = ka_xrealloc(fr->v, fr->cap * sizeof(*fr->v));
+	}
+	fr->v[fr->n++] = (struct frame){fr->names.len, (int)line};
+	ka_buf_append(&fr->names, f, (size_t)(e - f));
+	ka_buf_append(&fr->names, "", 1);       /* the terminator is part of the name */
+}
+
+/* The line a chain gives its instruction in section s (main_base: the
+ * compiled file's base name, NULL when unknown: the outermost frame).  The
+ * section's first chain names its file (s->file, s->file_main). */
+static int frames_line(const struct frames *fr, struct ka_sass *s, const char *main_base)
+{
+	const char *outer;
+	if (fr->n == 0)
+		return 0;
+	outer = fr->names.data + fr->v[fr->n - 1].file;
+	if (!s->file) {
+		s->file = ka_strdup(outer);
+		s->file_main = main_base && strcmp(base_name(outer), main_base) == 0;
+	}
+	if (!main_base)
+		return fr->v[fr->n - 1].line;
+	for (size_t i = 0; i < fr->n; i++) {
+		const char *name = fr->names.data + fr->v[i].file;
+		if (s->file_main ? strcmp(base_name(name), main_base) == 0 : strcmp(name, s->file) == 0)
+			return fr->v[i].line;
+	}
+	return 0;
 }
 
 void ka_sass_parse(const char *text, size_t len, const char *main_file, struct ka_sass_set *set,
@@ -549,7 +580,8 @@ void ka_sass_parse(const char *text, size_t len, const char *main_file, struct k
 				free(sec);
 				cur = NULL;
 			}
-			fr = (struct frames){0};
+			fr.open = false;
+			fr.n = 0;
 			cur_line = 0;
 			continue;
 		}
@@ -557,18 +589,20 @@ void ka_sass_parse(const char *text, size_t len, const char *main_file, struct k
 			continue;
 		q = skip_ws(p);
 		if (strncmp(q, "//##", 4) == 0) {
-			frame_line(&fr, q, main_base);
+			frame_line(&fr, q);
 			continue;
 		}
 		if (!read_addr(&q, &addr))
 			continue;
 		if (fr.open) {
-			cur_line = main_base ? fr.chosen : fr.outermost;
+			cur_line = frames_line(&fr, &cur->s, main_base);
 			fr.open = false;
 		}
 		census_insn(&cur->s, addr, q, cur_line, d, where);
 	}
 	ka_buf_free(&line);
+	ka_buf_free(&fr.names);
+	free(fr.v);
 }
 
 /* ---- life ranges -------------------------------------------------------------------
@@ -878,6 +912,7 @@ void ka_sass_free(struct ka_sass *s)
 	free(s->ops);
 	free(s->lines);
 	free(s->insns);
+	free(s->file);
 	memset(s, 0, sizeof(*s));
 }
 

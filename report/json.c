@@ -57,20 +57,6 @@ static json_t *what_ifs(const struct ka_kernel_result *rk)
 	return a;
 }
 
-/* --sass: the census's per-line counts, for the uniformity join. */
-static struct ka_uline *sass_lines(const struct ka_kernel *k, size_t *n)
-{
-	struct ka_uline *v;
-	*n = 0;
-	if (!k->sass || k->sass->n_lines == 0)
-		return NULL;
-	v = ka_xcalloc(k->sass->n_lines, sizeof(*v));
-	for (size_t i = 0; i < k->sass->n_lines; i++)
-		v[(*n)++] = (struct ka_uline){k->sass->lines[i].line, k->sass->lines[i].instructions,
-					      k->sass->lines[i].uniform, k->sass->lines[i].vector};
-	return v;
-}
-
 /* "uniformity": every initializer and assignment of the kernel (and of the
  * device functions it calls) with its class; null when the analysis did
  * not run.  "findings": KA101-KA108 that apply to this arch, each with
@@ -83,7 +69,7 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 	const struct ka_ukernel *u = rk->u;
 	json_t *facts = r->uniformity && rk->has_source ? json_array() : json_null(), *finds = json_array();
 	size_t nl = 0;
-	struct ka_uline *lines = u ? sass_lines(rk->k, &nl) : NULL;
+	struct ka_uline *lines = u ? ka_sass_ulines(rk->k, &nl) : NULL;
 	char note[256];
 
 	for (size_t i = 0; u && i < u->n_facts; i++) {

@@ -7,6 +7,7 @@
  * (--findings: KA102/KA104 are "info", a handful of instructions each)
  * are left out here, for the text and markdown reports; JSON and SARIF
  * pass level 0 and keep every one. */
+#define _GNU_SOURCE                    /* realpath */
 #include "sites.h"
 
 #include <stdlib.h>
@@ -22,6 +23,15 @@ static bool applies(const struct ka_kernel_result *rk, const struct ka_ufinding 
 static bool same_site(const struct ka_site *s, const char *file, const struct ka_ufinding *f)
 {
 	return s->f->rule == f->rule && s->f->line == f->line && s->f->col == f->col && strcmp(s->file, file) == 0;
+}
+
+/* The file a kernel's finding lines are in: its definition's (a header's
+ * for a kernel defined in a .cuh/.h/.hpp), else the file compiled.  The
+ * analyzer reads a header kernel in its header, so every line it reports
+ * for the kernel is one of that file. */
+static const char *finding_file(const struct ka_kernel *k)
+{
+	return k->def_file ? k->def_file : k->file;
 }
 
 static struct ka_site *find(const struct ka_sites *s, const char *file, const struct ka_ufinding *f)
@@ -54,8 +64,7 @@ void ka_sites_build(struct ka_sites *s, const struct ka_result *r, int min_level
 			bool seen = false;
 			if (!applies(rk, f) || ka_finding_level(ka_rule_severity(f->rule)) < min_level)
 				continue;
-			/* the file the finding's line is in: a header kernel's header */
-			const char *where = rk->k->def_file ? rk->k->def_file : rk->k->file;
+			const char *where = finding_file(rk->k);
 			if (!(site = find(s, where, f))) {
 				if (s->n == s->cap) {
 					s->cap = s->cap ? 2 * s->cap : 16;
@@ -97,7 +106,7 @@ void ka_sites_free(struct ka_sites *s)
 const struct ka_site *ka_sites_find(const struct ka_sites *s, const struct ka_result *r, size_t k,
 				    const struct ka_ufinding *f)
 {
-	return applies(&r->v[k], f) ? find(s, r->v[k].k->file, f) : NULL;
+	return applies(&r->v[k], f) ? find(s, finding_file(r->v[k].k), f) : NULL;
 }
 
 /* "void ns::k<32, (op)1>(float const*, int)" -> "ns::k<32, (op)1>": the
@@ -140,10 +149,54 @@ void ka_site_instances(struct ka_buf *b, const struct ka_result *r, const struct
 		ka_buf_printf(b, " and %zu more", s->n - max);
 }
 
+static const char *base_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+/* Two spellings of one header: the report's (spelt from the compiled
+ * file's directory) and the listing's (nvcc's path).  The same real path
+ * when both resolve; else, a path gone (a private copy's), the same base
+ * name. */
+static bool same_header(const char *report, const char *listing)
+{
+	char *a = realpath(report, NULL), *b = realpath(listing, NULL);
+	bool same = a && b ? strcmp(a, b) == 0 : strcmp(base_of(report), base_of(listing)) == 0;
+	free(a);
+	free(b);
+	return same;
+}
+
+bool ka_sass_in_kernel_file(const struct ka_kernel *k)
+{
+	const struct ka_sass *s = k->sass;
+	if (!s || !s->file)
+		return false;
+	if (!k->def_file)
+		return s->file_main;
+	return !s->file_main && same_header(k->def_file, s->file);
+}
+
+struct ka_uline *ka_sass_ulines(const struct ka_kernel *k, size_t *n)
+{
+	struct ka_uline *v;
+	*n = 0;
+	if (!ka_sass_in_kernel_file(k) || k->sass->n_lines == 0)
+		return NULL;
+	v = ka_xcalloc(k->sass->n_lines, sizeof(*v));
+	for (size_t i = 0; i < k->sass->n_lines; i++)
+		v[(*n)++] = (struct ka_uline){k->sass->lines[i].line, k->sass->lines[i].instructions,
+					      k->sass->lines[i].uniform, k->sass->lines[i].vector};
+	return v;
+}
+
 bool ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufinding *f, char *buf, size_t n)
 {
 	const struct ka_sass *s = rk->k->sass;
-	for (size_t i = 0; s && i < s->n_lines; i++) {
+	if (!ka_sass_in_kernel_file(rk->k))   /* a finding's line is one of the kernel's file */
+		return false;
+	for (size_t i = 0; i < s->n_lines; i++) {
 		const struct ka_sass_line *l = &s->lines[i];
 		int w;
 		if (l->line != f->line || l->instructions <= 0)

@@ -34,6 +34,13 @@ const struct ka_site *ka_sites_find(const struct ka_sites *s, const struct ka_re
 /* "rms_norm_f32<32>, rms_norm_f32<64>, … and 3 more": at most max names
  * (template arguments kept, return type and parameters dropped). */
 void ka_site_instances(struct ka_buf *b, const struct ka_result *r, const struct ka_site *s, size_t max);
+/* --sass: whether k's SASS line table is in the file its source lines
+ * are (the compiled file, or the header k is defined in), so that a line
+ * of one is a line of the other: matched by file, then by line. */
+bool ka_sass_in_kernel_file(const struct ka_kernel *k);
+/* That table as the uniformity join reads it (malloc'd, *n entries); NULL
+ * when there is none or it is another file's. */
+struct ka_uline *ka_sass_ulines(const struct ka_kernel *k, size_t *n);
 /* --sass: what the machine code does at the finding's line ("SASS at line
  * 37: 12 instructions (2 uniform datapath, 10 vector), up to 18 live
  * registers"); false when there is no census or no code at that line. */

@@ -52,13 +52,11 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 		u->n_facts, u->n_facts == 1 ? "" : "s", cnt[KA_U_CONST] + cnt[KA_U_GRID] + cnt[KA_U_BLOCK] + cnt[KA_U_WARP], cnt[KA_U_CONST],
 		cnt[KA_U_WARP_IF], cnt[KA_U_AFFINE] + cnt[KA_U_VARYING], cnt[KA_U_AFFINE]);
 	if (rk->k->sass) {
-		struct ka_uline *lines = ka_xcalloc(rk->k->sass->n_lines + 1, sizeof(*lines));
-		for (size_t i = 0; i < rk->k->sass->n_lines; i++)
-			lines[i] = (struct ka_uline){rk->k->sass->lines[i].line, rk->k->sass->lines[i].instructions,
-						     rk->k->sass->lines[i].uniform, rk->k->sass->lines[i].vector};
+		size_t nl = 0;
+		struct ka_uline *lines = ka_sass_ulines(rk->k, &nl);
 		for (size_t i = 0; i < u->n_facts; i++)
 			if (u->facts[i].cls <= KA_U_WARP &&
-			    ka_ufact_machine_note(&u->facts[i], lines, rk->k->sass->n_lines, note, sizeof(note)) &&
+			    ka_ufact_machine_note(&u->facts[i], lines, nl, note, sizeof(note)) &&
 			    strncmp(note, "uniform in source, computed", 27) == 0) {
 				if (!vec_lines++)
 					first = u->facts[i].line;

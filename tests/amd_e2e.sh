@@ -70,7 +70,7 @@ py 'import json,sys; a={r["arch"]:r for r in json.load(open(sys.argv[1]))}; g=a[
 
 # ---- --remarks ---------------------------------------------------------------------
 rem=$src/testdata/amd/remarks
-expect "--remarks seed 003 log on gfx928" 0 "$ka" --remarks "$rem/seed003.gfx928.remarks" --arch gfx928 --block 256 --format json
+expect "--remarks seed 003 log on gfx928" 0 "$ka" --remarks "$rem/hygon_dcu.gfx928.remarks" --arch gfx928 --block 256 --format json
 py 'import json,sys; j=json.load(open(sys.argv[1])); k=j["files"][0]["kernels"][0]; r=k["resources"]; o=k["occupancy"]; assert (r["vgprs"],r["sgprs"],r["lds"],r["scratch"])==(124,68,32768,0), r; assert o["waves_per_simd"]==2 and o["limiter"]==["lds"], o' "seed log: 124 VGPRs, 32 KiB LDS -> 2 waves (lds) at 256 threads"
 expect "--remarks saved clang log" 0 "$ka" --remarks "$rem/softmax.gfx90a.remarks" --arch gfx90a
 has "remarks log kernel named" "$tmp/out" "softmax_rows<16>"
@@ -80,7 +80,7 @@ expect "--remarks missing file" 2 "$ka" --remarks "$tmp/nope.log" --arch gfx936
 expect "--remarks not a log" 2 "$ka" --remarks /etc/hostname --arch gfx936
 has "not a log message" "$tmp/err" "no kernel resource remarks"
 expect "--remarks directory" 2 "$ka" --remarks "$tmp" --arch gfx936
-expect "--remarks --wave32 on gfx936" 2 "$ka" --remarks "$rem/seed003.gfx928.remarks" --arch gfx936 --wave32
+expect "--remarks --wave32 on gfx936" 2 "$ka" --remarks "$rem/hygon_dcu.gfx928.remarks" --arch gfx936 --wave32
 
 # ---- analyses with the compiler -------------------------------------------------------
 libs=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode

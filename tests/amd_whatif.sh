@@ -156,7 +156,7 @@ if [ $have_clang16 = 1 ]; then
     has "text: variant line" "$tmp/out" "what if     regs=48"
     has "text: suggestion" "$tmp/out" "suggest     regs=48 raises occupancy 40.0 % -> 50.0 % (4 -> 5 waves/SIMD)"
     # a what-if on remarks-only kernels whose source is not at hand: failed, not invented
-    expect "regs= on a log whose source is absent" 0 "$ka" --remarks "$src/testdata/amd/remarks/seed003.gfx928.remarks" \
+    expect "regs= on a log whose source is absent" 0 "$ka" --remarks "$src/testdata/amd/remarks/hygon_dcu.gfx928.remarks" \
         --arch gfx928 --what-if regs=64 --what-if block=128 --format json
     py "$tmp/out" <<'PY'
 import json, sys

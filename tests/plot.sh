@@ -106,13 +106,13 @@ grep -q "; assumed: Hygon: 768 VGPRs/SIMD known" "$tmp/h.svg" && ok "gfx936 svg 
     bad "gfx936 svg says what is assumed"
 expect "Hygon terminal chart" 0 "$ka" plot --arch gfx936 --vgprs 200 --agprs 64 --sgprs 40 --block 512
 has "Hygon note" "$tmp/out" "    note: Hygon: 768 VGPRs/SIMD known; granule, 8 waves/SIMD, AGPRs, SGPRs, LDS assumed from gfx90a"
-expect "Hygon kernel from a saved remarks log" 0 "$ka" plot --arch gfx928 --remarks "$src/testdata/amd/remarks/seed003.gfx928.remarks" -o "$tmp/hr.svg"
+expect "Hygon kernel from a saved remarks log" 0 "$ka" plot --arch gfx928 --remarks "$src/testdata/amd/remarks/hygon_dcu.gfx928.remarks" -o "$tmp/hr.svg"
 occ --arch gfx928 --vgprs 0-512 --sgprs 68 --block 256 --smem 32768 >"$tmp/hrr.jsonl"
 python3 "$src/tests/chart_svg.py" "$tmp/hr.svg" 0.25 regs=124 block=256 span:regs=512 drop:regs=257 \
     rows:regs="$tmp/hrr.jsonl" alt:regs=0 >"$tmp/py" 2>&1 &&
     ok "gfx928 remarks: 124 VGPRs, 68 SGPRs, 32 KiB LDS at 256 threads, rows agree" || bad "gfx928 remarks svg" "$(cat "$tmp/py")"
-expect "--remarks with a FILE" 2 "$ka" plot --arch gfx928 --remarks "$src/testdata/amd/remarks/seed003.gfx928.remarks" "$tmp/a.svg"
-expect "--remarks on NVIDIA" 2 "$ka" plot --arch sm_90 --remarks "$src/testdata/amd/remarks/seed003.gfx928.remarks"
+expect "--remarks with a FILE" 2 "$ka" plot --arch gfx928 --remarks "$src/testdata/amd/remarks/hygon_dcu.gfx928.remarks" "$tmp/a.svg"
+expect "--remarks on NVIDIA" 2 "$ka" plot --arch sm_90 --remarks "$src/testdata/amd/remarks/hygon_dcu.gfx928.remarks"
 expect "amd terminal chart" 0 "$ka" plot --arch gfx90a --vgprs 97 --agprs 40 --sgprs 40 --block 256
 has "amd headline" "$tmp/out" "occupancy   37.5 %  3 workgroups/CU = 3 of 8 waves/SIMD   limiter: vgprs"
 has "amd vgprs sparkline and its cliffs" "$tmp/out" "^ 97: 37.5 %  ! 129: 25 %  + ≤88: 50 %"

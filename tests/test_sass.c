@@ -455,6 +455,43 @@ static void lines_through_inlining(void **state)
 	ka_diag_fini(&d);
 }
 
+/* A kernel defined in a header that k.cu includes: its lines are the
+ * header's (the file of the section's first chain's outermost frame), the
+ * innermost header frame of each chain; a frame in another header is no
+ * line of it. */
+static const char header_kernel[] = HEAD
+	"\t//## File \"/src/inc/h.cuh\", line 12\n"
+	"        /*0000*/                   LDC R1, c[0x0][0x28] ;\n"
+	"\t//## File \"/src/other/h.cuh\", line 5 inlined at \"/src/inc/h.cuh\", line 14\n"
+	"\t//## File \"/src/inc/h.cuh\", line 14\n"
+	"        /*0010*/                   S2UR UR4, SR_CTAID.X ;\n"
+	"\t//## File \"/src/k.cu\", line 3 inlined at \"/src/inc/h.cuh\", line 15\n"
+	"\t//## File \"/src/inc/h.cuh\", line 15\n"
+	"        /*0020*/                   EXIT ;\n";
+
+static void lines_of_a_header_kernel(void **state)
+{
+	(void)state;
+	struct ka_diag d;
+	ka_diag_init(&d, stderr);
+	struct ka_sass_set set = parse_text(header_kernel, &d);
+	const struct ka_sass *s = ka_sass_set_find(&set, "_Z1kv");
+	assert_string_equal(s->file, "/src/inc/h.cuh");
+	assert_false(s->file_main);
+	assert_int_equal(s->n_lines, 3);
+	assert_int_equal(s->lines[0].line, 12);
+	assert_int_equal(s->lines[1].line, 14);
+	assert_int_equal(s->lines[2].line, 15);         /* not k.cu's line 3 */
+	ka_sass_set_free(&set);
+	/* a kernel of k.cu: its file is the compiled one */
+	set = parse_text(inlined, &d);
+	s = ka_sass_set_find(&set, "_Z1kv");
+	assert_string_equal(s->file, "/src/k.cu");
+	assert_true(s->file_main);
+	ka_sass_set_free(&set);
+	ka_diag_fini(&d);
+}
+
 /* ---- a life-range table that cannot be read ------------------------------------------------ */
 static void life_ranges_unreadable(void **state)
 {
@@ -712,6 +749,7 @@ int main(void)
 		cmocka_unit_test(unsupported_opcode),
 		cmocka_unit_test(unsupported_operand),
 		cmocka_unit_test(lines_through_inlining),
+		cmocka_unit_test(lines_of_a_header_kernel),
 		cmocka_unit_test(life_ranges_unreadable),
 		cmocka_unit_test(garbage_input),
 		cmocka_unit_test(machine_lines),

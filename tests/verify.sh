@@ -102,7 +102,7 @@ has "help lists --runner-output" "$tmp/out" "--runner-output FILE"
 if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
     expect "raw runner output compares" 0 "$ka" verify --runner-output "$raw" --out "$tmp/rec.jsonl"
     has "raw: pass" "$tmp/out" "pass: 38/38 kernels' registers, 8008/8008 blocks per SM, 38/38 best block sizes equal"
-    has "raw: cliff pair against the seed" "$tmp/out" "seed 003 (H100 PCIe, CUDA 12.8)"
+    has "raw: the cliff pair timed" "$tmp/out" "cliff_pair               c_ur_ptrs (122 regs, 2/SM)"
     expect "the fresh record rechecks" 0 "$ka" verify --check "$tmp/rec.jsonl"
     sed '/"kind":"occupancy","unit":"uniform","kernel":"c_vec_ptrs","mangled":"[^"]*","block":256,"dyn_smem":0,"blocks":1}/s/"blocks":1}/"blocks":2}/' \
         "$raw" > "$tmp/raw-bad.jsonl"
