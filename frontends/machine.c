@@ -25,10 +25,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { OUTER_FRAMES = 3 };
 struct insn {
 	unsigned long addr;
 	int frame;                   /* index into the function's files, -1 none */
 	int line;
+	/* the frames its inlining chain passes through on the way out (a
+	 * __shfl_sync's SHFL is written in the toolkit's header, called at the
+	 * user's line): the instruction is present at those lines too */
+	int outer_frame[OUTER_FRAMES], outer_line[OUTER_FRAMES], n_outer;
 	enum { I_OTHER, I_LOAD, I_STORE, I_CALL, I_SHFL, I_BRANCH } kind;
 	int width;                   /* global access bits                       */
 	char op[24];                 /* the opcode with its suffixes             */
@@ -212,6 +217,39 @@ static int cmp_mline(const void *a, const void *b)
 	return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
+/* One instruction at one of its lines (own: its innermost frame, the one
+ * the kernel's totals count). */
+static void count_at(struct ka_machine *m, struct ka_mline *l, const struct insn *in, int depth, bool own)
+{
+	switch (in->kind) {
+	case I_LOAD:
+	case I_STORE:
+		if (in->kind == I_LOAD)
+			l->loads++;
+		else
+			l->stores++;
+		if (!l->op[0])
+			snprintf(l->op, sizeof(l->op), "%s", in->op);
+		l->width_bits = in->width > l->width_bits ? in->width : l->width_bits;
+		int *narrow = in->kind == I_LOAD ? &l->load_bits : &l->store_bits;
+		*narrow = !*narrow || in->width < *narrow ? in->width : *narrow;
+		l->loop_depth = depth > l->loop_depth ? depth : l->loop_depth;
+		l->own += own;
+		m->global_accesses += own;
+		break;
+	case I_CALL:
+		l->calls++;
+		m->calls += own;
+		break;
+	case I_SHFL:
+		l->shuffles++;
+		m->shuffles += own;
+		break;
+	default:
+		break;
+	}
+}
+
 /* One function's instructions into its per-line table: loop depth from the
  * back edges, then the line's counts. */
 static void func_finish(struct func *f, struct ka_machine *m)
@@ -228,36 +266,12 @@ static void func_finish(struct func *f, struct ka_machine *m)
 	}
 	for (size_t i = 0; i < f->n; i++) {
 		const struct insn *in = &f->v[i];
-		if (in->frame < 0 || in->line <= 0)
-			continue;
-		struct ka_mline *l = mline_of(m, f->files[in->frame], in->line);
-		switch (in->kind) {
-		case I_LOAD:
-		case I_STORE:
-			if (in->kind == I_LOAD)
-				l->loads++;
-			else
-				l->stores++;
-			if (!l->op[0])
-				snprintf(l->op, sizeof(l->op), "%s", in->op);
-			l->width_bits = in->width > l->width_bits ? in->width : l->width_bits;
-			int *narrow = in->kind == I_LOAD ? &l->load_bits : &l->store_bits;
-			*narrow = !*narrow || in->width < *narrow ? in->width : *narrow;
-			l->loop_depth = depth[i] > l->loop_depth ? depth[i] : l->loop_depth;
-			break;
-		case I_CALL:
-			l->calls++;
-			m->calls++;
-			break;
-		case I_SHFL:
-			l->shuffles++;
-			m->shuffles++;
-			break;
-		default:
-			break;
+		for (int o = -1; o < in->n_outer; o++) {      /* its own line, then the outer frames' */
+			int fr = o < 0 ? in->frame : in->outer_frame[o], ln = o < 0 ? in->line : in->outer_line[o];
+			if (fr < 0 || ln <= 0)
+				continue;
+			count_at(m, mline_of(m, f->files[fr], ln), in, depth[i], o < 0);
 		}
-		if (in->kind == I_LOAD || in->kind == I_STORE)
-			m->global_accesses++;
 	}
 	free(depth);
 }
@@ -291,7 +305,8 @@ void ka_machine_parse(const char *text, size_t len, struct ka_machine_set *set)
 {
 	struct func f = {0};
 	struct ka_buf line = {0};
-	int frame = -1, cur_line = 0;
+	int frame = -1, cur_line = 0, n_outer = 0;
+	int outer_frame[OUTER_FRAMES] = {0}, outer_line[OUTER_FRAMES] = {0};
 	bool chain_open = false;
 	size_t pos = 0;
 
@@ -316,13 +331,21 @@ void ka_machine_parse(const char *text, size_t len, struct ka_machine_set *set)
 		if (!f.name)
 			continue;
 		if (strncmp(q, "//##", 4) == 0) {
-			/* the innermost frame comes first in each chain */
+			/* the innermost frame comes first in each chain, then the
+			 * frames it is inlined into */
 			const char *fs = strstr(q, "File \""), *fe, *l;
-			if (!chain_open && fs && (fe = strchr(fs + 6, '"')) && (l = strstr(fe, ", line "))) {
+			if (fs && (fe = strchr(fs + 6, '"')) && (l = strstr(fe, ", line "))) {
 				long n = strtol(l + 7, NULL, 10);
-				frame = file_index(&f, fs + 6, (size_t)(fe - fs - 6));
-				cur_line = n > 0 && n < 100000000 ? (int)n : 0;
-				chain_open = true;
+				int fr = file_index(&f, fs + 6, (size_t)(fe - fs - 6)), ln = n > 0 && n < 100000000 ? (int)n : 0;
+				if (!chain_open) {
+					frame = fr;
+					cur_line = ln;
+					n_outer = 0;
+					chain_open = true;
+				} else if (n_outer < OUTER_FRAMES) {
+					outer_frame[n_outer] = fr;
+					outer_line[n_outer++] = ln;
+				}
 			}
 			continue;
 		}
@@ -331,8 +354,16 @@ void ka_machine_parse(const char *text, size_t len, struct ka_machine_set *set)
 			snprintf(f.pending, sizeof(f.pending), "%.*s", (int)(n < sizeof(f.pending) ? n : 31), q);
 			continue;
 		}
-		if (parse_insn(&f, q, frame, cur_line))
+		size_t before = f.n;
+		if (parse_insn(&f, q, frame, cur_line)) {
 			chain_open = false;
+			if (f.n > before) {
+				struct insn *in = &f.v[f.n - 1];
+				memcpy(in->outer_frame, outer_frame, sizeof(outer_frame));
+				memcpy(in->outer_line, outer_line, sizeof(outer_line));
+				in->n_outer = n_outer;
+			}
+		}
 	}
 	set_put(set, &f);
 	func_free(&f);
@@ -480,7 +511,7 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 	struct ka_machine_set callees = {0};
 	struct func f = {0};
 	struct ka_buf line = {0};
-	int frame = -1, cur_line = 0;
+	int frame = -1, cur_line = 0, at_frame = -1, at_line = 0;
 	char kind = 0;
 	unsigned long addr = 0;
 
@@ -511,6 +542,16 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 			long fi = strtol(q + 5, &end, 10), ln = strtol(end, NULL, 10);
 			frame = fi >= 0 && (size_t)fi < n_files && files[fi] ? file_index(&f, files[fi], strlen(files[fi])) : -1;
 			cur_line = ln > 0 && ln < 100000000 ? (int)ln : 0;
+			/* ", inlined_at 1 46 5": the line it is inlined at */
+			const char *at = strstr(q, "inlined_at");
+			at_frame = -1;
+			if (at) {
+				long fi2 = strtol(at + 10, &end, 10), ln2 = strtol(end, NULL, 10);
+				if (fi2 >= 0 && (size_t)fi2 < n_files && files[fi2] && ln2 > 0 && ln2 < 100000000) {
+					at_frame = file_index(&f, files[fi2], strlen(files[fi2]));
+					at_line = (int)ln2;
+				}
+			}
 			continue;
 		}
 		if (*q == '$' && q[strlen(q) - 1] == ':') {
@@ -528,6 +569,11 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 		if (n == 0)
 			continue;
 		struct insn *in = insn_add(&f, addr++, q, n, frame, cur_line);
+		if (at_frame >= 0) {
+			in->outer_frame[0] = at_frame;
+			in->outer_line[0] = at_line;
+			in->n_outer = 1;
+		}
 		ptx_classify(in);
 		if (in->kind == I_BRANCH) {
 			const char *t = skip(q + n);

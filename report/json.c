@@ -104,11 +104,8 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 		 * verdict, and an access's estimated cost; else --sass's note */
 		const struct ka_finding_ground *g = rk->ground ? &rk->ground[i] : NULL;
 		static const char *const verdicts[] = {NULL, "confirmed", "contradicted"};
-		if (g && g->verdict != KA_MACHINE_UNCHECKED)
-			json_object_set_new(e, "machine", ka_json_text(g->machine));
-		else
-			json_object_set_new(e, "machine", ka_finding_machine(rk, f, note, sizeof(note)) ? ka_json_text(note)
-												 : json_null());
+		json_object_set_new(e, "machine", ka_finding_machine(rk, f, note, sizeof(note)) ? ka_json_text(note)
+											 : json_null());
 		json_object_set_new(e, "verdict", g && verdicts[g->verdict] ? json_string(verdicts[g->verdict]) : json_null());
 		if (g && g->share >= 0)
 			json_object_set_new(e, "cost", json_pack("{s:i,s:i,s:f}", "sectors_per_request", g->sectors,

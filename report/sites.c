@@ -42,6 +42,22 @@ static struct ka_site *find(const struct ka_sites *s, const char *file, const st
 	return NULL;
 }
 
+/* Below this share of its kernel's estimated global sectors an access
+ * warning is shown as info: the same 5 % a line must carry of its kernel's
+ * sectors to count as a miss of `kanalyze verify --profile` (bench/heldout:
+ * the strided accesses that run once per thread beside the kernel's loops
+ * measured 0.1 % of their kernels' sectors). */
+#define KA_SHARE_SHOWN 0.05
+
+/* A finding's level in the text and markdown reports: its rule's, but an
+ * access warning whose estimated cost is small is info. */
+static int site_level(const struct ka_kernel_result *rk, const struct ka_ufinding *f)
+{
+	int level = ka_finding_level(ka_rule_severity(f->rule));
+	const struct ka_finding_ground *g = rk->ground ? &rk->ground[f - rk->u->findings] : NULL;
+	return level == 2 && g && g->share >= 0 && g->share < KA_SHARE_SHOWN ? 0 : level;
+}
+
 int ka_finding_level(const char *severity)
 {
 	static const char *const levels[] = {"info", "note", "warning"};
@@ -62,7 +78,7 @@ void ka_sites_build(struct ka_sites *s, const struct ka_result *r, int min_level
 			const struct ka_ufinding *f = &rk->u->findings[j];
 			struct ka_site *site;
 			bool seen = false;
-			if (!applies(rk, f) || ka_finding_level(ka_rule_severity(f->rule)) < min_level)
+			if (!applies(rk, f) || site_level(rk, f) < min_level)
 				continue;
 			const char *where = finding_file(rk->k);
 			if (!(site = find(s, where, f))) {
@@ -194,6 +210,11 @@ struct ka_uline *ka_sass_ulines(const struct ka_kernel *k, size_t *n)
 bool ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufinding *f, char *buf, size_t n)
 {
 	const struct ka_sass *s = rk->k->sass;
+	const struct ka_finding_ground *g = rk->ground && rk->u ? &rk->ground[f - rk->u->findings] : NULL;
+	if (g && g->verdict != KA_MACHINE_UNCHECKED) {   /* its line's code, checked (lib/ground.c) */
+		snprintf(buf, n, "%s", g->machine);
+		return true;
+	}
 	if (!ka_sass_in_kernel_file(rk->k))   /* a finding's line is one of the kernel's file */
 		return false;
 	for (size_t i = 0; i < s->n_lines; i++) {

@@ -41,9 +41,11 @@ bool ka_sass_in_kernel_file(const struct ka_kernel *k);
 /* That table as the uniformity join reads it (malloc'd, *n entries); NULL
  * when there is none or it is another file's. */
 struct ka_uline *ka_sass_ulines(const struct ka_kernel *k, size_t *n);
-/* --sass: what the machine code does at the finding's line ("SASS at line
+/* What the code of the finding's line holds: the check of lib/ground.c
+ * ("PTX: 5 global loads (ld.global.f32..., 32-bit) in a loop; about 32
+ * sectors per request ..."), else with --sass the census ("SASS at line
  * 37: 12 instructions (2 uniform datapath, 10 vector), up to 18 live
- * registers"); false when there is no census or no code at that line. */
+ * registers"); false when there is neither. */
 bool ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufinding *f, char *buf, size_t n);
 /* One name as the list above writes it. */
 void ka_site_name(struct ka_buf *b, const char *demangled);

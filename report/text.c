@@ -80,8 +80,6 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 		}
 		fprintf(out, "  %s%s%s       %d:%d %s\n", strcmp(ka_rule_severity(f->rule), "warning") == 0 ? YEL(t) : "",
 			ka_rule_id(f->rule), OFF(t), f->line, f->col, f->message);
-		if (rk->ground && rk->ground[i].verdict == KA_MACHINE_CONFIRMED)
-			fprintf(out, "              machine code: %s\n", rk->ground[i].machine);
 		if (ka_finding_machine(rk, f, note, sizeof(note)))
 			fprintf(out, "              %s\n", note);
 		if (s->n > 1) {

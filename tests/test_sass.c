@@ -616,8 +616,9 @@ static void machine_lines(void **state)
 }
 
 /* Widths, calls, shuffles and loops written by hand: an LDG.E.128 and a
- * STG.E.U8 in a loop closed by a back edge, a CALL and a SHFL after it;
- * junk rows and a branch to an unknown label are skipped. */
+ * STG.E.U8 of an inlined function in a loop closed by a back edge (counted
+ * at the function's line and at the line it is inlined at), a CALL and a
+ * SHFL after it; junk rows and a branch to an unknown label are skipped. */
 static void machine_shapes(void **state)
 {
 	static const char text[] =
@@ -643,9 +644,13 @@ static void machine_shapes(void **state)
 	ka_machine_parse(text, sizeof(text) - 1, &set);
 	m = ka_machine_set_take(&set, "_Z1kv");
 	assert_non_null(m);
-	l = mline(m, "b.h", 9);                 /* the innermost frame of the chain */
+	l = mline(m, "a.cu", 4);                /* the line it is inlined at has it too */
 	assert_non_null(l);
-	assert_null(mline(m, "a.cu", 4));
+	assert_int_equal(l->loads, 1);
+	assert_int_equal(l->own, 0);
+	l = mline(m, "b.h", 9);                 /* the innermost frame: where it is written */
+	assert_non_null(l);
+	assert_int_equal(l->own, 2);
 	assert_int_equal(l->loads, 1);
 	assert_int_equal(l->stores, 1);
 	assert_int_equal(l->width_bits, 128);

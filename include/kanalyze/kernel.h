@@ -51,7 +51,9 @@ struct ka_sass;
 struct ka_mline {
 	char *file;
 	int line;
-	int loads, stores;       /* global memory instructions: LDG/LDGSTS; STG/ATOMG/RED */
+	int loads, stores;       /* global memory instructions: LDG/LDGSTS; STG/ATOMG/RED,
+	                            here or in a function inlined at this line   */
+	int own;                 /* those of them written at this line itself         */
 	int width_bits;          /* the widest of them: 8, 16, 32, 64, 128              */
 	int load_bits, store_bits;  /* the narrowest load, the narrowest store (0: none) */
 	int loop_depth;          /* loops of the machine code around the deepest one    */
