@@ -124,6 +124,9 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
  * -gline-tables-only): global_/buffer_ accesses, s_swappc, ds_bpermute /
  * ds_permute / ds_swizzle / DPP, s_cbranch / s_branch.  Never fails. */
 void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set *set);
+/* Hang each kernel's table (out->v[first..], by mangled name) on it, read
+ * from `code`; a kernel the set lacks gets NULL. */
+void ka_machine_attach(struct ka_machine_set *set, struct ka_kernel_list *out, size_t first, enum ka_code code);
 /* Move the named function's table out of the set (malloc'd), NULL if absent. */
 struct ka_machine *ka_machine_set_take(struct ka_machine_set *set, const char *name);
 void ka_machine_set_free(struct ka_machine_set *set);

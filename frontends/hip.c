@@ -437,13 +437,7 @@ static int read_one(const char *file, const char *arch, const char *cc, bool hip
 	if (opt->machine) {                 /* the findings' check: the code per line */
 		struct ka_machine_set set = {0};
 		ka_machine_parse_amdgpu(s.data ? s.data : "", s.len, &set);
-		for (size_t k = first; k < out->n; k++) {
-			ka_machine_free(out->v[k].machine);
-			free(out->v[k].machine);
-			out->v[k].machine = ka_machine_set_take(&set, out->v[k].mangled);
-			if (out->v[k].machine)
-				out->v[k].machine->code = KA_CODE_AMDGPU;
-		}
+		ka_machine_attach(&set, out, first, KA_CODE_AMDGPU);
 		ka_machine_set_free(&set);
 	}
 	ka_amd_remarks_free(&rem);

@@ -92,6 +92,39 @@ static int file_index(struct func *f, const char *name, size_t n)
 	return (int)f->n_files++;
 }
 
+/* The next line of text into b (without its newline); false at the end. */
+static bool next_line(const char *text, size_t len, size_t *pos, struct ka_buf *b)
+{
+	size_t e = *pos;
+	if (*pos >= len)
+		return false;
+	while (e < len && text[e] != '\n')
+		e++;
+	b->len = 0;
+	ka_buf_append(b, text + *pos, e - *pos);
+	*pos = e < len ? e + 1 : len;
+	return true;
+}
+
+/* ".loc F L ..." (PTX, AMDGPU): the file index F of files[] and line L; -1
+ * and 0 for what is not in the table. */
+static void loc_of(struct func *f, const char *q, char **files, size_t n_files, int *frame, int *line, const char **rest)
+{
+	char *end;
+	long fi = strtol(q, &end, 10), ln = strtol(end, &end, 10);
+	*frame = fi >= 0 && (size_t)fi < n_files && files[fi] ? file_index(f, files[fi], strlen(files[fi])) : -1;
+	*line = ln > 0 && ln < 100000000 ? (int)ln : 0;
+	if (rest)
+		*rest = end;
+}
+
+static void files_free(char **files, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+}
+
 /* The width in bits a global access's suffixes name (.U8 .S16 .64 .128;
  * none: 32). */
 static int access_bits(const char *op)
@@ -308,15 +341,8 @@ void ka_machine_parse(const char *text, size_t len, struct ka_machine_set *set)
 	int frame = -1, cur_line = 0, n_outer = 0;
 	int outer_frame[OUTER_FRAMES] = {0}, outer_line[OUTER_FRAMES] = {0};
 	bool chain_open = false;
-	size_t pos = 0;
 
-	while (pos < len) {
-		size_t e = pos;
-		while (e < len && text[e] != '\n')
-			e++;
-		line.len = 0;
-		ka_buf_append(&line, text + pos, e - pos);
-		pos = e < len ? e + 1 : len;
+	for (size_t pos = 0; next_line(text, len, &pos, &line);) {
 		const char *p = line.data ? line.data : "", *q = skip(p);
 		char *sec = section_name(p);
 		if (sec) {
@@ -456,35 +482,52 @@ static char *ptx_function(const char *q, char *kind)
 	return paren > b ? copy_n(b, (size_t)(paren - b)) : NULL;
 }
 
-/* `.file 1 "/src/k.cu"` lines, wherever they are: index -> path. */
-static char **ptx_files(const char *text, size_t len, size_t *n_out)
+/* Put path at files[idx] (growing the table); idx out of range: nothing. */
+static void file_put(char ***files, size_t *n, long idx, char *path)
+{
+	if (idx < 0 || idx >= 4096) {
+		free(path);
+		return;
+	}
+	if ((size_t)idx >= *n) {
+		*files = ka_xrealloc(*files, ((size_t)idx + 1) * sizeof(**files));
+		memset(*files + *n, 0, ((size_t)idx + 1 - *n) * sizeof(**files));
+		*n = (size_t)idx + 1;
+	}
+	free((*files)[idx]);
+	(*files)[idx] = path;
+}
+
+/* `.file 1 "/src/k.cu"` (PTX) or `.file 1 "/src" "k.hip"` (AMDGPU: directory
+ * and name) lines, wherever they are: index -> path. */
+static char **file_table(const char *text, size_t len, size_t *n_out)
 {
 	char **files = NULL;
 	size_t n = 0;
-	for (size_t pos = 0; pos < len;) {
-		size_t e = pos;
-		while (e < len && text[e] != '\n')
-			e++;
-		const char *p = text + pos;
-		while (p < text + e && (*p == ' ' || *p == '\t'))
-			p++;
-		if (e - (size_t)(p - text) > 6 && strncmp(p, ".file", 5) == 0 && (p[5] == ' ' || p[5] == '\t')) {
-			char *end;
-			long idx = strtol(p + 6, &end, 10);
-			const char *q1 = memchr(end, '"', (size_t)(text + e - end));
-			const char *q2 = q1 ? memchr(q1 + 1, '"', (size_t)(text + e - q1 - 1)) : NULL;
-			if (idx >= 0 && idx < 4096 && q2) {
-				if ((size_t)idx >= n) {
-					files = ka_xrealloc(files, ((size_t)idx + 1) * sizeof(*files));
-					memset(files + n, 0, ((size_t)idx + 1 - n) * sizeof(*files));
-					n = (size_t)idx + 1;
-				}
-				free(files[idx]);
-				files[idx] = copy_n(q1 + 1, (size_t)(q2 - q1 - 1));
-			}
+	struct ka_buf line = {0};
+	for (size_t pos = 0; next_line(text, len, &pos, &line);) {
+		const char *p = skip(line.data ? line.data : ""), *q[4] = {0};
+		char *num_end;
+		int nq = 0;
+		if (strncmp(p, ".file", 5) != 0 || (p[5] != ' ' && p[5] != '\t'))
+			continue;
+		long idx = strtol(p + 6, &num_end, 10);
+		for (const char *c = num_end; *c && nq < 4; c++)
+			if (*c == '"')
+				q[nq++] = c;
+		if (num_end == p + 6 || nq < 2)
+			continue;
+		if (nq == 4) {                         /* directory and name */
+			struct ka_buf b = {0};
+			ka_buf_append(&b, q[0] + 1, (size_t)(q[1] - q[0] - 1));
+			ka_buf_puts(&b, "/");
+			ka_buf_append(&b, q[2] + 1, (size_t)(q[3] - q[2] - 1));
+			file_put(&files, &n, idx, b.data);
+		} else {
+			file_put(&files, &n, idx, copy_n(q[0] + 1, (size_t)(q[1] - q[0] - 1)));
 		}
-		pos = e < len ? e + 1 : len;
 	}
+	ka_buf_free(&line);
 	*n_out = n;
 	return files;
 }
@@ -507,7 +550,7 @@ static void ptx_add_callees(struct ka_machine_set *set, size_t first, const stru
 void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *set)
 {
 	size_t n_files = 0, first = set->n;
-	char **files = ptx_files(text, len, &n_files);
+	char **files = file_table(text, len, &n_files);
 	struct ka_machine_set callees = {0};
 	struct func f = {0};
 	struct ka_buf line = {0};
@@ -515,13 +558,7 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 	char kind = 0;
 	unsigned long addr = 0;
 
-	for (size_t pos = 0; pos < len;) {
-		size_t e = pos;
-		while (e < len && text[e] != '\n')
-			e++;
-		line.len = 0;
-		ka_buf_append(&line, text + pos, e - pos);
-		pos = e < len ? e + 1 : len;
+	for (size_t pos = 0; next_line(text, len, &pos, &line);) {
 		const char *p = line.data ? line.data : "", *q = skip(p);
 		if (!f.name) {
 			char *name = ptx_function(q, &kind);
@@ -538,20 +575,15 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 			continue;
 		}
 		if (strncmp(q, ".loc", 4) == 0 && (q[4] == ' ' || q[4] == '\t')) {
-			char *end;
-			long fi = strtol(q + 5, &end, 10), ln = strtol(end, NULL, 10);
-			frame = fi >= 0 && (size_t)fi < n_files && files[fi] ? file_index(&f, files[fi], strlen(files[fi])) : -1;
-			cur_line = ln > 0 && ln < 100000000 ? (int)ln : 0;
+			const char *rest;
+			loc_of(&f, q + 5, files, n_files, &frame, &cur_line, &rest);
 			/* ", inlined_at 1 46 5": the line it is inlined at */
-			const char *at = strstr(q, "inlined_at");
+			const char *at = strstr(rest, "inlined_at");
 			at_frame = -1;
-			if (at) {
-				long fi2 = strtol(at + 10, &end, 10), ln2 = strtol(end, NULL, 10);
-				if (fi2 >= 0 && (size_t)fi2 < n_files && files[fi2] && ln2 > 0 && ln2 < 100000000) {
-					at_frame = file_index(&f, files[fi2], strlen(files[fi2]));
-					at_line = (int)ln2;
-				}
-			}
+			if (at)
+				loc_of(&f, at + 10, files, n_files, &at_frame, &at_line, NULL);
+			if (at_line <= 0)
+				at_frame = -1;
 			continue;
 		}
 		if (*q == '$' && q[strlen(q) - 1] == ':') {
@@ -584,9 +616,7 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 	for (size_t i = 0; i < callees.n; i++)
 		ptx_add_callees(set, first, &callees.v[i].m);
 	ka_machine_set_free(&callees);
-	for (size_t i = 0; i < n_files; i++)
-		free(files[i]);
-	free(files);
+	files_free(files, n_files);
 	ka_buf_free(&line);
 }
 
@@ -636,67 +666,17 @@ static void amd_classify(struct insn *in)
 		in->width = amd_bits(op);
 }
 
-/* `.file 1 "/src" "k.hip"` (or one quoted path): index -> path. */
-static char **amd_files(const char *text, size_t len, size_t *n_out)
-{
-	char **files = NULL;
-	size_t n = 0;
-	for (size_t pos = 0; pos < len;) {
-		size_t e = pos;
-		while (e < len && text[e] != '\n')
-			e++;
-		const char *p = text + pos, *end = text + e;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		pos = e < len ? e + 1 : len;
-		if (end - p < 7 || strncmp(p, ".file", 5) != 0 || (p[5] != ' ' && p[5] != '\t'))
-			continue;
-		char *num_end;
-		long idx = strtol(p + 6, &num_end, 10);
-		const char *q[4] = {0};
-		int nq = 0;
-		for (const char *c = num_end; c < end && nq < 4; c++)
-			if (*c == '"')
-				q[nq++] = c;
-		if (num_end == p + 6 || idx < 0 || idx >= 4096 || nq < 2)
-			continue;
-		if ((size_t)idx >= n) {
-			files = ka_xrealloc(files, ((size_t)idx + 1) * sizeof(*files));
-			memset(files + n, 0, ((size_t)idx + 1 - n) * sizeof(*files));
-			n = (size_t)idx + 1;
-		}
-		free(files[idx]);
-		if (nq == 4) {                         /* directory and name */
-			struct ka_buf b = {0};
-			ka_buf_append(&b, q[0] + 1, (size_t)(q[1] - q[0] - 1));
-			ka_buf_puts(&b, "/");
-			ka_buf_append(&b, q[2] + 1, (size_t)(q[3] - q[2] - 1));
-			files[idx] = b.data;
-		} else {
-			files[idx] = copy_n(q[0] + 1, (size_t)(q[1] - q[0] - 1));
-		}
-	}
-	*n_out = n;
-	return files;
-}
-
 void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set *set)
 {
 	size_t n_files = 0;
-	char **files = amd_files(text, len, &n_files);
+	char **files = file_table(text, len, &n_files);
 	struct func f = {0};
 	struct ka_buf line = {0};
 	char function[256] = "";
 	int frame = -1, cur_line = 0;
 	unsigned long addr = 0;
 
-	for (size_t pos = 0; pos < len;) {
-		size_t e = pos;
-		while (e < len && text[e] != '\n')
-			e++;
-		line.len = 0;
-		ka_buf_append(&line, text + pos, e - pos);
-		pos = e < len ? e + 1 : len;
+	for (size_t pos = 0; next_line(text, len, &pos, &line);) {
 		char *p = line.data ? line.data : "";
 		char *semi = strchr(p, ';');             /* a comment */
 		if (semi)
@@ -725,10 +705,7 @@ void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set
 			continue;
 		}
 		if (strncmp(q, ".loc", 4) == 0 && (q[4] == ' ' || q[4] == '\t')) {
-			char *end;
-			long fi = strtol(q + 5, &end, 10), ln = strtol(end, NULL, 10);
-			frame = fi >= 0 && (size_t)fi < n_files && files[fi] ? file_index(&f, files[fi], strlen(files[fi])) : -1;
-			cur_line = ln > 0 && ln < 100000000 ? (int)ln : 0;
+			loc_of(&f, q + 5, files, n_files, &frame, &cur_line, NULL);
 			continue;
 		}
 		if (n > 0 && q[n - 1] == ':' && q[0] == '.') {      /* ".LBB0_2:" */
@@ -746,10 +723,19 @@ void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set
 	}
 	set_put(set, &f);                                  /* a text cut short */
 	func_free(&f);
-	for (size_t i = 0; i < n_files; i++)
-		free(files[i]);
-	free(files);
+	files_free(files, n_files);
 	ka_buf_free(&line);
+}
+
+void ka_machine_attach(struct ka_machine_set *set, struct ka_kernel_list *out, size_t first, enum ka_code code)
+{
+	for (size_t k = first; k < out->n; k++) {
+		ka_machine_free(out->v[k].machine);
+		free(out->v[k].machine);
+		out->v[k].machine = ka_machine_set_take(set, out->v[k].mangled);
+		if (out->v[k].machine)
+			out->v[k].machine->code = code;
+	}
 }
 
 struct ka_machine *ka_machine_set_take(struct ka_machine_set *set, const char *name)
@@ -805,13 +791,7 @@ int ka_machine_cubin(const char *nvdisasm, const char *cubin, double timeout_s, 
 		return KA_EXIT_OK;
 	}
 	ka_machine_parse(res.out.data ? res.out.data : "", res.out.len, &set);
-	for (size_t k = first; k < out->n; k++) {
-		ka_machine_free(out->v[k].machine);
-		free(out->v[k].machine);
-		out->v[k].machine = ka_machine_set_take(&set, out->v[k].mangled);
-		if (out->v[k].machine)
-			out->v[k].machine->code = KA_CODE_SASS;
-	}
+	ka_machine_attach(&set, out, first, KA_CODE_SASS);
 	ka_machine_set_free(&set);
 	ka_spawn_result_free(&res);
 	return KA_EXIT_OK;

@@ -608,11 +608,7 @@ static void read_ptx(const struct compile *c, struct ka_kernel_list *out, size_t
 	closedir(dir);
 	if (name.data && ka_read_file(name.data, 1u << 30, &ptx) == 0 && ptx.data) {
 		ka_machine_parse_ptx(ptx.data, ptx.len, &set);
-		for (size_t k = first; k < out->n; k++) {
-			ka_machine_free(out->v[k].machine);
-			free(out->v[k].machine);
-			out->v[k].machine = ka_machine_set_take(&set, out->v[k].mangled);
-		}
+		ka_machine_attach(&set, out, first, KA_CODE_PTX);
 	}
 	ka_machine_set_free(&set);
 	ka_buf_free(&ptx);

@@ -70,7 +70,7 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 	json_t *facts = r->uniformity && rk->has_source ? json_array() : json_null(), *finds = json_array();
 	size_t nl = 0;
 	struct ka_uline *lines = u ? ka_sass_ulines(rk->k, &nl) : NULL;
-	char note[256];
+	char note[400];
 
 	for (size_t i = 0; u && i < u->n_facts; i++) {
 		const struct ka_ufact *f = &u->facts[i];

@@ -109,7 +109,7 @@ static void findings_list(FILE *out, const struct ka_result *r, const char *root
 {
 	struct ka_sites sites;
 	size_t kernels = 0;
-	char note[256];
+	char note[400];
 	size_t hidden = ka_sites_hidden(r, ka_finding_level(level));
 	ka_sites_build(&sites, r, ka_finding_level(level));
 	for (size_t i = 0; i < sites.n; i++)

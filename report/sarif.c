@@ -134,7 +134,7 @@ static void finding_results(json_t *results, const struct ka_result *r, const ch
 		json_t *res = json_object(), *locs = json_array(), *fp = json_object(), *loc = location(file, f->line);
 		json_t *region = json_object_get(json_object_get(loc, "physicalLocation"), "region");
 		struct ka_buf m = {0};
-		char note[256];
+		char note[400];
 		ka_buf_puts(&m, f->message);
 		if (ka_finding_machine(rk, f, note, sizeof(note)))
 			ka_buf_printf(&m, " (%s)", note);

@@ -42,7 +42,7 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 	const struct ka_ukernel *u = rk->u;
 	struct ka_buf also = {0};
 	int cnt[KA_U_COUNT] = {0}, vec_lines = 0, first = 0;
-	char note[256];
+	char note[400];
 
 	if (!t->r->uniformity || !u)
 		return;
