@@ -34,6 +34,7 @@ struct insn {
 	 * __shfl_sync's SHFL is written in the toolkit's header, called at the
 	 * user's line): the instruction is present at those lines too */
 	int outer_frame[OUTER_FRAMES], outer_line[OUTER_FRAMES], n_outer;
+	bool cond;                   /* a predicate guards it (a conditional branch) */
 	enum { I_OTHER, I_LOAD, I_STORE, I_CALL, I_SHFL, I_BRANCH } kind;
 	int width;                   /* global access bits                       */
 	char op[24];                 /* the opcode with its suffixes             */
@@ -207,6 +208,7 @@ static bool parse_insn(struct func *f, const char *p, int frame, int line)
 	if (end == q + 2 || strncmp(end, "*/", 2) != 0)
 		return false;
 	q = skip(end + 2);
+	bool cond = *q == '@' && strncmp(q, "@PT ", 4) != 0;
 	if (*q == '@') {                       /* a predicate guards it */
 		q += strcspn(q, " \t");
 		q = skip(q);
@@ -215,6 +217,7 @@ static bool parse_insn(struct func *f, const char *p, int frame, int line)
 	if (n == 0 || (n == 3 && strncmp(q, "NOP", 3) == 0))
 		return true;
 	struct insn *in = insn_add(f, addr, q, n, frame, line);
+	in->cond = cond;
 	classify(in, in->op);
 	const char *t = strstr(q, "`(");
 	if (in->kind == I_BRANCH && t)
@@ -278,9 +281,13 @@ static void count_at(struct ka_machine *m, struct ka_mline *l, const struct insn
 		l->shuffles++;
 		m->shuffles += own;
 		break;
+	case I_BRANCH:
+		l->branches += own && in->cond;
+		break;
 	default:
 		break;
 	}
+	l->insns += own;
 }
 
 /* One function's instructions into its per-line table: loop depth from the
@@ -593,7 +600,8 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 		}
 		if (!*q || *q == '.' || *q == '/' || *q == '{' || *q == '}' || *q == ')' || *q == '(')
 			continue;
-		if (*q == '@') {                       /* a predicate guards it */
+		bool cond = *q == '@';
+		if (cond) {                            /* a predicate guards it */
 			q += strcspn(q, " \t");
 			q = skip(q);
 		}
@@ -601,6 +609,7 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 		if (n == 0)
 			continue;
 		struct insn *in = insn_add(&f, addr++, q, n, frame, cur_line);
+		in->cond = cond;
 		if (at_frame >= 0) {
 			in->outer_frame[0] = at_frame;
 			in->outer_line[0] = at_line;
@@ -716,6 +725,7 @@ void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set
 			continue;
 		struct insn *in = insn_add(&f, addr++, q, n, frame, cur_line);
 		amd_classify(in);
+		in->cond = strncmp(in->op, "s_cbranch", 9) == 0;
 		if (in->kind == I_BRANCH) {
 			const char *t = skip(q + n);
 			set_target(in, t, strcspn(t, " \t,"));

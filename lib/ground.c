@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum check { C_NONE, C_ACCESS, C_VECTOR, C_CALL, C_SHUFFLE };
+enum check { C_NONE, C_ACCESS, C_VECTOR, C_CALL, C_SHUFFLE, C_BRANCH };
 
 /* What each rule claims about its line's machine code (rules.def order is
  * not assumed: the table names the rules). */
@@ -30,9 +30,10 @@ static const struct {
 	enum ka_rule rule;
 	enum check check;
 } claims[] = {
-	{KA_RULE_KA107, C_ACCESS}, {KA_RULE_KA110, C_ACCESS}, {KA_RULE_KA111, C_ACCESS}, {KA_RULE_KA112, C_ACCESS},
-	{KA_RULE_KA113, C_ACCESS}, {KA_RULE_KA114, C_ACCESS}, {KA_RULE_KA109, C_VECTOR}, {KA_RULE_KA108, C_CALL},
-	{KA_RULE_KA103, C_SHUFFLE},
+	/* KA112 and KA113 may be a selection or an access: their code is named,
+	 * not judged */
+	{KA_RULE_KA107, C_ACCESS}, {KA_RULE_KA110, C_ACCESS}, {KA_RULE_KA111, C_ACCESS}, {KA_RULE_KA114, C_ACCESS}, {KA_RULE_KA109, C_VECTOR}, {KA_RULE_KA108, C_CALL},
+	{KA_RULE_KA103, C_SHUFFLE}, {KA_RULE_KA106, C_BRANCH},
 };
 
 static enum check check_of(enum ka_rule r)
@@ -148,7 +149,9 @@ static void ground_one(const struct ka_kernel_result *kr, const struct ka_ufindi
 			return;
 		}
 		describe(m, l, what, sizeof(what));
-		int narrow = f->store ? l->store_bits : l->load_bits;   /* of the access's own kind */
+		/* of the access's own kind, when its shape says which */
+		int narrow = f->access_bytes <= 0 ? (l->load_bits > l->store_bits ? l->load_bits : l->store_bits)
+			     : f->store ? l->store_bits : l->load_bits;
 		if (narrow == 0) {
 			g->verdict = KA_MACHINE_CONTRADICTED;
 			snprintf(g->machine, sizeof(g->machine), "%s: no global %s at line %d: the compiler %s",
@@ -213,7 +216,15 @@ static void ground_one(const struct ka_kernel_result *kr, const struct ka_ufindi
 				 l->shuffles == 1 ? "" : "s", f->line);
 		}
 		return;
-	case C_NONE:
+	case C_BRANCH:           /* a selection that divides the warp: its branch */
+	case C_NONE:             /* no claim to check: the line's code, named */
+		if (!in_file || !l || l->insns == 0)
+			return;
+		snprintf(g->machine, sizeof(g->machine), "%s at line %d: %d instruction%s, %d conditional branch%s",
+			 code_of(m), f->line, l->insns, l->insns == 1 ? "" : "s", l->branches,
+			 l->branches == 1 ? "" : "es");
+		if (check_of(f->rule) == C_BRANCH && l->branches > 0)
+			g->verdict = KA_MACHINE_CONFIRMED;   /* none: predicated, not contradicted */
 		return;
 	}
 }

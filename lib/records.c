@@ -23,14 +23,15 @@ static json_t *str_or_null(const char *s)
 
 /* A kernel's machine code per line (frontends/machine.c) for the result
  * cache: [file, line, loads, stores, own, width_bits, load_bits, store_bits, loop_depth,
- * calls, shuffles, op] per line, and the kernel's totals. */
+ * calls, shuffles, insns, branches, op] per line, and the kernel's totals. */
 static json_t *machine_json(const struct ka_machine *m)
 {
 	json_t *o = json_object(), *lines = json_array();
 	for (size_t i = 0; i < m->n; i++) {
 		const struct ka_mline *l = &m->lines[i];
-		json_array_append_new(lines, json_pack("[siiiiiiiiiis]", l->file, l->line, l->loads, l->stores, l->own, l->width_bits,
-						       l->load_bits, l->store_bits, l->loop_depth, l->calls, l->shuffles, l->op));
+		json_array_append_new(lines, json_pack("[siiiiiiiiiiiis]", l->file, l->line, l->loads, l->stores, l->own, l->width_bits,
+						       l->load_bits, l->store_bits, l->loop_depth, l->calls, l->shuffles, l->insns,
+						       l->branches, l->op));
 	}
 	json_object_set_new(o, "calls", json_integer(m->calls));
 	json_object_set_new(o, "shuffles", json_integer(m->shuffles));
@@ -60,8 +61,9 @@ static int machine_from(json_t *o, struct ka_kernel *k)
 	json_array_foreach(lines, i, l) {
 		struct ka_mline *x = &m->lines[m->n];
 		const char *file = NULL, *op = NULL;
-		if (json_unpack(l, "[siiiiiiiiiis]", &file, &x->line, &x->loads, &x->stores, &x->own, &x->width_bits,
-				&x->load_bits, &x->store_bits, &x->loop_depth, &x->calls, &x->shuffles, &op) != 0)
+		if (json_unpack(l, "[siiiiiiiiiiiis]", &file, &x->line, &x->loads, &x->stores, &x->own, &x->width_bits,
+				&x->load_bits, &x->store_bits, &x->loop_depth, &x->calls, &x->shuffles, &x->insns,
+				&x->branches, &op) != 0)
 			return -1;
 		x->file = ka_strdup(file);
 		snprintf(x->op, sizeof(x->op), "%s", op);

@@ -211,7 +211,7 @@ bool ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufind
 {
 	const struct ka_sass *s = rk->k->sass;
 	const struct ka_finding_ground *g = rk->ground && rk->u ? &rk->ground[f - rk->u->findings] : NULL;
-	if (g && g->verdict != KA_MACHINE_UNCHECKED) {   /* its line's code, checked (lib/ground.c) */
+	if (g && g->machine[0]) {                         /* its line's code (lib/ground.c) */
 		snprintf(buf, n, "%s", g->machine);
 		return true;
 	}

@@ -58,6 +58,7 @@ struct ka_mline {
 	int load_bits, store_bits;  /* the narrowest load, the narrowest store (0: none) */
 	int loop_depth;          /* loops of the machine code around the deepest one    */
 	int calls, shuffles;     /* CALL, SHFL at the line                              */
+	int insns, branches;     /* the line's own instructions, conditional branches   */
 	char op[24];             /* the first global opcode as listed ("LDG.E.128")     */
 };
 /* The code the table was read from: NVIDIA's PTX (the default), its SASS
