@@ -211,13 +211,11 @@ bool ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufind
 {
 	const struct ka_sass *s = rk->k->sass;
 	const struct ka_finding_ground *g = rk->ground && rk->u ? &rk->ground[f - rk->u->findings] : NULL;
-	if (g && g->machine[0]) {                         /* its line's code (lib/ground.c) */
+	if (g && g->verdict != KA_MACHINE_UNCHECKED) {   /* its line's code, checked (lib/ground.c) */
 		snprintf(buf, n, "%s", g->machine);
 		return true;
 	}
-	if (!ka_sass_in_kernel_file(rk->k))   /* a finding's line is one of the kernel's file */
-		return false;
-	for (size_t i = 0; i < s->n_lines; i++) {
+	for (size_t i = 0; ka_sass_in_kernel_file(rk->k) && i < s->n_lines; i++) {
 		const struct ka_sass_line *l = &s->lines[i];
 		int w;
 		if (l->line != f->line || l->instructions <= 0)
@@ -226,6 +224,10 @@ bool ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufind
 			     l->instructions, l->instructions == 1 ? "" : "s", l->uniform, l->vector);
 		if (l->live >= 0 && w > 0 && (size_t)w < n)
 			snprintf(buf + w, n - (size_t)w, ", up to %d live registers", l->live);
+		return true;
+	}
+	if (g && g->machine[0]) {                         /* the line's code, named */
+		snprintf(buf, n, "%s", g->machine);
 		return true;
 	}
 	return false;

@@ -45,7 +45,8 @@ struct ka_uline *ka_sass_ulines(const struct ka_kernel *k, size_t *n);
  * ("PTX: 5 global loads (ld.global.f32..., 32-bit) in a loop; about 32
  * sectors per request ..."), else with --sass the census ("SASS at line
  * 37: 12 instructions (2 uniform datapath, 10 vector), up to 18 live
- * registers"); false when there is neither. */
+ * registers"), else the line's code as ground.c named it ("PTX at line 7:
+ * 2 instructions, 0 conditional branches"); false when there is none. */
 bool ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufinding *f, char *buf, size_t n);
 /* One name as the list above writes it. */
 void ka_site_name(struct ka_buf *b, const char *demangled);
