@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum check { C_NONE, C_ACCESS, C_VECTOR, C_CALL, C_SHUFFLE, C_BRANCH };
+enum check { C_NONE, C_ACCESS, C_VECTOR, C_CALL, C_SHUFFLE, C_BRANCH, C_READ_ONLY };
 
 /* What each rule claims about its line's machine code (rules.def order is
  * not assumed: the table names the rules). */
@@ -33,7 +33,8 @@ static const struct {
 	/* KA112 and KA113 may be a selection or an access: their code is named,
 	 * not judged */
 	{KA_RULE_KA107, C_ACCESS}, {KA_RULE_KA110, C_ACCESS}, {KA_RULE_KA111, C_ACCESS}, {KA_RULE_KA114, C_ACCESS}, {KA_RULE_KA109, C_VECTOR}, {KA_RULE_KA108, C_CALL},
-	{KA_RULE_KA103, C_SHUFFLE}, {KA_RULE_KA106, C_BRANCH},
+	{KA_RULE_KA103, C_SHUFFLE}, {KA_RULE_KA106, C_BRANCH}, {KA_RULE_KA104, C_BRANCH},
+	{KA_RULE_KA105, C_READ_ONLY},
 };
 
 static enum check check_of(enum ka_rule r)
@@ -216,7 +217,19 @@ static void ground_one(const struct ka_kernel_result *kr, const struct ka_ufindi
 				 l->shuffles == 1 ? "" : "s", f->line);
 		}
 		return;
-	case C_BRANCH:           /* a selection that divides the warp: its branch */
+	case C_READ_ONLY:        /* __ldg on const __restrict__: the read-only load is there */
+		if (!in_file || !l || l->loads == 0)
+			return;
+		describe(m, l, what, sizeof(what));
+		if (strstr(l->op, ".nc") || strstr(l->op, "CONSTANT")) {
+			g->verdict = KA_MACHINE_CONFIRMED;
+			snprintf(g->machine, sizeof(g->machine), "%s: the read-only path, as the pointer alone gives it",
+				 what);
+		} else {
+			snprintf(g->machine, sizeof(g->machine), "%s", what);
+		}
+		return;
+	case C_BRANCH:           /* a selection or guard that divides the warp: its branch */
 	case C_NONE:             /* no claim to check: the line's code, named */
 		if (!in_file || !l || l->insns == 0)
 			return;
