@@ -337,7 +337,8 @@ static void set_put(struct ka_machine_set *set, struct func *f)
 	f->name = NULL;
 	memset(&mf->m, 0, sizeof(mf->m));
 	func_finish(f, &mf->m);
-	qsort(mf->m.lines, mf->m.n, sizeof(*mf->m.lines), cmp_mline);
+	if (mf->m.n > 1)                   /* a function with no line info has none */
+		qsort(mf->m.lines, mf->m.n, sizeof(*mf->m.lines), cmp_mline);
 	mf->m.listed = true;
 }
 
@@ -551,7 +552,8 @@ static void ptx_add_callees(struct ka_machine_set *set, size_t first, const stru
 			l->calls = 0;                  /* the kernel's own calls are its body's */
 		}
 	for (size_t k = first; k < set->n; k++)
-		qsort(set->v[k].m.lines, set->v[k].m.n, sizeof(*set->v[k].m.lines), cmp_mline);
+		if (set->v[k].m.n > 1)
+			qsort(set->v[k].m.lines, set->v[k].m.n, sizeof(*set->v[k].m.lines), cmp_mline);
 }
 
 void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *set)
