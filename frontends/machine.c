@@ -308,8 +308,8 @@ static void func_finish(struct func *f, struct ka_machine *m)
 		const struct insn *in = &f->v[i];
 		for (int o = -1; o < in->n_outer; o++) {      /* its own line, then the outer frames' */
 			int fr = o < 0 ? in->frame : in->outer_frame[o], ln = o < 0 ? in->line : in->outer_line[o];
-			if (fr < 0 || ln <= 0)
-				continue;
+			if (fr < 0 || (size_t)fr >= f->n_files || ln <= 0)
+				continue;              /* a frame of no file of this function */
 			count_at(m, mline_of(m, f->files[fr], ln), in, depth[i], o < 0);
 		}
 	}
@@ -359,6 +359,7 @@ void ka_machine_parse(const char *text, size_t len, struct ka_machine_set *set)
 			f.name = sec;
 			frame = -1;
 			cur_line = 0;
+			n_outer = 0;                   /* the last function's chain is not this one's */
 			chain_open = false;
 			continue;
 		}
@@ -573,7 +574,7 @@ void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *s
 			char *name = ptx_function(q, &kind);
 			if (name) {
 				f.name = name;
-				frame = -1;
+				frame = at_frame = -1;
 				cur_line = 0;
 			}
 			continue;
