@@ -438,8 +438,7 @@ static json_t *findings_json(struct vp *v, long *measured)
 			/* what kanalyze said of the line's code and the access's cost
 			 * (lib/ground.c), beside what ncu measured */
 			const struct ka_finding_ground *g = kr->ground ? &kr->ground[f] : NULL;
-			static const char *const verdicts[] = {NULL, "confirmed", "contradicted"};
-			json_object_set_new(o, "verdict", g && verdicts[g->verdict] ? json_string(verdicts[g->verdict])
+			json_object_set_new(o, "verdict", g && ka_verdict_name(g->verdict) ? json_string(ka_verdict_name(g->verdict))
 										 : json_null());
 			json_object_set_new(o, "estimated", g && g->share >= 0
 				? json_pack("{s:i, s:i, s:f}", "sectors_per_request", g->sectors, "ideal_sectors", g->ideal,

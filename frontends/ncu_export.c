@@ -417,6 +417,19 @@ static bool ncu_message(const struct csv *c, struct ka_diag *d, const char *wher
 	return true;
 }
 
+/* An export is text: neither empty nor holding a NUL byte (what = "source"
+ * or "details", for the message). */
+static bool export_text(const char *text, size_t len, const char *what, const char *where, struct ka_diag *d)
+{
+	const char *nul = len ? memchr(text, '\0', len) : NULL;
+	if (len == 0)
+		ka_diag_error(d, KA_EXIT_USAGE, where, "empty file: not an Nsight Compute %s export", what);
+	else if (nul)
+		ka_diag_error(d, KA_EXIT_USAGE, where, "a NUL byte at offset %zu: not a CSV export",
+			      (size_t)(nul - text));
+	return len > 0 && !nul;
+}
+
 int ka_ncu_source_read(const char *text, size_t len, const char *where, struct ka_ncu_profile *p,
 		       struct ka_diag *d)
 {
@@ -427,15 +440,8 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 	bool table = false;
 	int r, rc = 0;
 
-	if (c.len == 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, where, "empty file: not an Nsight Compute source export");
+	if (!export_text(text, c.len, "source", where, d))
 		return -EINVAL;
-	}
-	if (memchr(text, '\0', len)) {
-		ka_diag_error(d, KA_EXIT_USAGE, where, "a NUL byte at offset %zu: not a CSV export",
-			      (size_t)((const char *)memchr(text, '\0', len) - text));
-		return -EINVAL;
-	}
 	while ((r = csv_next(&c, &why)) > 0) {
 		const char *f0 = fld(&c, 0);
 		if (blank_row(&c) || ncu_message(&c, d, where))
@@ -638,15 +644,8 @@ int ka_ncu_details_read(const char *text, size_t len, const char *where, struct 
 	bool header = false;
 	int r, rc = 0;
 
-	if (c.len == 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, where, "empty file: not an Nsight Compute details export");
+	if (!export_text(text, c.len, "details", where, d))
 		return -EINVAL;
-	}
-	if (memchr(text, '\0', len)) {
-		ka_diag_error(d, KA_EXIT_USAGE, where, "a NUL byte at offset %zu: not a CSV export",
-			      (size_t)((const char *)memchr(text, '\0', len) - text));
-		return -EINVAL;
-	}
 	while ((r = csv_next(&c, &why)) > 0) {
 		if (blank_row(&c) || ncu_message(&c, d, where))
 			continue;

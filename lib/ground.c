@@ -260,6 +260,13 @@ void ka_ground_findings(struct ka_result *res)
 	}
 }
 
+const char *ka_verdict_name(enum ka_machine_verdict v)
+{
+	static const char *const names[] = {[KA_MACHINE_UNCHECKED] = NULL, [KA_MACHINE_CONFIRMED] = "confirmed",
+					    [KA_MACHINE_CONTRADICTED] = "contradicted"};
+	return v >= KA_MACHINE_UNCHECKED && v <= KA_MACHINE_CONTRADICTED ? names[v] : NULL;
+}
+
 bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i)
 {
 	return kr->ground && kr->ground[i].verdict == KA_MACHINE_CONTRADICTED;

@@ -103,10 +103,10 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 		/* the machine code of its line (lib/ground.c): what it holds, the
 		 * verdict, and an access's estimated cost; else --sass's note */
 		const struct ka_finding_ground *g = rk->ground ? &rk->ground[i] : NULL;
-		static const char *const verdicts[] = {NULL, "confirmed", "contradicted"};
 		json_object_set_new(e, "machine", ka_finding_machine(rk, f, note, sizeof(note)) ? ka_json_text(note)
 											 : json_null());
-		json_object_set_new(e, "verdict", g && verdicts[g->verdict] ? json_string(verdicts[g->verdict]) : json_null());
+		json_object_set_new(e, "verdict", g && ka_verdict_name(g->verdict) ? json_string(ka_verdict_name(g->verdict))
+										 : json_null());
 		if (g && g->share >= 0)
 			json_object_set_new(e, "cost", json_pack("{s:i,s:i,s:f}", "sectors_per_request", g->sectors,
 								 "ideal_sectors", g->ideal, "share", g->share));

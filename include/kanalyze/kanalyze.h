@@ -130,6 +130,8 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 /* Whether the machine code contradicts kernel result kr's i-th finding
  * (lib/ground.c): the writers leave such a finding out; JSON keeps it. */
 bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i);
+/* "confirmed", "contradicted"; NULL for unchecked (JSON null). */
+const char *ka_verdict_name(enum ka_machine_verdict v);
 void ka_result_free(struct ka_result *r);
 /* Kernel result kr's kernel modelled at another launch: a block of
  * block[0] x block[1] x block[2] threads with `smem` bytes of dynamic shared
