@@ -163,6 +163,19 @@ void ka_signals_install(void);
 int ka_shell_unsafe(const char *s);
 const char *ka_shell_char_name(int c);
 
+/* ---- the compilers' environment (env.c, compiler_env.def) -----------------
+ * nvcc and hipcc paste some of their environment variables into the
+ * command lines their shells run.  A value of one of those with shell text
+ * is taken out of the process's environment by ka_compiler_env_screen
+ * (first thing in main, before any thread), so no spawned tool and no
+ * getenv sees it; ka_compiler_env_hash adds a tool's variables as they were
+ * set (left out or not) to a cache key; ka_compiler_env_warn names, once
+ * each, the variables of `tool` ("nvcc", "hipcc") left out. */
+struct ka_hash;
+void ka_compiler_env_screen(void);
+void ka_compiler_env_hash(const char *tool, struct ka_hash *h);
+void ka_compiler_env_warn(const char *tool, struct ka_diag *d);
+
 /* ---- hashing and the result cache (cache.c) -------------------------------
  * XXH3-128 (libxxhash) as 32 lower-case hex digits.  The cache lives under
  * $KANALYZE_CACHE_DIR, else ~/.cache/kanalyze, private to the user;

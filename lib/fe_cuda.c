@@ -78,7 +78,6 @@ static void hash_contents(struct ka_hash *h, const char *path)
  * host compiler nvcc runs when no -ccbin says otherwise. */
 static void toolchain_identity(const char *nvcc, struct ka_hash *h)
 {
-	static const char *const env[] = {"NVCC_APPEND_FLAGS", "NVCC_PREPEND_FLAGS", "NVCC_CCBIN"};
 	char *real = nvcc ? realpath(nvcc, NULL) : NULL;
 	struct ka_buf b = {0};
 
@@ -94,11 +93,9 @@ static void toolchain_identity(const char *nvcc, struct ka_hash *h)
 		ka_buf_printf(&b, "%s/nvcc.profile", dir);
 		hash_contents(h, b.data);
 	}
-	for (size_t i = 0; i < sizeof(env) / sizeof(env[0]); i++) {
-		ka_hash_str(h, env[i]);
-		ka_hash_str(h, getenv(env[i]));     /* NULL (unset) differs from "" */
-	}
-	hash_program(h, getenv("NVCC_CCBIN") && *getenv("NVCC_CCBIN") ? getenv("NVCC_CCBIN") : "gcc");
+	ka_compiler_env_hash("nvcc", h);
+	const char *ccbin = getenv("NVCC_CCBIN");
+	hash_program(h, ccbin && *ccbin ? ccbin : "gcc");
 	hash_program(h, "g++");
 	ka_buf_free(&b);
 	free(real);
@@ -289,6 +286,7 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 
 	/* the cache: hits are done; misses are compiled below */
 	nvcc = ka_nvcc_locate(nv);
+	ka_compiler_env_warn("nvcc", d);
 	if (use_cache && nvcc && n_units > 0) {
 		if (!ka_result_cache_open(&cache, d)) {
 			use_cache = false;

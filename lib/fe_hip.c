@@ -105,6 +105,7 @@ static void compiler_identity(const char *cc, struct ka_hash *h)
 	for (size_t i = 0; i < n_env; i++)
 		ka_hash_str(h, env_sorted[i]);
 	ka_hash_str(h, "--env");
+	ka_compiler_env_hash("hipcc", h);
 	free(env_sorted);
 	ka_buf_free(&b);
 	free(real);
@@ -446,6 +447,7 @@ static int compile(struct ka_unit *units, int n, struct ka_run *run, struct ka_d
 	int n_files = 0, n_spawn = 0, rc = KA_EXIT_OK;
 	double timeout = run->req->timeout_s > 0 ? run->req->timeout_s : 300;
 
+	ka_compiler_env_warn("hipcc", d);
 	if (use_cache) {
 		if (!ka_result_cache_open(&cache, d))
 			use_cache = false;
