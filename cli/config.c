@@ -30,13 +30,18 @@
  * it on the user's allow list: $XDG_CONFIG_HOME/kanalyze/trusted/ (else
  * ~/.config/...), one entry per file, named by the hash of its real path,
  * holding that path and an exact copy of the trusted bytes -- any change to
- * the file ends the trust, and no hash collision can forge it.  What a
+ * the file ends the trust, and no hash collision can forge it.  The entry
+ * also holds the digest of every file the config makes kanalyze read for
+ * flags -- the compile database it names and the response files that
+ * names -- so a database that changes after the trust (a pull, a
+ * regenerated build) is untrusted again, with the same warning.  What a
  * trusted file does not control is settled on the command line (-D, -p).
  * The search never leaves the repository (no .git above: the current
  * directory only), and a file that belongs to another user, or that
  * anyone may write, is ignored. */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "frontends.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -502,9 +507,42 @@ static char *trust_entry(const char *real)
 	return b.data;
 }
 
-static void trust_text(struct ka_buf *b, const char *real, const struct ka_buf *content)
+/* The digest of the files a config makes kanalyze read for flags: its
+ * "compile_commands" database (with the response files its entries name),
+ * "absent" while it does not exist, "-" when the config names none. */
+static void pointed_digest(const json_t *root, const char *dir, char hex[KA_HASH_HEX])
 {
-	ka_buf_printf(b, "kanalyze-trust 1\n%s\n", real);
+	const char *db = json_string_value(json_object_get(root, "compile_commands"));
+	struct ka_compdb cdb;
+	struct ka_diag quiet;
+	FILE *null;
+	char *full;
+
+	if (!db || !*db) {
+		strcpy(hex, "-");
+		return;
+	}
+	full = join(dir, db);
+	null = fopen("/dev/null", "w");
+	ka_diag_init(&quiet, null ? null : stderr);
+	quiet.quiet = true;
+	if (access(full, F_OK) != 0) {
+		strcpy(hex, "absent");
+	} else if (ka_compdb_load(full, &cdb, &quiet) != 0) {
+		strcpy(hex, "unreadable");
+	} else {
+		memcpy(hex, cdb.digest, KA_HASH_HEX);
+		ka_compdb_free(&cdb);
+	}
+	ka_diag_fini(&quiet);
+	if (null)
+		fclose(null);
+	free(full);
+}
+
+static void trust_text(struct ka_buf *b, const char *real, const char *pointed, const struct ka_buf *content)
+{
+	ka_buf_printf(b, "kanalyze-trust 2\n%s\n%s\n", real, pointed);
 	ka_buf_append(b, content->data ? content->data : "", content->len);
 }
 
@@ -516,21 +554,37 @@ static bool owned_private(const char *path, bool dir)
 	       st.st_uid == geteuid() && !(st.st_mode & 022);
 }
 
-static bool trusted_now(const char *real, const struct ka_buf *content)
+enum trust { NOT_TRUSTED, TRUSTED, POINTED_CHANGED };
+
+/* TRUSTED when the allow list holds this file as it is now, with the files
+ * it points at as they are now; POINTED_CHANGED when only those changed. */
+static enum trust trusted_now(const char *real, const char *pointed, const struct ka_buf *content)
 {
 	char *entry = trust_entry(real), *dir = trust_dir();
 	struct ka_buf want = {0}, got = {0};
-	bool ok = entry && dir && owned_private(dir, true) && owned_private(entry, false) &&
-		  ka_read_file_flags(entry, 2u << 20, O_NOFOLLOW, &got) == 0;
-	if (ok) {
-		trust_text(&want, real, content);
-		ok = got.len == want.len && memcmp(got.data, want.data, want.len) == 0;
+	enum trust t = NOT_TRUSTED;
+	if (entry && dir && owned_private(dir, true) && owned_private(entry, false) &&
+	    ka_read_file_flags(entry, 2u << 20, O_NOFOLLOW, &got) == 0) {
+		trust_text(&want, real, pointed, content);
+		if (got.len == want.len && memcmp(got.data, want.data, want.len) == 0) {
+			t = TRUSTED;
+		} else {
+			/* the same header and config, another digest line */
+			const char *w2 = memchr(want.data + 17, '\n', want.len - 17);
+			const char *g2 = got.len > 17 ? memchr(got.data + 17, '\n', got.len - 17) : NULL;
+			const char *w3 = w2 ? memchr(w2 + 1, '\n', want.len - (size_t)(w2 + 1 - want.data)) : NULL;
+			const char *g3 = g2 ? memchr(g2 + 1, '\n', got.len - (size_t)(g2 + 1 - got.data)) : NULL;
+			if (w3 && g3 && w2 - want.data == g2 - got.data && memcmp(want.data, got.data, (size_t)(w2 - want.data)) == 0 &&
+			    want.len - (size_t)(w3 - want.data) == got.len - (size_t)(g3 - got.data) &&
+			    memcmp(w3, g3, want.len - (size_t)(w3 - want.data)) == 0)
+				t = POINTED_CHANGED;
+		}
 	}
 	ka_buf_free(&want);
 	ka_buf_free(&got);
 	free(entry);
 	free(dir);
-	return ok;
+	return t;
 }
 
 /* Why a found config is not the user's to apply, or NULL. */
@@ -605,18 +659,24 @@ int ka_config_apply(struct ka_cli *cli, struct ka_diag *d)
 		ka_buf_free(&text);
 		return KA_EXIT_USAGE;
 	}
-	if (!trusted) {
-		char *real = realpath(path, NULL);
-		trusted = real && trusted_now(real, &text);
-		free(real);
-	}
 	root = json_loadb(text.data ? text.data : "", text.len, JSON_REJECT_DUPLICATES, &err);
-	ka_buf_free(&text);
 	if (!root) {
 		ka_diag_error(d, KA_EXIT_USAGE, path, "line %d: not valid JSON: %s", err.line, err.text);
+		ka_buf_free(&text);
 		free(found);
 		return KA_EXIT_USAGE;
 	}
+	if (!trusted) {
+		char *real = realpath(path, NULL), pointed[KA_HASH_HEX];
+		pointed_digest(root, cli->root, pointed);
+		enum trust t = real ? trusted_now(real, pointed, &text) : NOT_TRUSTED;
+		trusted = t == TRUSTED;
+		if (t == POINTED_CHANGED)
+			ka_diag_warn(d, path, "the compile database it names (or a response file that names) changed "
+				     "since `kanalyze trust`: trusted no more");
+		free(real);
+	}
+	ka_buf_free(&text);
 	/* messages name the file; it must outlive this call */
 	path = own(cli, ka_strdup(path));
 	rc = apply(cli, root, path, cli->root, trusted, d);
@@ -631,6 +691,7 @@ int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d)
 {
 	char *found = NULL, *top = NULL, *real = NULL, *entry = NULL, *dir = NULL;
 	struct ka_buf path = {0}, text = {0}, out = {0};
+	char pointed[KA_HASH_HEX];
 	json_error_t err;
 	json_t *root;
 	struct stat st;
@@ -664,6 +725,13 @@ int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d)
 		json_decref(root);
 		goto out;
 	}
+	{
+		char *cdir = ka_strdup(real), *slash = strrchr(cdir, '/');
+		if (slash)
+			slash[slash == cdir ? 1 : 0] = '\0';
+		pointed_digest(root, cdir, pointed);
+		free(cdir);
+	}
 	json_decref(root);
 	entry = trust_entry(real);
 	dir = trust_dir();
@@ -673,13 +741,14 @@ int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d)
 			      : r ? strerror(-r) : "it is not a private directory of this user's");
 		goto out;
 	}
-	trust_text(&out, real, &text);
+	trust_text(&out, real, pointed, &text);
 	if ((r = ka_write_file_atomic(entry, out.data, out.len)) != 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, entry, "cannot write the allow list: %s", strerror(-r));
 		goto out;
 	}
 	printf("kanalyze: trusted %s as it is now: its defines, compile database, std and paths outside the "
-	       "repository apply until the file changes (to withdraw: rm %s)\n", real, entry);
+	       "repository apply until the file, or the compile database it names, changes (to withdraw: rm %s)\n",
+	       real, entry);
 	rc = KA_EXIT_OK;
 out:
 	ka_buf_free(&path);

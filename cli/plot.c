@@ -157,7 +157,7 @@ static int plot_write(const struct ka_chart *c, const char *path, struct ka_diag
 	r = ka_write_file_atomic(path, b.data, b.len);
 	ka_buf_free(&b);
 	if (r != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, path, "cannot write: %s", strerror(-r));
+		ka_diag_error(d, KA_EXIT_USAGE, path, "cannot write: %s", ka_write_error(r));
 		return KA_EXIT_USAGE;
 	}
 	return KA_EXIT_OK;

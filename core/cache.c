@@ -118,12 +118,13 @@ bool ka_hash_valid(const char *hex)
  * anyone who can write into it can plant an entry (the seal below is a
  * checksum, not a secret).  One that is ours but readable by others is made
  * private (an older kanalyze made it 0755); one writable by others is
- * refused, never repaired: it may already hold someone's entries. */
-static int private_dir(const char *path, bool may_be_link)
+ * refused, never repaired: it may already hold someone's entries.  Checked
+ * on the open directory, which is then the one used (see ka_cache_open). */
+static int private_fd(int fd)
 {
 	struct stat st;
 
-	if ((may_be_link ? stat(path, &st) : lstat(path, &st)) != 0)
+	if (fstat(fd, &st) != 0)
 		return -errno;
 	if (!S_ISDIR(st.st_mode))
 		return -ENOTDIR;
@@ -131,7 +132,7 @@ static int private_dir(const char *path, bool may_be_link)
 		return -KA_ECACHE_OWNER;
 	if (st.st_mode & 022)
 		return -KA_ECACHE_MODE;
-	if ((st.st_mode & 077) && chmod(path, 0700) != 0)
+	if ((st.st_mode & 077) && fchmod(fd, 0700) != 0)
 		return -errno;
 	return 0;
 }
@@ -161,22 +162,50 @@ int ka_cache_open(struct ka_cache *c, const char *dir)
 		ka_buf_printf(&b, "%s/.cache/kanalyze", home);
 	else
 		return -ENOENT;
-	/* the directory first: nothing is made inside one that is not ours */
+	/* the directory first: nothing is made inside one that is not ours.
+	 * It is opened once (a symbolic link followed then, never again),
+	 * checked on the open handle, and reached afterwards through that
+	 * handle (/proc/self/fd/N): whoever owns a link on the way cannot
+	 * point it elsewhere after the check. */
 	rc = ka_mkdirs(b.data, 0700);
-	if (rc == 0)
-		rc = private_dir(b.data, true);
-	ka_buf_puts(&b, "/v1");
-	if (rc == 0 && mkdir(b.data, 0700) != 0 && errno != EEXIST)
+	int top = rc == 0 ? open(b.data, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1, v1 = -1;
+	if (rc == 0 && top < 0)
 		rc = -errno;
 	if (rc == 0)
-		rc = private_dir(b.data, false);
-	if (rc == 0 && access(b.data, W_OK | X_OK) != 0)
+		rc = private_fd(top);
+	if (rc == 0 && mkdirat(top, "v1", 0700) != 0 && errno != EEXIST)
 		rc = -errno;
+	if (rc == 0 && (v1 = openat(top, "v1", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		rc = -errno;
+	if (rc == 0)
+		rc = private_fd(v1);
+	if (rc == 0 && faccessat(top, "v1", W_OK | X_OK, 0) != 0)
+		rc = -errno;
+	if (top >= 0)
+		close(top);
 	if (rc != 0) {
+		if (v1 >= 0)
+			close(v1);
 		ka_buf_free(&b);
 		return rc;
 	}
+	b.len = 0;
+	ka_buf_printf(&b, "/proc/self/fd/%d", v1);
+	if (access(b.data, X_OK) != 0) {       /* no /proc: the path, resolved once */
+		char *real;
+		b.len = 0;
+		ka_buf_printf(&b, "/dev/fd/%d", v1);
+		real = realpath(b.data, NULL);
+		ka_buf_free(&b);
+		if (!real) {
+			close(v1);
+			return -ENOENT;
+		}
+		ka_buf_puts(&b, real);
+		free(real);
+	}
 	c->dir = b.data;
+	c->fd = v1 + 1;
 	return 0;
 }
 
@@ -184,6 +213,9 @@ void ka_cache_close(struct ka_cache *c)
 {
 	free(c->dir);
 	c->dir = NULL;
+	if (c->fd > 0)
+		close(c->fd - 1);
+	c->fd = 0;
 }
 
 /* DIR/v1/KIND/ab/KEY.EXT */

@@ -93,6 +93,9 @@ int ka_write_file_replace(const char *path, const void *data, size_t len, bool d
  * (write into), _SYMLINK (refused), or -errno (-EISDIR, -EINVAL, ...). */
 enum { KA_OUT_NEW = 1, KA_OUT_FILE, KA_OUT_STREAM, KA_OUT_SYMLINK };
 int ka_output_kind(const char *path);
+/* What a failed ka_write_file_* (-errno) means for the user: "it is a FIFO
+ * that no process reads ...", "it is a symbolic link ...", strerror else. */
+const char *ka_write_error(int err);
 /* A private directory (0700) under $TMPDIR (or /tmp), inside this
  * process's own $TMPDIR/kanalyze-<pid>-XXXXXX; malloc'd path, or NULL with
  * errno set. */
@@ -154,6 +157,12 @@ double ka_now_ms(void);
  * group ka_spawn* started, remove this process's temp directories, say so
  * on stderr, exit 128 + the signal (130, 143, 129). */
 void ka_signals_install(void);
+/* Also: a fatal signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) kills the
+ * compilers' groups first, then is handed on.  A thread that may overflow
+ * its stack sets up the alternate stack that handler runs on (and frees it
+ * when it ends; NULL: none could be made). */
+void *ka_signals_thread_stack(void);
+void ka_signals_thread_stack_free(void *stack);
 
 /* ---- shell text -------------------------------------------------------------
  * nvcc (and hipcc) run their sub-steps with sh -c, so a path or flag handed
@@ -197,6 +206,7 @@ bool ka_hash_valid(const char *hex);
 
 struct ka_cache {
 	char *dir;             /* ".../v1"; NULL when the cache is off */
+	int fd;                /* 1 + the open v1 directory (0: none)  */
 };
 /* dir NULL: $KANALYZE_CACHE_DIR, else $HOME/.cache/kanalyze.  Creates it
  * (0700).  0, or -errno, -KA_ECACHE_OWNER (another user's) or

@@ -43,7 +43,9 @@ int ka_read_file(const char *path, size_t max_bytes, struct ka_buf *out)
 int ka_read_file_flags(const char *path, size_t max_bytes, int open_flags, struct ka_buf *out)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | open_flags);
+	/* non-blocking: a FIFO (no writer) must not stop the run in open();
+	 * it is refused below, as is every file that is not regular */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | open_flags);
 	int err = 0;
 
 	if (fd < 0)
@@ -180,18 +182,34 @@ static int write_all(int fd, const void *data, size_t len)
 	return 0;
 }
 
-/* A character device or a FIFO: written into, never replaced. */
+/* A character device or a FIFO: written into, never replaced.  Opened
+ * non-blocking, so a FIFO that no process reads is ENXIO at once instead of
+ * a wait without end; then blocking again, so a slow reader gets it all. */
 static int write_into(const char *path, const void *data, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-	int err;
+	int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+	int err, fl;
 
 	if (fd < 0)
 		return -errno;
+	if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
 	err = write_all(fd, data, len);
 	if (close(fd) != 0 && !err)
 		err = -errno;
 	return err;
+}
+
+/* The system's names of this process's own streams: links the kernel
+ * makes (/dev/stdout -> /proc/self/fd/1 -> the terminal or pipe), not links
+ * someone put in a repository. */
+static bool own_stream(const char *path)
+{
+	return strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0 ||
+	       strncmp(path, "/dev/fd/", 8) == 0 || strncmp(path, "/proc/self/fd/", 14) == 0;
 }
 
 int ka_output_kind(const char *path)
@@ -201,7 +219,10 @@ int ka_output_kind(const char *path)
 	if (lstat(path, &st) != 0)
 		return errno == ENOENT ? KA_OUT_NEW : -errno;
 	if (S_ISLNK(st.st_mode)) {
-		if (stat(path, &t) == 0 && (S_ISCHR(t.st_mode) || S_ISFIFO(t.st_mode)))
+		/* any other link is refused, one to a device too (a terminal
+		 * of someone else's, /dev/sda): --follow-symlinks names the
+		 * target instead */
+		if (own_stream(path) && stat(path, &t) == 0 && (S_ISCHR(t.st_mode) || S_ISFIFO(t.st_mode)))
 			return KA_OUT_STREAM;
 		return KA_OUT_SYMLINK;
 	}
@@ -210,6 +231,25 @@ int ka_output_kind(const char *path)
 	if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
 		return KA_OUT_STREAM;
 	return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+}
+
+const char *ka_write_error(int err)
+{
+	switch (err) {
+	case -ENXIO:
+		return "it is a FIFO that no process reads (start the reader first)";
+	case -ELOOP:
+		return "it is a symbolic link, which kanalyze does not write through (name the file it points to, or "
+		       "add --follow-symlinks)";
+	case -ENOENT:
+		return "its directory does not exist";
+	case -EISDIR:
+		return "it is a directory";
+	case -EINVAL:
+		return "it is neither a file, a character device nor a FIFO";
+	default:
+		return strerror(-err);
+	}
 }
 
 int ka_write_file_atomic(const char *path, const void *data, size_t len)

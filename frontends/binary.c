@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,8 @@ const char *ka_binary_kind_name(int kind)
  * copied; section contents are taken from the image by their offsets,
  * bounds-checked. */
 
+enum { KA_ARCHIVE_DEPTH = 3 };        /* archives inside archives read this deep */
+
 enum section_kind { SEC_OTHER, SEC_FATBIN, SEC_RELFATBIN, SEC_HIP_FATBIN, SEC_OBJECT_BUNDLE, SEC_NEW_OFFLOAD };
 
 static enum section_kind section_kind(const char *name)
@@ -62,19 +65,55 @@ struct host {
 	Elf *elf;
 	GElf_Ehdr eh;
 	size_t shstrndx;
+	char msg[160];           /* what is wrong, when it is ours to say        */
 };
+
+/* What is cut off in an ELF of `len` bytes, said with offsets (into msg),
+ * or NULL when its header and section header table are all there: libelf
+ * would only say "invalid ELF file data" or "no error". */
+static const char *elf_truncation(const unsigned char *p, size_t len, char *msg, size_t n)
+{
+	bool is64 = len > 4 && p[4] == 2;
+	size_t eh = is64 ? 64 : 52;
+	uint64_t shoff;
+	unsigned shentsize, shnum;
+
+	if (len < 4 || memcmp(p, "\177ELF", 4) != 0)
+		return NULL;
+	if (len < eh) {
+		snprintf(msg, n, "truncated ELF header: %zu of its %zu bytes", len, eh);
+		return msg;
+	}
+	if (p[5] != 1)                       /* big-endian: libelf says so */
+		return NULL;
+	if (is64) {
+		memcpy(&shoff, p + 0x28, 8);
+		shentsize = (unsigned)(p[0x3a] | p[0x3b] << 8);
+		shnum = (unsigned)(p[0x3c] | p[0x3d] << 8);
+	} else {
+		uint32_t o;
+		memcpy(&o, p + 0x20, 4);
+		shoff = o;
+		shentsize = (unsigned)(p[0x2e] | p[0x2f] << 8);
+		shnum = (unsigned)(p[0x30] | p[0x31] << 8);
+	}
+	if (shoff > len || (uint64_t)shentsize * shnum > len - shoff) {
+		snprintf(msg, n, "truncated: its section header table (0x%llx..0x%llx) lies past the end (0x%zx bytes)",
+			 (unsigned long long)shoff, (unsigned long long)(shoff + (uint64_t)shentsize * shnum), len);
+		return msg;
+	}
+	return NULL;
+}
 
 /* Open bytes as an ELF; 0, or -1 (libelf's message in *why). */
 static int host_open(const void *data, size_t len, struct host *h, const char **why)
 {
 	memset(h, 0, sizeof(*h));
 	elf_version(EV_CURRENT);
+	if ((*why = elf_truncation(data, len, h->msg, sizeof(h->msg))) != NULL)
+		goto fail;
 	if (!(h->elf = elf_memory((char *)data, len)) || elf_kind(h->elf) != ELF_K_ELF || !gelf_getehdr(h->elf, &h->eh)) {
 		*why = elf_errmsg(-1);
-		goto fail;
-	}
-	if (h->eh.e_shoff > len || (len - h->eh.e_shoff) / (h->eh.e_shentsize ? h->eh.e_shentsize : 1) < h->eh.e_shnum) {
-		*why = "truncated: its section headers lie past the end";
 		goto fail;
 	}
 	if (elf_getshdrstrndx(h->elf, &h->shstrndx) != 0) {
@@ -257,6 +296,49 @@ static int host_read(const void *data, size_t len, const char *where, const stru
 
 /* ---- static archives ---------------------------------------------------------- */
 
+/* The size a member header states (decimal, bytes 48..57): libelf clamps
+ * a size past the end to what is there, so a member claiming 10 GB would
+ * be read as if it were whole. */
+static unsigned long long raw_size(const unsigned char *hdr)
+{
+	unsigned long long size = 0;
+	for (int k = 0; k < 10 && hdr[48 + k] >= '0' && hdr[48 + k] <= '9'; k++)
+		size = size * 10 + (unsigned long long)(hdr[48 + k] - '0');
+	return size;
+}
+
+/* libelf stopped at `at`: say why from the member header there (60 bytes:
+ * name, dates, mode, decimal size, "`\n"), with the member's name and
+ * offset -- a size past the end, or a member libelf could not open. */
+static void member_error(const unsigned char *data, size_t len, size_t at, const char *where, struct ka_diag *d)
+{
+	char name[17], msg[160];
+	unsigned long long size;
+	size_t k;
+
+	if (at + 60 > len || memcmp(data + at + 58, "`\n", 2) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "truncated or corrupt archive: no readable member header at 0x%zx "
+			      "(%zu bytes not read)", at, len - at);
+		return;
+	}
+	memcpy(name, data + at, 16);
+	for (k = 16; k > 0 && (name[k - 1] == ' ' || name[k - 1] == '/'); k--)
+		;
+	name[k] = 0;
+	for (k = 0; name[k]; k++)
+		if ((unsigned char)name[k] < 0x20 || (unsigned char)name[k] >= 0x7f)
+			name[k] = '?';
+	size = raw_size(data + at);
+	if (size > len - at - 60) {
+		ka_diag_error(d, KA_EXIT_USAGE, where, "truncated archive: member %s at 0x%zx claims %llu bytes, %zu are "
+			      "there", name, at, size, len - at - 60);
+		return;
+	}
+	const char *why = elf_truncation(data + at + 60, (size_t)size, msg, sizeof(msg));
+	ka_diag_error(d, KA_EXIT_USAGE, where, "member %s at 0x%zx (%llu bytes): %s", name, at, size,
+		      why ? why : "libelf cannot open it (a corrupt member)");
+}
+
 static int archive_read(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
 			struct ka_diag *d, struct ka_kernel_list *out, int depth)
 {
@@ -282,6 +364,8 @@ static int archive_read(const void *data, size_t len, const char *where, const s
 		size_t size = 0;
 
 		int64_t at = elf_getaroff(m);
+		unsigned long long stated = at >= 0 && (uint64_t)at + 60 <= len ? raw_size((const unsigned char *)data + at)
+									      : 0;
 		if (hdr && at >= 0 && hdr->ar_size >= 0 && (uint64_t)at + 60 <= len &&
 		    (uint64_t)hdr->ar_size <= len - (size_t)at - 60) {
 			size_t e = (size_t)at + 60 + (size_t)hdr->ar_size;
@@ -291,9 +375,10 @@ static int archive_read(const void *data, size_t len, const char *where, const s
 			ka_diag_error(d, KA_EXIT_USAGE, where, "malformed archive member header: %s", elf_errmsg(-1));
 			rc = -EINVAL;
 		} else if (at < 0 || hdr->ar_size < 0 || (uint64_t)at + 60 > len ||
-			   (uint64_t)hdr->ar_size > len - (size_t)at - 60) {
-			ka_diag_error(d, KA_EXIT_USAGE, where, "truncated archive: member %s claims %lld bytes, %zu are there",
-				      hdr->ar_name, (long long)hdr->ar_size,
+			   (uint64_t)hdr->ar_size > len - (size_t)at - 60 || stated > len - (size_t)at - 60) {
+			ka_diag_error(d, KA_EXIT_USAGE, where, "truncated archive: member %s at 0x%llx claims %llu bytes, "
+				      "%zu are there", hdr->ar_name, (unsigned long long)at,
+				      stated > (unsigned long long)hdr->ar_size ? stated : (unsigned long long)hdr->ar_size,
 				      at >= 0 && (uint64_t)at + 60 <= len ? len - (size_t)at - 60 : 0);
 			rc = -EINVAL;
 		} else if (hdr->ar_name[0] != '/') {     /* "/", "//", "/SYM64/": the tables */
@@ -317,8 +402,7 @@ static int archive_read(const void *data, size_t len, const char *where, const s
 	/* libelf ends the walk at the first header it cannot read, as it ends
 	 * it at the end: what is left tells the two apart */
 	if (rc == 0 && end < len && !(end + 1 == len && ((const char *)data)[end] == '\n')) {
-		ka_diag_error(d, KA_EXIT_USAGE, where, "truncated or corrupt archive: no readable member header at 0x%zx "
-			      "(%zu bytes not read)", end, len - end);
+		member_error(data, len, end, where, d);
 		rc = -EINVAL;
 	}
 	elf_end(ar);
@@ -349,9 +433,10 @@ static int read_any(const void *data, size_t len, const char *where, const struc
 		rc = host_read(data, len, where, opt, d, out, member);
 		break;
 	case KA_BINARY_ARCHIVE:
-		if (depth > 0) {
-			ka_diag_warn_once(d, "nested-archive", where, "unsupported: an archive inside an archive: not read");
-			rc = 1;
+		if (depth >= KA_ARCHIVE_DEPTH) {
+			ka_diag_warn_once(d, "nested-archive", where, "archives nested %d deep: the innermost not read",
+					  KA_ARCHIVE_DEPTH + 1);
+			rc = 0;
 		} else {
 			rc = archive_read(data, len, where, opt, d, out, depth);
 		}
@@ -373,10 +458,10 @@ static int read_any(const void *data, size_t len, const char *where, const struc
 			}
 			break;
 		}
-		if (member) {
+		if (member) {                    /* skipped, not undecoded: it is no device code */
 			ka_diag_warn_once(d, "archive-member", where,
 					  "unsupported archive member (not an ELF object kanalyze reads): skipped");
-			return 1;
+			return 0;
 		}
 		ka_diag_error(d, KA_EXIT_USAGE, where, "not a binary kanalyze reads (a cubin, fatbin, ELF object, "
 			      "library or executable, static archive, AMD code object or offload bundle)");

@@ -16,6 +16,18 @@ struct ka_bytes {
 	size_t len;
 };
 
+/* The most a compressed payload of `stored` bytes may claim to inflate
+ * to: 1024-fold, at least 16 MiB (cubins and code objects compress 3- to
+ * 20-fold with LZ4 and zstd; a block of zeros, a bomb, 30000-fold), and
+ * never over `hard`, the reader's limit for one payload. */
+static inline uint64_t ka_inflate_limit(uint64_t stored, uint64_t hard)
+{
+	uint64_t cap = stored > (UINT64_MAX >> 10) ? UINT64_MAX : stored << 10;
+	if (cap < ((uint64_t)16 << 20))
+		cap = (uint64_t)16 << 20;
+	return cap < hard ? cap : hard;
+}
+
 /* n bytes at off lie inside b. */
 static inline bool ka_bytes_has(const struct ka_bytes *b, size_t off, size_t n)
 {

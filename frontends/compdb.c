@@ -201,9 +201,18 @@ static bool source_ext(const char *file)
 
 /* Response files, inlined: nvcc's --options-file F / -optf F (CMake writes
  * include paths there) and the @F of gcc and clang, relative to the
- * command's directory, nested at most 4 deep.  An unreadable one is left
- * out (its flags are then missing, and the recompile says so). */
-static void expand(char *const *argv, int argc, const char *dir, int depth, char ***out, int *n)
+ * command's directory, nested at most 4 deep.  A missing one is left out
+ * (its flags are then missing, and the recompile says so); one that is not
+ * a regular file (a FIFO would wait for a writer) is refused by the
+ * database's reader.  The bytes of each one read go into `ctx->h`, for the
+ * trust of a database (cli/config.c). */
+struct expand_ctx {
+	struct ka_hash *h;       /* NULL: not hashed                            */
+	char *refused;           /* the first response file that is not regular */
+};
+
+static void expand(char *const *argv, int argc, const char *dir, int depth, struct expand_ctx *ctx, char ***out,
+		   int *n)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *file = NULL;
@@ -220,10 +229,16 @@ static void expand(char *const *argv, int argc, const char *dir, int depth, char
 		char *path = abs_path(dir, file);
 		struct ka_buf text = {0};
 		char **v = NULL;
-		int k = 0;
-		if (depth < 4 && ka_read_file(path, 1u << 20, &text) == 0 &&
-		    ka_shell_split(text.data ? text.data : "", &v, &k) == 0) {
-			expand(v, k, dir, depth + 1, out, n);
+		int k = 0, r = depth < 4 ? ka_read_file(path, 1u << 20, &text) : -ELOOP;
+		if (ctx && ctx->h) {
+			ka_hash_str(ctx->h, path);
+			ka_hash_str(ctx->h, r == 0 ? "read" : "missing");
+			ka_hash_update(ctx->h, text.data ? text.data : "", text.len);
+		}
+		if (r == -EINVAL && ctx && !ctx->refused)
+			ctx->refused = ka_strdup(path);
+		if (r == 0 && ka_shell_split(text.data ? text.data : "", &v, &k) == 0) {
+			expand(v, k, dir, depth + 1, ctx, out, n);
 			for (int j = 0; j < k; j++)
 				free(v[j]);
 			free(v);
@@ -236,16 +251,25 @@ static void expand(char *const *argv, int argc, const char *dir, int depth, char
 static int from_argv(char *const *argv, int argc, const char *directory, const char *file,
 		     struct ka_compile_flags *f);
 
-int ka_compile_flags_from_argv(char *const *argv, int argc, const char *directory, const char *file,
-			       struct ka_compile_flags *f)
+static int flags_expanded(char *const *argv, int argc, const char *directory, const char *file,
+			  struct expand_ctx *ctx, struct ka_compile_flags *f)
 {
 	char **v = NULL;
 	int n = 0, rc;
-	expand(argv, argc, directory, 0, &v, &n);
+	expand(argv, argc, directory, 0, ctx, &v, &n);
 	rc = from_argv(v, n, directory, file, f);
 	for (int i = 0; i < n; i++)
 		free(v[i]);
 	free(v);
+	return rc;
+}
+
+int ka_compile_flags_from_argv(char *const *argv, int argc, const char *directory, const char *file,
+			       struct ka_compile_flags *f)
+{
+	struct expand_ctx ctx = {0};
+	int rc = flags_expanded(argv, argc, directory, file, &ctx, f);
+	free(ctx.refused);
 	return rc;
 }
 
@@ -422,7 +446,11 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 	size_t i;
 	int rc = -1, r;
 
+	struct ka_hash h;
+	struct expand_ctx ctx = {.h = &h};
+
 	memset(db, 0, sizeof(*db));
+	ka_hash_init(&h);
 	ka_buf_puts(&p, path);
 	r = ka_read_file(p.data, 256u << 20, &text);
 	if (r == -EISDIR) {
@@ -434,6 +462,7 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 		ka_diag_error(d, KA_EXIT_USAGE, p.data, "cannot read the compilation database: %s", strerror(-r));
 		goto out;
 	}
+	ka_hash_update(&h, text.data ? text.data : "", text.len);
 	root = json_loadb(text.data ? text.data : "", text.len, 0, &err);
 	if (!root || !json_is_array(root)) {
 		ka_diag_error(d, KA_EXIT_USAGE, p.data, "not a compilation database (a JSON array of entries)%s%s",
@@ -471,7 +500,7 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 			ka_diag_error(d, KA_EXIT_USAGE, p.data, "entry %zu: unterminated quote in \"command\"", i);
 			goto out;
 		}
-		if (argc > 0 && ka_compile_flags_from_argv(argv, argc, dir, file, &f) == 0) {
+		if (argc > 0 && flags_expanded(argv, argc, dir, file, &ctx, &f) == 0) {
 			char *real = realpath(f.source, NULL);   /* one name per file */
 			if (real) {
 				free(f.source);
@@ -486,7 +515,13 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 		for (int j = 0; j < argc; j++)
 			free(argv[j]);
 		free(argv);
+		if (ctx.refused) {
+			ka_diag_error(d, KA_EXIT_USAGE, p.data, "entry %zu: response file %s is not a regular file "
+				      "(a FIFO or a device is not read)", i, ctx.refused);
+			goto out;
+		}
 	}
+	ka_hash_final(&h, db->digest);
 	/* sorted by file; a file built twice (two targets) keeps its first entry */
 	if (db->n > 1) {
 		size_t k = 1;
@@ -503,6 +538,7 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 out:
 	if (rc != 0)
 		ka_compdb_free(db);
+	free(ctx.refused);
 	json_decref(root);
 	ka_buf_free(&text);
 	ka_buf_free(&p);

@@ -231,9 +231,11 @@ static int entry_decode(const struct ka_fatbin_entry *e, ZSTD_DCtx *z, const cha
 	}
 	if (e->compression != KA_FATBIN_LZ4 && e->compression != KA_FATBIN_ZSTD)
 		return -ENOTSUP;
-	if (u == 0 || u > FATBIN_MAX_ENTRY) {
-		DECODE_ERROR( "fatbin entry claims %" PRIu64 " bytes uncompressed (limit %" PRIu64
-			      " MiB)", u, FATBIN_MAX_ENTRY >> 20);
+	uint64_t limit = ka_inflate_limit(e->stored_size, FATBIN_MAX_ENTRY);
+	if (u == 0 || u > limit) {
+		DECODE_ERROR( "fatbin entry claims %" PRIu64 " bytes uncompressed from %" PRIu64 " (limit %" PRIu64
+			      " MiB: 1024-fold, at most %" PRIu64 " MiB)", u, (uint64_t)e->stored_size,
+			      (limit + (1 << 20) - 1) >> 20, FATBIN_MAX_ENTRY >> 20);
 		return u ? -EFBIG : -EINVAL;
 	}
 	if (e->compression == KA_FATBIN_LZ4) {

@@ -417,6 +417,8 @@ int ka_shell_split(const char *cmd, char ***argv, int *argc);
 struct ka_compdb {
 	struct ka_compile_flags *v;   /* CUDA/HIP entries only, sorted by source, */
 	size_t n, cap;                /* one per source (the first one listed)    */
+	char digest[KA_HASH_HEX];     /* of the database's bytes and of every
+	                                 response file its entries name          */
 };
 /* path: a compile_commands.json, or a directory holding one.  0, or -1 after
  * a message (exit 2). */

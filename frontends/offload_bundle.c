@@ -91,10 +91,12 @@ static int ccob_decompress(const struct ka_bytes *b, size_t off, const char *whe
 			      method);
 		return -EINVAL;
 	}
-	if (usize > BUNDLE_MAX || usize < MAGIC_LEN) {
+	uint64_t limit = ka_inflate_limit(total - hdr, BUNDLE_MAX);
+	if (usize > limit || usize < MAGIC_LEN) {
 		ka_diag_error(d, KA_EXIT_USAGE, where,
-			      "compressed offload bundle at 0x%zx claims %" PRIu64 " bytes (limit %" PRIu64 " MiB)", off,
-			      usize, BUNDLE_MAX >> 20);
+			      "compressed offload bundle at 0x%zx claims %" PRIu64 " bytes from %" PRIu64 " (limit %" PRIu64
+			      " MiB: 1024-fold, at most %" PRIu64 " MiB)", off, usize, total - hdr,
+			      (limit + (1 << 20) - 1) >> 20, BUNDLE_MAX >> 20);
 		return -EINVAL;
 	}
 	dst = ka_xmalloc((size_t)usize + 1);

@@ -219,8 +219,7 @@ int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d)
 	rc = ka_write_file_atomic(path, out.data, out.len);
 	ka_buf_free(&out);
 	if (rc != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, path, "cannot write the baseline: %s%s", strerror(-rc),
-			      rc == -ENOENT ? " (its directory does not exist)" : "");
+		ka_diag_error(d, KA_EXIT_USAGE, path, "cannot write the baseline: %s", ka_write_error(rc));
 		return KA_EXIT_USAGE;
 	}
 	return 0;

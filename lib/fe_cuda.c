@@ -28,11 +28,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* CUDA by name: .cu, .cuh, and the .cu.cc / .cu.cpp of projects whose
+ * build passes -x cu; another name needs -x cuda (or a database entry). */
 static bool claims(const char *path, const char *lang, const struct ka_compile_flags *cf)
 {
-	(void)path;
-	(void)cf;
-	return !lang || strcmp(lang, "cuda") == 0;
+	static const char *const suffixes[] = {".cu", ".cuh", ".CU", ".cu.cc", ".cu.cpp", ".cu.cxx"};
+	size_t n = strlen(path);
+	if (lang)
+		return strcmp(lang, "cuda") == 0;
+	if (cf)
+		return strcmp(cf->lang, "cuda") == 0;
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		size_t m = strlen(suffixes[i]);
+		if (n > m && strcmp(path + n - m, suffixes[i]) == 0)
+			return true;
+	}
+	return false;
 }
 
 /* ---- cache keys ------------------------------------------------------------ */

@@ -70,7 +70,7 @@ struct ka_frontend {
 };
 
 /* inputs.c: the table, and the one classifier. */
-extern const struct ka_frontend ka_fe_cuda, ka_fe_hip, ka_fe_binary, ka_fe_remarks, ka_fe_records;
+extern const struct ka_frontend ka_fe_cuda, ka_fe_hip, ka_fe_binary, ka_fe_unclaimed, ka_fe_remarks, ka_fe_records;
 const struct ka_frontend *ka_input_classify(const char *path, const char *lang, const struct ka_compile_flags *cf);
 /* 0, or -1 after "no such file" / "is a directory" / "not readable". */
 int ka_input_check(const char *file, const char *what_dir, struct ka_diag *d);

@@ -107,7 +107,7 @@ static void unused_archs(const struct ka_run *run, const struct ka_unit *units, 
 static int compile_inputs(const struct input *in, int n_in, struct ka_run *run, struct ka_unit **all, size_t *n_all,
 			  size_t *cap_all, bool first_round, struct ka_diag *d)
 {
-	static const struct ka_frontend *const order[] = {&ka_fe_cuda, &ka_fe_hip, &ka_fe_binary};
+	static const struct ka_frontend *const order[] = {&ka_fe_unclaimed, &ka_fe_cuda, &ka_fe_hip, &ka_fe_binary};
 	struct ka_unit *units = NULL, *mine;
 	size_t n_units = 0, cap = 0;
 	int rc = KA_EXIT_OK;

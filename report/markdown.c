@@ -10,17 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* `code` in a table cell. */
+/* `code` in a table cell.  A name read from a binary is anyone's bytes:
+ * control bytes (an escape sequence would act on the terminal that shows
+ * the comment, a newline would break the table) are written as \xNN. */
 static void cell_code(FILE *out, const char *s)
 {
 	fputc('`', out);
 	for (; *s; s++) {
-		if (*s == '|')
+		unsigned char c = (unsigned char)*s;
+		if (c == '|')
 			fputs("\\|", out);
-		else if (*s == '`' || *s == '\n')
+		else if (c == '`')
 			fputc('\'', out);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
 		else
-			fputc(*s, out);
+			fputc(c, out);
 	}
 	fputc('`', out);
 }

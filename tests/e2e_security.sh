@@ -360,9 +360,10 @@ wait "$reader"
 [ -p fifo ] && ok "the FIFO is still a FIFO" || bad "the FIFO was replaced"
 grep -q '"kanalyze_baseline"' "$tmp/from-fifo" && ok "the reader got the baseline" || bad "the reader got the baseline"
 ln -s fifo fifo-link
+expect "--write-baseline through a link to a FIFO: refused (a link)" 2 "$ka" "${q[@]}" k.cu -DX --write-baseline fifo-link
 timeout 120 cat fifo >/dev/null &
 reader=$!
-expect "--write-baseline through a link to a FIFO" 0 "$ka" "${q[@]}" k.cu -DX --write-baseline fifo-link
+expect "... written with --follow-symlinks" 0 "$ka" "${q[@]}" k.cu -DX --write-baseline fifo-link --follow-symlinks
 wait "$reader"
 echo old >target.json
 ln -s target.json link.json

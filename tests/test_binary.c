@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zstd.h>
 
 #include "frontends.h"
 
@@ -226,6 +227,52 @@ static void decoding_ahead_keeps_order(void **state)
 	ka_buf_free(&all);
 }
 
+/* A decompression bomb: 2 KiB of zstd that inflate to 64 MiB of zeros,
+ * claimed as one cubin.  Refused by its ratio before anything is
+ * allocated (1024-fold at most), with the sizes in the message. */
+static void decompression_bomb_refused(void **state)
+{
+	const size_t big = (size_t)64 << 20;
+	char *zeros = calloc(1, big);
+	size_t cap = ZSTD_compressBound(big);
+	unsigned char *fb = calloc(1, 16 + 64 + cap + 8);
+	size_t z;
+	struct run r;
+	(void)state;
+	assert_non_null(zeros);
+	assert_non_null(fb);
+	z = ZSTD_compress(fb + 16 + 64, cap, zeros, big, 19);
+	assert_false(ZSTD_isError(z));
+	assert_true(z < 16384);
+	size_t padded = (z + 7) & ~(size_t)7;
+	uint32_t magic = 0xBA55ED50u, hsize = 64, csize = (uint32_t)z, sm = 90;
+	uint16_t one = 1, kind = 2, ver = 0x0101, major = 1, minor = 8, fh = 16;
+	uint64_t entries = 64 + padded, psize = padded, flags = 0x1 | 0x10 | 0x8000, usize = big;
+	memcpy(fb, &magic, 4);
+	memcpy(fb + 4, &one, 2);
+	memcpy(fb + 6, &fh, 2);
+	memcpy(fb + 8, &entries, 8);
+	unsigned char *e = fb + 16;
+	memcpy(e, &kind, 2);
+	memcpy(e + 2, &ver, 2);
+	memcpy(e + 4, &hsize, 4);
+	memcpy(e + 8, &psize, 8);
+	memcpy(e + 16, &csize, 4);
+	memcpy(e + 24, &minor, 2);
+	memcpy(e + 26, &major, 2);
+	memcpy(e + 28, &sm, 4);
+	memcpy(e + 40, &flags, 8);
+	memcpy(e + 56, &usize, 8);
+	run_bytes(&r, fb, 16 + 64 + padded, "bomb.fatbin");
+	assert_true(r.rc < 0);
+	assert_int_equal(r.list.n, 0);
+	assert_non_null(strstr(r.text, "claims 67108864 bytes uncompressed from"));
+	assert_non_null(strstr(r.text, "1024-fold"));
+	done(&r);
+	free(zeros);
+	free(fb);
+}
+
 static int first_entry(const struct ka_fatbin_entry *e, void *arg)
 {
 	*(struct ka_fatbin_entry *)arg = *e;
@@ -247,7 +294,7 @@ static void oversized_entry_is_refused(void **state)
 	assert_int_equal(ka_fatbin_walk(b.data, b.len, "big", &r.d, first_entry, &e), 1);
 	assert_int_equal(ka_fatbin_entry_decode(&e, "big", &r.d, &out), -EFBIG);
 	fflush(r.f);
-	assert_non_null(strstr(r.text, "limit 512 MiB"));
+	assert_non_null(strstr(r.text, "at most 512 MiB"));
 	done(&r);
 	ka_buf_free(&out);
 	ka_buf_free(&b);
@@ -492,6 +539,7 @@ int main(void)
 		cmocka_unit_test(oversized_entry_is_refused),
 		cmocka_unit_test(decoding_ahead_keeps_order),
 		cmocka_unit_test(host_objects_archives_libraries),
+		cmocka_unit_test(decompression_bomb_refused),
 		cmocka_unit_test(cuobjdump_fallback),
 		cmocka_unit_test(amd_conventions),
 		cmocka_unit_test(amd_descriptor_crosscheck),

@@ -340,6 +340,44 @@ static bool gone(pid_t pid)
 
 /* SIGINT / SIGTERM / SIGHUP: the compiler's group (a grandchild too) is
  * killed, the temp directories removed, the exit status 128 + signal. */
+/* The cache reached through a symbolic link: checked and pinned when
+ * opened.  Re-pointing the link afterwards (its owner may) must not move
+ * the entries into the new target. */
+static void cache_link_pinned(void **state)
+{
+	char base[] = "/tmp/ka-cache-link-XXXXXX";
+	struct ka_buf mine = {0}, theirs = {0}, link = {0}, got = {0}, p = {0};
+	struct ka_cache c = {0};
+	const char *key = "0123456789abcdef0123456789abcdef";
+	struct stat st;
+	(void)state;
+	assert_non_null(mkdtemp(base));
+	ka_buf_printf(&mine, "%s/mine", base);
+	ka_buf_printf(&theirs, "%s/theirs", base);
+	ka_buf_printf(&link, "%s/link", base);
+	assert_int_equal(mkdir(mine.data, 0700), 0);
+	assert_int_equal(mkdir(theirs.data, 0700), 0);
+	assert_int_equal(symlink(mine.data, link.data), 0);
+	assert_int_equal(ka_cache_open(&c, link.data), 0);
+	assert_int_equal(unlink(link.data), 0);
+	assert_int_equal(symlink(theirs.data, link.data), 0);
+	assert_int_equal(ka_cache_put(&c, "r", key, "{}", 2), 0);
+	ka_buf_printf(&p, "%s/v1/r/01/%s.json", mine.data, key);
+	assert_int_equal(stat(p.data, &st), 0);
+	p.len = 0;
+	ka_buf_printf(&p, "%s/v1", theirs.data);
+	assert_int_not_equal(stat(p.data, &st), 0);
+	assert_int_equal(ka_cache_get(&c, "r", key, &got), 0);
+	ka_cache_close(&c);
+	assert_int_equal(c.fd, 0);
+	ka_buf_free(&got);
+	ka_buf_free(&p);
+	ka_buf_free(&mine);
+	ka_buf_free(&theirs);
+	ka_buf_free(&link);
+	ka_tempdir_remove(base);
+}
+
 static void signals_stop_everything(void **state)
 {
 	(void)state;
@@ -399,7 +437,7 @@ int main(void)
 		cmocka_unit_test(bounded_reads), cmocka_unit_test(diag_once),
 		cmocka_unit_test(spawn_caps_stderr), cmocka_unit_test(shell_text),
 		cmocka_unit_test(output_kinds), cmocka_unit_test(tempdirs_of_dead_processes),
-		cmocka_unit_test(signals_stop_everything),
+		cmocka_unit_test(signals_stop_everything), cmocka_unit_test(cache_link_pinned),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
