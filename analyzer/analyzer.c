@@ -247,6 +247,14 @@ static void kernel_fill(struct ka_an *an, struct ka_ukernel *k, CXCursor fn, str
 	(void)an;
 }
 
+/* A walk over the whole file stopped at the guard's bounds (the first
+ * reason is kept). */
+static void cut_short(struct ka_uresult *out, enum ka_withheld why)
+{
+	if (why && !out->cut_short)
+		out->cut_short = why;
+}
+
 /* Every file the parse read, for the cache's manifest (absolute; the
  * prelude lives in the binary and is keyed by its own hash). */
 static void add_dep(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
@@ -335,7 +343,9 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	struct fnlist *calls = ka_xcalloc(sc.kernels.n ? sc.kernels.n : 1, sizeof(*calls));
 	/* the launches too under lines_only (--no-uniformity): the block each
 	 * kernel is modelled at is no uniformity fact */
+	ka_guard_begin(opt->budget_ms);
 	ka_launch_sites_find(&an, sc.kernels.v, sc.kernels.n, out);
+	cut_short(out, ka_guard_end());
 	if (opt->lines_only) {                   /* where the kernels are and how they are launched */
 		struct ka_fact_acc none = {0};
 		struct ka_finding_acc nothing = {0};
@@ -362,14 +372,23 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 		char *qname = ka_cursor_qualified_name(sc.kernels.v[i], true);
 		ka_launch_shape(opt, out, (int)i, qname, an.warp, &an.shape);
 		free(qname);
+		ka_guard_begin(opt->budget_ms);
 		ka_uniformity_kernel(&an, sc.kernels.v[i]);
 		for (size_t r = 0; r < an.n_reached; r++)       /* what it calls, for KA108 */
 			fnlist_add(&calls[i], an.reached[r]);
 		/* a parse error in it or in what it calls: withheld (parse.c) */
-		bool withheld = out->errors > 0 && (ka_parse_errors_inside(tu, &sc.kernels.v[i], 1) ||
-						    ka_parse_errors_inside(tu, an.reached, an.n_reached));
+		enum ka_withheld withheld = out->errors > 0 && (ka_parse_errors_inside(tu, &sc.kernels.v[i], 1) ||
+								ka_parse_errors_inside(tu, an.reached, an.n_reached))
+						    ? KA_WITHHELD_PARSE : KA_WITHHELD_NONE;
 		if (!withheld)
 			ka_collect(&an, &facts, &finds);
+		enum ka_withheld stopped = ka_guard_end();
+		if (!withheld && stopped) {             /* half a walk is no analysis */
+			withheld = stopped;
+			ka_fact_acc_free(&facts);
+			ka_finding_acc_free(&finds);
+			cut_short(out, stopped);
+		}
 		out->kernels[out->n_kernels].shape = an.shape;
 		out->kernels[out->n_kernels].withheld = withheld;
 		kernel_fill(&an, &out->kernels[out->n_kernels++], sc.kernels.v[i], &facts, &finds);
@@ -398,15 +417,22 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 			continue;
 		struct ka_fact_acc facts = {0};
 		struct ka_finding_acc finds = {0};
+		ka_guard_begin(opt->budget_ms);
 		ka_uniformity_standalone(&an, sc.device.v[i]);
 		ka_collect(&an, &facts, &finds);
-		facts_merge(&file_facts, &facts);
+		enum ka_withheld stopped = ka_guard_end();
+		if (!stopped)
+			facts_merge(&file_facts, &facts);
+		cut_short(out, stopped);
 		ka_fact_acc_free(&facts);
 		ka_finding_acc_free(&finds);
 	}
 	size_t before108 = file_finds.n;
-	if (!opt->lines_only)
+	if (!opt->lines_only) {
+		ka_guard_begin(opt->budget_ms);
 		ka_findings_file(&an, &file_finds);
+		cut_short(out, ka_guard_end());
+	}
 	/* KA108 findings belong to the kernels that call the function too
 	 * (those of the main file: a header kernel's lines are its header's) */
 	CXString main_name = clang_getFileName(an.main_file);

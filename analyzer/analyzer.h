@@ -41,6 +41,18 @@ int ka_rule_from_id(const char *id);                /* enum value, -1 unknown   
 /* ---- running it ---------------------------------------------------------------- */
 enum ka_lang { KA_LANG_CUDA, KA_LANG_HIP };
 
+/* Why a kernel's analysis was withheld. */
+enum ka_withheld {
+	KA_WITHHELD_NONE,
+	KA_WITHHELD_PARSE,           /* libclang reported an error inside it      */
+	KA_WITHHELD_DEPTH,           /* nested deeper than the walks may go (half
+	                                of the thread's stack: guard.c)           */
+	KA_WITHHELD_TIME,            /* over its time budget                      */
+};
+/* Each kernel's analysis (and each phase over the whole file) may take this
+ * long; past it, it is withheld. */
+#define KA_ANALYSIS_BUDGET_MS 30000.0
+
 struct ka_analyzer_options {
 	enum ka_lang lang;
 	int warp_size;               /* 32 or 64; 0: 32 for CUDA, 64 for HIP      */
@@ -58,6 +70,7 @@ struct ka_analyzer_options {
 	int block;
 	const struct ka_ushape_rule *shape_rules;
 	int n_shape_rules;
+	double budget_ms;            /* per kernel; 0: KA_ANALYSIS_BUDGET_MS      */
 };
 
 struct ka_ushape_rule {
@@ -146,9 +159,10 @@ struct ka_ukernel {
 	int line;                    /* of the name in the definition             */
 	char *file;                  /* the file of the definition, absolute (a
 	                                header for a .cuh kernel)                 */
-	bool withheld;               /* a parse error inside it or a function it
-	                                calls: no facts, no findings (withheld,
-	                                not guessed)                              */
+	enum ka_withheld withheld;   /* a parse error inside it or a function it
+	                                calls, or the walks' bounds reached: no
+	                                facts, no findings (withheld, not
+	                                guessed)                                 */
 	bool library;                /* defined in a system header (cub, the
 	                                toolkit): placed, not analysed            */
 	struct ka_ushape shape;      /* what its launches prove (analysis input)  */
@@ -185,6 +199,10 @@ struct ka_uresult {
 	size_t n_deps;
 	bool cached;                 /* read back from the cache, not parsed       */
 	double parse_ms, analysis_ms;
+	enum ka_withheld cut_short;  /* a walk over the whole file (launch sites,
+	                                functions no kernel calls, KA108) stopped
+	                                at the guard's bounds: what it found is
+	                                kept, the rest is missing; not cached   */
 };
 
 /* Parse `file` and analyse every kernel in it.  Returns 0 when a translation

@@ -13,16 +13,19 @@ struct ka_ubatch {
 	size_t n;
 	pthread_t thread;
 	bool threaded, joined;
+	bool own_thread;             /* worker runs on its own thread (set before it starts) */
 	double started, ms;
 };
 
 static void *worker(void *p)
 {
 	struct ka_ubatch *b = p;
+	void *alt = b->own_thread ? ka_signals_thread_stack() : NULL;   /* a crash here still stops the compilers */
 	for (size_t i = 0; i < b->n; i++)
 		b->jobs[i].rc = ka_uniformity_analyze_cached(b->jobs[i].cache, b->jobs[i].file, &b->jobs[i].opt,
 							     &b->jobs[i].r);
 	b->ms = ka_now_ms() - b->started;
+	ka_signals_thread_stack_free(alt);
 	return NULL;
 }
 
@@ -39,10 +42,12 @@ struct ka_ubatch *ka_ubatch_start(struct ka_ubatch_job *jobs, size_t n)
 	pthread_attr_t attr;
 	if (pthread_attr_init(&attr) == 0) {
 		pthread_attr_setstacksize(&attr, 64u << 20);
+		b->own_thread = true;
 		b->threaded = pthread_create(&b->thread, &attr, worker, b) == 0;
 		pthread_attr_destroy(&attr);
 	}
 	if (!b->threaded) {
+		b->own_thread = false;
 		worker(b);
 		b->joined = true;
 	}

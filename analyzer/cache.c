@@ -130,7 +130,7 @@ static char *result_json(const struct ka_uresult *r)
 		const struct ka_ukernel *k = &r->kernels[i];
 		json_array_append_new(ks, json_pack("{s:o,s:o,s:o,s:i,s:o,s:b,s:b,s:o,s:o,s:[i,i,i,b,b,I]}", "name",
 						    jstr(k->name), "qualified", jstr(k->qualified), "mangled", jstr(k->mangled),
-						    "line", k->line, "file", jstr(k->file), "withheld", k->withheld, "library",
+						    "line", k->line, "file", jstr(k->file), "withheld", k->withheld != KA_WITHHELD_NONE, "library",
 						    k->library, "facts", facts_json(k->facts, k->n_facts), "findings",
 						    findings_json(k->findings, k->n_findings), "shape", k->shape.n_sites,
 						    k->shape.n_unknown, k->shape.lane_dim, k->shape.warp_multiple,
@@ -233,7 +233,7 @@ static bool result_read(const char *text, size_t len, struct ka_uresult *r)
 		uk->mangled = dup_str(json_object_get(k, "mangled"));
 		uk->line = (int)json_integer_value(json_object_get(k, "line"));
 		uk->file = dup_str(json_object_get(k, "file"));
-		uk->withheld = json_is_true(json_object_get(k, "withheld"));
+		uk->withheld = json_is_true(json_object_get(k, "withheld")) ? KA_WITHHELD_PARSE : KA_WITHHELD_NONE;
 		uk->library = json_is_true(json_object_get(k, "library"));
 		json_t *sh = json_object_get(k, "shape");
 		uk->shape = (struct ka_ushape){(int)json_integer_value(json_array_get(sh, 0)),
@@ -278,6 +278,18 @@ static bool missed_a_header(const struct ka_uresult *r)
 	return false;
 }
 
+/* A walk stopped by the time budget, or by the depth of a stack that
+ * another build may not share: the result of this run, not of the file. */
+static bool stopped_early(const struct ka_uresult *r)
+{
+	if (r->cut_short)
+		return true;
+	for (size_t i = 0; i < r->n_kernels; i++)
+		if (r->kernels[i].withheld > KA_WITHHELD_PARSE)
+			return true;
+	return false;
+}
+
 int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
 				 struct ka_uresult *out)
 {
@@ -302,7 +314,7 @@ int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, con
 	}
 	ka_buf_free(&val);
 	rc = ka_uniformity_analyze(file, opt, out);
-	if (rc != 0 || !out->parsed || missed_a_header(out))
+	if (rc != 0 || !out->parsed || missed_a_header(out) || stopped_early(out))
 		return rc;
 	/* the result key: the direct key and every dependency's contents */
 	struct ka_hash h;

@@ -107,5 +107,13 @@ const char *ka_libclang_load(void)
 	{                                 \
 		return fn.name args;      \
 	}
+/* a walk past the guard's bounds visits nothing more (1: "stopped") */
+#define KA_CLANG_GUARDED(ret, name, params, args) \
+	ret name params                           \
+	{                                         \
+		if (!ka_guard_ok())               \
+			return 1;                 \
+		return fn.name args;              \
+	}
 #include "libclang.def"
 #undef KA_CLANG

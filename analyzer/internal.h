@@ -299,6 +299,15 @@ struct ka_ufinding *ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, 
 				   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 char *ka_why_render(const struct ka_uval *v);
 
+/* ---- guard.c: the bounds of one kernel's walks -------------------------------------
+ * ka_guard_begin arms them on the calling thread (budget 0: the default);
+ * ka_guard_ok, asked by every clang_visitChildren, says whether a walk may
+ * go on; ka_guard_end disarms them and says whether (and why) they stopped
+ * a walk. */
+void ka_guard_begin(double budget_ms);
+bool ka_guard_ok(void);
+enum ka_withheld ka_guard_end(void);
+
 /* ---- result.c ----------------------------------------------------------------- */
 void ka_facts_sort(struct ka_ufact *v, size_t n);
 void ka_findings_sort(struct ka_ufinding *v, size_t n);

@@ -144,6 +144,60 @@ static void on_signal(int sig)
 	_exit(128 + sig);
 }
 
+/* ---- fatal signals ------------------------------------------------------------
+ * A crash (SIGSEGV, a stack overflow included; SIGBUS, SIGILL, SIGFPE,
+ * SIGABRT) must not leave the compilers running as orphans: the handler
+ * kills their groups and removes the temp directories, then hands the
+ * signal on -- to the handler that was there before (a sanitizer's, which
+ * reports), else to the default action (the core dump).  It runs on an
+ * alternate stack, which every thread that may overflow its own sets up
+ * (ka_signals_thread_stack). */
+static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+enum { N_FATAL = sizeof(fatal) / sizeof(fatal[0]), ALT_STACK = 256 << 10 };
+static struct sigaction fatal_old[N_FATAL];
+
+static void on_fatal(int sig, siginfo_t *si, void *uc)
+{
+	for (int i = 0; i < KA_MAX_GROUPS; i++) {
+		pid_t p = __atomic_load_n(&groups[i], __ATOMIC_SEQ_CST);
+		if (p > 0)
+			kill(-p, SIGKILL);
+	}
+	ka_tempdir_remove_all();
+	for (int i = 0; i < N_FATAL; i++) {
+		if (fatal[i] != sig)
+			continue;
+		const struct sigaction *o = &fatal_old[i];
+		if ((o->sa_flags & SA_SIGINFO) && o->sa_sigaction)
+			o->sa_sigaction(sig, si, uc);
+		else if (o->sa_handler != SIG_DFL && o->sa_handler != SIG_IGN)
+			o->sa_handler(sig);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void *ka_signals_thread_stack(void)
+{
+	stack_t ss = {.ss_size = ALT_STACK, .ss_flags = 0};
+	if (!(ss.ss_sp = malloc(ALT_STACK)))
+		return NULL;
+	if (sigaltstack(&ss, NULL) != 0) {
+		free(ss.ss_sp);
+		return NULL;
+	}
+	return ss.ss_sp;
+}
+
+void ka_signals_thread_stack_free(void *stack)
+{
+	stack_t ss = {.ss_flags = SS_DISABLE};
+	if (!stack)
+		return;
+	sigaltstack(&ss, NULL);
+	free(stack);
+}
+
 void ka_signals_install(void)
 {
 	struct sigaction sa, old;
@@ -160,6 +214,13 @@ void ka_signals_install(void)
 			continue;
 		sigaction(caught[i], &sa, NULL);
 	}
+	ka_signals_thread_stack();          /* the main thread's, for its life */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_fatal;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < N_FATAL; i++)
+		sigaction(fatal[i], &sa, &fatal_old[i]);
 }
 
 /* ---- one job ------------------------------------------------------------------ */

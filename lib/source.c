@@ -31,7 +31,8 @@ struct ka_sources {
 	bool has_db;
 	const char ***argvs;               /* the flags built for each job    */
 	size_t n_argvs;
-	size_t withheld;                   /* kernels whose analysis was withheld */
+	size_t withheld[KA_WITHHELD_TIME + 1];  /* kernels whose analysis was withheld, by why */
+	size_t cut_short[KA_WITHHELD_TIME + 1]; /* files a walk over them stopped, by why */
 	struct ka_ushape_rule *shape_rules; /* the config's launch entries      */
 };
 
@@ -227,6 +228,10 @@ static char *def_file_name(const char *file, const char *def)
  * null), and the note says how many. */
 void ka_sources_join(struct ka_sources *s, struct ka_run *run, struct ka_result *res)
 {
+	for (size_t i = 0; s && i < s->n; i++)             /* each file once (its jobs are adjacent) */
+		if (s->jobs[i].rc == 0 && s->jobs[i].r.cut_short &&
+		    (i == 0 || strcmp(s->jobs[i].file, s->jobs[i - 1].file) != 0))
+			s->cut_short[s->jobs[i].r.cut_short]++;
 	for (size_t k = 0; k < res->n; k++) {
 		struct ka_kernel_result *kr = &res->v[k];
 		struct ka_analyzer_options want;
@@ -254,7 +259,7 @@ void ka_sources_join(struct ka_sources *s, struct ka_run *run, struct ka_result 
 			}
 			if (uk && uk->withheld) {
 				kr->has_source = false;
-				s->withheld++;
+				s->withheld[uk->withheld]++;
 				break;
 			}
 			kr->u = uk;
@@ -267,12 +272,29 @@ void ka_sources_join(struct ka_sources *s, struct ka_run *run, struct ka_result 
 /* The note of the withheld analyses (after ka_sources_join). */
 void ka_sources_note(const struct ka_sources *s, struct ka_diag *d)
 {
-	if (s && s->withheld > 0)
+	size_t n;
+	if (!s)
+		return;
+	if ((n = s->withheld[KA_WITHHELD_PARSE]) > 0)
 		ka_diag_note(d, NULL,
 			     "uniformity analysis withheld for %zu kernel%s: libclang reported an error inside %s or "
 			     "in a function %s (\"uniformity\": null; the first errors are in the warnings above)",
-			     s->withheld, s->withheld == 1 ? "" : "s", s->withheld == 1 ? "it" : "them",
-			     s->withheld == 1 ? "it calls" : "they call");
+			     n, n == 1 ? "" : "s", n == 1 ? "it" : "them", n == 1 ? "it calls" : "they call");
+	if ((n = s->withheld[KA_WITHHELD_DEPTH]) > 0)
+		ka_diag_note(d, NULL,
+			     "uniformity analysis withheld for %zu kernel%s: %s nest%s expressions or statements deeper "
+			     "than the analysis walks (half of its stack) (\"uniformity\": null; the compile's counts "
+			     "stand)", n, n == 1 ? "" : "s", n == 1 ? "it" : "they", n == 1 ? "s" : "");
+	if ((n = s->withheld[KA_WITHHELD_TIME]) > 0)
+		ka_diag_note(d, NULL,
+			     "uniformity analysis withheld for %zu kernel%s: %s analysis took over %.0f s, its bound "
+			     "(\"uniformity\": null; the compile's counts stand)", n, n == 1 ? "" : "s",
+			     n == 1 ? "its" : "each", KA_ANALYSIS_BUDGET_MS / 1000);
+	for (int why = KA_WITHHELD_DEPTH; why <= KA_WITHHELD_TIME; why++)
+		if ((n = s->cut_short[why]) > 0)
+			ka_diag_note(d, NULL, "in %zu file%s, launch sites or findings across the file may be missing: "
+				     "a walk over %s stopped %s", n, n == 1 ? "" : "s", n == 1 ? "it" : "them",
+				     why == KA_WITHHELD_DEPTH ? "where it nests too deep" : "at its time bound");
 }
 
 void ka_sources_free(struct ka_sources *s)

@@ -210,6 +210,47 @@ static void bad_input(void **state)
 	free(dir);
 }
 
+/* The walks' bounds: a 30000-term sum nests 30000 operators (it crashed
+ * the analysis, 2 KiB of stack per level); its kernel is withheld for
+ * depth, the small kernel beside it analysed.  The same file with a
+ * budget of a microsecond: withheld for time, and the run returns. */
+static void bounded_walks(void **state)
+{
+	struct ka_analyzer_options o = cuda();
+	struct ka_uresult r;
+	struct ka_buf src = {0};
+	char path[4096], *dir;
+	(void)state;
+	dir = ka_tempdir_create("analyzer-test");
+	assert_non_null(dir);
+	snprintf(path, sizeof(path), "%s/deep.cu", dir);
+	ka_buf_puts(&src, "__global__ void small(float *o) { int t = threadIdx.x; o[t] = 1.f; }\n"
+			  "__global__ void deep(float *o, int i) { int x = i");
+	for (int k = 1; k < 30000; k++)
+		ka_buf_puts(&src, " + i");
+	ka_buf_puts(&src, "; o[threadIdx.x] = x; }\n");
+	assert_int_equal(ka_write_file_atomic(path, src.data, src.len), 0);
+	assert_int_equal(ka_uniformity_analyze(path, &o, &r), 0);
+	assert_int_equal((int)r.n_kernels, 2);
+	assert_string_equal(r.kernels[0].name, "small");
+	assert_int_equal(r.kernels[0].withheld, KA_WITHHELD_NONE);
+	assert_int_equal((int)r.kernels[0].n_facts, 2);
+	assert_string_equal(r.kernels[1].name, "deep");
+	assert_int_equal(r.kernels[1].withheld, KA_WITHHELD_DEPTH);
+	assert_int_equal((int)r.kernels[1].n_facts, 0);
+	ka_uresult_free(&r);
+	o.budget_ms = 0.001;
+	double t0 = ka_now_ms();
+	assert_int_equal(ka_uniformity_analyze(path, &o, &r), 0);
+	assert_true(ka_now_ms() - t0 < 60000);
+	assert_int_equal(r.kernels[1].withheld, KA_WITHHELD_TIME);
+	ka_uresult_free(&r);
+	ka_buf_free(&src);
+	remove(path);
+	ka_tempdir_remove(dir);
+	free(dir);
+}
+
 static void deterministic(void **state)
 {
 	struct ka_analyzer_options o = cuda();
@@ -270,6 +311,7 @@ int main(void)
 		cmocka_unit_test(sass_join),
 		cmocka_unit_test(bad_input),
 		cmocka_unit_test(deterministic),
+		cmocka_unit_test(bounded_walks),
 		cmocka_unit_test(two_threads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
