@@ -86,8 +86,11 @@ void ka_text_launch(FILE *out, const struct ka_kernel_result *rk)
 		fprintf(out, ", %ld B dynamic", rk->smem_dynamic);
 	if (rk->n_runtime_sites > 0) {
 		int shown = rk->n_runtime_sites < 3 ? rk->n_runtime_sites : 3;
-		fprintf(out, "; not modelled: %d launch%s with a runtime block at ", rk->n_runtime_sites,
-			rk->n_runtime_sites == 1 ? "" : "es");
+		fprintf(out, "; not modelled: %d launch%s with a runtime %s at ", rk->n_runtime_sites,
+			rk->n_runtime_sites == 1 ? "" : "es",
+			rk->n_runtime_smem == 0                    ? "block"
+			: rk->n_runtime_smem == rk->n_runtime_sites ? "dynamic shared memory size"
+								    : "block or dynamic shared memory size");
 		for (int i = 0; i < shown; i++)
 			fprintf(out, "%s%s:%d", i ? ", " : "", rk->runtime_site_file[i], rk->runtime_site_line[i]);
 		if (rk->n_runtime_sites > shown)

@@ -7,8 +7,11 @@
 # the second site's block fails), the launch sites with --no-uniformity
 # too, and the block's shape in the analysis
 # (1xNx1: no KA107 on a unit stride along threadIdx.y; 64x4: warp-uniform),
-# one level of launch wrapper, and hipLaunchKernelGGL on gfx90a (when a HIP
-# compiler is installed).
+# one level of launch wrapper, the forms of missed.cu (a qualified name in a
+# class template's member, an enumerator template argument, a block through
+# two host templates, dim3 members assigned once; a runtime dynamic size not
+# modelled but named), and hipLaunchKernelGGL on gfx90a (when a HIP compiler
+# is installed).
 # Needs nvcc; without it every check is "not run".
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -22,7 +25,7 @@ if ! command -v nvcc >/dev/null; then
     echo "not run: nvcc not found"
     exit 0
 fi
-cp "$src/sites.cu" "$src/shapes.cu" "$src/gate.cu" "$src/wrapper.cu" "$tmp/"
+cp "$src/sites.cu" "$src/shapes.cu" "$src/gate.cu" "$src/wrapper.cu" "$src/missed.cu" "$tmp/"
 cd "$tmp"
 
 "$ka" sites.cu --arch sm_90 --format json >out 2>err && ok "sites: json" || bad "sites: json" "$(cat err)"
@@ -52,6 +55,25 @@ d=json.load(open(sys.argv[1])); ks={k["name"].split("(")[0].replace("void ",""):
 assert (ks["rows<32>"]["block"],ks["rows<32>"]["launch_site"],ks["rows<32>"]["smem"])==(32,"wrapper.cu:33",0), ks
 assert (ks["rows<1024>"]["block"],ks["rows<1024>"]["launch_site"],ks["rows<1024>"]["smem"])==(1024,"wrapper.cu:36",128), ks' \
     "wrapper: each call of a launch wrapper is a launch site of the kernel it passes"
+
+"$ka" missed.cu --arch sm_90 --format json >out 2>err || bad "missed: json" "$(cat err)"
+py 'import json,sys
+d=json.load(open(sys.argv[1]))
+got={k["name"].replace("void ","").rsplit("(",1)[0]:(k["occupancy"]["block_source"],k["occupancy"]["block_dims"],
+     k["occupancy"]["launch_site"],k["occupancy"]["smem"],k["occupancy"]["runtime_launch_sites"]) for k in d["files"][0]["kernels"]}
+want={"kernels::init<float>":("launch_site",[32,1,1],"missed.cu:27",0,[]),
+ "staged<float, (Mem)1>":("launch_site",[128,1,1],"missed.cu:41",0,[]),
+ "staged_dyn<float, (Mem)1>":("launch_site",[256,1,1],"missed.cu:43",1024,[]),
+ "reduce<128>":("launch_site",[128,1,1],"missed.cu:52",0,[]),
+ "members":("launch_site",[32,1,1],"missed.cu:70",0,[]),
+ "members_twice":("default",[256,1,1],None,0,["missed.cu:75"]),
+ "members_branch":("default",[256,1,1],None,0,["missed.cu:81"]),
+ "dyn_runtime":("default",[256,1,1],None,0,["missed.cu:95"])}
+assert got==want, {n:(got.get(n),w) for n,w in want.items() if got.get(n)!=w}' \
+    "missed: qualified name, enumerator argument, two host templates, dim3 members once; runtime dynamic size not modelled"
+"$ka" missed.cu --arch sm_90 >out 2>err
+grep -q "not modelled: 1 launch with a runtime dynamic shared memory size at missed.cu:95" out &&
+    ok "missed: the text names the launch whose dynamic size is a runtime value" || bad "missed: runtime size in text" "$(grep occupancy out)"
 
 "$ka" sites.cu --arch sm_90 --format json --block 512 >out 2>&1
 py 'import json,sys
