@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Bump when the analysis changes what it reports for the same input. */
-#define KA_ANALYZER_REV "kanalyze-uniformity 33"
+#define KA_ANALYZER_REV "kanalyze-uniformity 34"
 
 static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
 {
