@@ -825,6 +825,9 @@ static const char *const push_config[] = {"cudaConfigureCall", "__cudaPushCallCo
 static const char *const launch_kernel[] = {"cudaLaunchKernel", "cudaLaunchCooperativeKernel", "hipLaunchKernel",
 					    "hipLaunchCooperativeKernel", NULL};
 static const char *const launch_ex[] = {"cudaLaunchKernelEx", "cudaLaunchKernelExC", "hipLaunchKernelEx", NULL};
+static const char *const set_attr[] = {"cudaFuncSetAttribute", "hipFuncSetAttribute", NULL};
+static const char *const max_dynamic[] = {"cudaFuncAttributeMaxDynamicSharedMemorySize",
+					  "hipFuncAttributeMaxDynamicSharedMemorySize", NULL};
 
 /* cfg.blockDim / cfg.dynamicSmemBytes of a launch config variable: the one
  * value assigned to it in the function (two different: unknown). */
@@ -1232,6 +1235,38 @@ static void wrapper_call(struct finder *f, CXCursor call)
 	}
 }
 
+/* cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)
+ * (or HIP's): the kernel it names, whatever n is -- a launch over the
+ * default per-block limit needs it (CUDA C++ Programming Guide, "Shared
+ * Memory" of compute capability 7.x and later).  Inside a function
+ * template, its unbound arguments match any instance. */
+static void optin_call(struct finder *f, CXCursor kernel, CXCursor attr)
+{
+	CXCursor a = ka_strip(attr);
+	struct ev e = {f->an->tu, NULL, f->fn, 0, NULL, 0};
+	struct callee c;
+	char *an;
+	if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+		return;
+	an = str_of(clang_getCursorSpelling(clang_getCursorReferenced(a)));
+	bool ok = name_in(an, max_dynamic);
+	free(an);
+	if (!ok || !callee_of(f, &e, kernel, &c))
+		return;
+	if (f->out->n_optins % 16 == 0)
+		f->out->optins = ka_xrealloc(f->out->optins, (f->out->n_optins + 16) * sizeof(*f->out->optins));
+	struct ka_ulaunch *l = &f->out->optins[f->out->n_optins++];
+	memset(l, 0, sizeof(*l));
+	l->name = c.name;
+	l->mangled = c.mangled;
+	l->n_targs = c.n_targs;
+	for (int t = 0; t < c.n_targs; t++)
+		l->targs[t] = c.targs[t];
+	l->file = ka_strdup("");
+	l->smem = -1;
+	l->kernel = c.kernel;
+}
+
 static void check_call(struct finder *f, CXCursor call)
 {
 	CXCursor ch[8];
@@ -1276,6 +1311,8 @@ static void check_call(struct finder *f, CXCursor call)
 		s.kernel = ch[2];
 		s.ex = true;
 		site_seen(f, &s);
+	} else if (name_in(name, set_attr) && n >= 4 && !f->collecting) {
+		optin_call(f, ch[1], ch[2]);
 	} else if (!f->collecting) {
 		wrapper_call(f, call);
 	}
@@ -1586,17 +1623,15 @@ static bool name_matches(const char *want, const char *have)
 	return false;
 }
 
-size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, const char *demangled,
-			   const struct ka_ulaunch **out, size_t cap)
+static size_t matching(const struct ka_ulaunch *v, size_t nv, const char *mangled, const char *demangled,
+		       const struct ka_ulaunch **out, size_t cap)
 {
 	char base[512], args[KA_ULAUNCH_TARGS][64];
 	int nargs = 0;
 	bool split = demangled && demangled_split(demangled, base, sizeof(base), args, &nargs);
 	size_t n = 0;
-	if (!r)
-		return 0;
-	for (size_t i = 0; i < r->n_launches && n < cap; i++) {
-		const struct ka_ulaunch *l = &r->launches[i];
+	for (size_t i = 0; i < nv && n < cap; i++) {
+		const struct ka_ulaunch *l = &v[i];
 		bool match = mangled && *l->mangled && strcmp(l->mangled, mangled) == 0;
 		/* the template arguments written: "*" for an outer template's
 		 * parameter; those not written (deduced) match any */
@@ -1609,4 +1644,16 @@ size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, cons
 			out[n++] = l;
 	}
 	return n;
+}
+
+size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, const char *demangled,
+			   const struct ka_ulaunch **out, size_t cap)
+{
+	return r ? matching(r->launches, r->n_launches, mangled, demangled, out, cap) : 0;
+}
+
+bool ka_uresult_optin(const struct ka_uresult *r, const char *mangled, const char *demangled)
+{
+	const struct ka_ulaunch *one[1];
+	return r && matching(r->optins, r->n_optins, mangled, demangled, one, 1) > 0;
 }

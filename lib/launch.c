@@ -9,7 +9,9 @@
  * modelled (a kernel with only such sites falls back: `k<<<1, 256,
  * bytes>>>` with `bytes` set at run time is not "256 threads, 0 bytes") but
  * named in the report, so that a reader knows which launch to give with
- * --block and --smem or the config. */
+ * --block and --smem or the config.  The plan also says whether the
+ * source raises the kernel's dynamic shared memory limit (the vendor's
+ * model warns about a launch over the default limit without it). */
 #define _GNU_SOURCE
 #include "lib.h"
 
@@ -88,6 +90,8 @@ void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, 
 	size_t n_sites;
 
 	memset(p, 0, sizeof(*p));
+	if (src)
+		p->smem_optin = ka_uresult_optin(src, k->mangled, k->name) ? 1 : -1;
 	if (req->launch.block > 0)
 		return;
 	if ((r = rule_of(req, k))) {
@@ -107,6 +111,7 @@ void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p
 	memcpy(kr->runtime_site_line, p->runtime_line, sizeof(kr->runtime_site_line));
 	kr->n_runtime_sites = p->n_runtime;
 	kr->n_runtime_smem = p->n_runtime_smem;
+	kr->smem_optin = p->smem_optin;
 	if (c >= p->n)
 		return;
 	kr->block_source = p->choice[c].source;

@@ -152,6 +152,7 @@ struct ka_launch_plan {
 	int runtime_line[KA_MAX_RUNTIME_SITES];
 	int n_runtime;                       /* all of them, beyond the first 8 */
 	int n_runtime_smem;                  /* ... whose block is a constant */
+	int smem_optin;                      /* kr->smem_optin (result.h)     */
 };
 void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
 		    struct ka_launch_plan *p);

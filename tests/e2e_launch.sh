@@ -10,8 +10,11 @@
 # one level of launch wrapper, the forms of missed.cu (a qualified name in a
 # class template's member, an enumerator template argument, a block through
 # two host templates, dim3 members assigned once; a runtime dynamic size not
-# modelled but named), and hipLaunchKernelGGL on gfx90a (when a HIP compiler
-# is installed).
+# modelled but named), the warning for a launch over the 48 KiB default
+# shared memory per block without cudaFuncSetAttribute's opt-in in the
+# source (at 49153 bytes, not at 49152, not with the opt-in; launch sites,
+# --smem and the config alike; not for a binary), and hipLaunchKernelGGL on
+# gfx90a (when a HIP compiler is installed).
 # Needs nvcc; without it every check is "not run".
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -25,7 +28,7 @@ if ! command -v nvcc >/dev/null; then
     echo "not run: nvcc not found"
     exit 0
 fi
-cp "$src/sites.cu" "$src/shapes.cu" "$src/gate.cu" "$src/wrapper.cu" "$src/missed.cu" "$tmp/"
+cp "$src/sites.cu" "$src/shapes.cu" "$src/gate.cu" "$src/wrapper.cu" "$src/missed.cu" "$src/optin.cu" "$tmp/"
 cd "$tmp"
 
 "$ka" sites.cu --arch sm_90 --format json >out 2>err && ok "sites: json" || bad "sites: json" "$(cat err)"
@@ -74,6 +77,35 @@ assert got==want, {n:(got.get(n),w) for n,w in want.items() if got.get(n)!=w}' \
 "$ka" missed.cu --arch sm_90 >out 2>err
 grep -q "not modelled: 1 launch with a runtime dynamic shared memory size at missed.cu:95" out &&
     ok "missed: the text names the launch whose dynamic size is a runtime value" || bad "missed: runtime size in text" "$(grep occupancy out)"
+
+# dynamic shared memory over the default 48 KiB per block needs the opt-in
+"$ka" optin.cu --arch sm_90 >out 2>err || bad "optin: run" "$(cat err)"
+w=$(grep -o "warning: [a-z_]*(float\*) (sm_90): [0-9]* B of shared memory per block ([0-9]* dynamic + [0-9]* static) is over the 49152-byte default limit" err | sort)
+want=$(printf '%s\n' "warning: big(float*) (sm_90): 65536 B of shared memory per block (65536 dynamic + 0 static) is over the 49152-byte default limit" \
+    "warning: over_limit(float*) (sm_90): 49153 B of shared memory per block (49153 dynamic + 0 static) is over the 49152-byte default limit" \
+    "warning: with_static(float*) (sm_90): 49153 B of shared memory per block (48129 dynamic + 1024 static) is over the 49152-byte default limit" | sort)
+[ "$w" = "$want" ] && [ "$(grep -c 'warning:' err)" = 3 ] && grep -q "optin.cu:29: warning: over_limit.*cudaFuncAttributeMaxDynamicSharedMemorySize.*CUDA C++ Programming Guide" err &&
+    ok "optin: warned at 49153 B (static + dynamic), not at 49152, not with cudaFuncSetAttribute in the source" ||
+    bad "optin: warnings" "$(cat err)"
+"$ka" optin.cu --arch sm_90 --format json >out 2>/dev/null
+py 'import json,sys
+ks={k["name"].split("(")[0]:k["occupancy"] for k in json.load(open(sys.argv[1]))["files"][0]["kernels"]}
+assert (ks["opted"]["smem"],ks["opted"]["blocks_per_sm"])==(65536,3) and (ks["big"]["smem"],ks["big"]["blocks_per_sm"])==(65536,3), ks' \
+    "optin: modelled as today with or without the opt-in (65536 B: 3 blocks/SM)"
+printf '%s\n' '__global__ void k(float *p) { extern __shared__ float s[]; s[threadIdx.x] = p[threadIdx.x]; p[threadIdx.x] = s[255 - threadIdx.x]; }' >plain.cu
+"$ka" plain.cu --arch sm_90 --smem 49153 >out 2>err && grep -q "plain.cu:1: warning: k(float\*) (sm_90): 49153 B .*cudaFuncAttributeMaxDynamicSharedMemorySize" err &&
+    "$ka" plain.cu --arch sm_90 --smem 49152 >out 2>err2 && ! grep -q "warning:" err2 &&
+    ok "optin: --smem 49153 on a source without the opt-in warns, 49152 does not" || bad "optin: --smem" "$(cat err err2)"
+echo '{"launch": [{"kernel": "k*", "block": 256, "smem": 65536}]}' >.kanalyze.json
+"$ka" plain.cu --arch sm_90 >out 2>err && grep -q "warning: k(float\*) (sm_90): 65536 B .*cudaFuncAttributeMaxDynamicSharedMemorySize" err &&
+    ok "optin: a config launch entry over the limit warns" || bad "optin: config" "$(cat err)"
+rm .kanalyze.json
+if nvcc -cubin -arch sm_90 plain.cu -o plain.cubin 2>err; then
+    "$ka" plain.cubin --smem 65536 >out 2>err && ! grep -q "warning:" err &&
+        ok "optin: a binary with --smem 65536: no warning (no source to see the opt-in in)" || bad "optin: binary" "$(cat err)"
+else
+    bad "optin: nvcc -cubin" "$(cat err)"
+fi
 
 "$ka" sites.cu --arch sm_90 --format json --block 512 >out 2>&1
 py 'import json,sys

@@ -10,7 +10,8 @@
  * match of compiled (demangled) names to sites; missed.cu: a qualified
  * dependent kernel name, an enumerator template argument, a block through two
  * host templates, dim3 members assigned constants once, a runtime dynamic
- * size. */
+ * size; optin.cu: the kernels cudaFuncSetAttribute raises the dynamic
+ * shared memory limit of. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -226,6 +227,21 @@ static void test_missed(void **state)
 	/* a constant block with a dynamic size set at run time: the size unknown */
 	block_is(at(&r, "dyn_runtime", 95), 256, 1, 1, -1);
 	assert_int_equal(r.n_launches, 8);
+	assert_int_equal(r.n_optins, 0);
+	ka_uresult_free(&r);
+}
+
+/* cudaFuncSetAttribute(opted, cudaFuncAttributeMaxDynamicSharedMemorySize,
+ * 65536): the kernel raises its limit; no other kernel of optin.cu does. */
+static void test_optin(void **state)
+{
+	struct ka_uresult r;
+	(void)state;
+	analyze("optin.cu", KA_LANG_CUDA, &r);
+	assert_int_equal(r.n_optins, 1);
+	assert_true(ka_uresult_optin(&r, "_Z5optedPf", "opted(float*)"));
+	assert_false(ka_uresult_optin(&r, "_Z3bigPf", "big(float*)"));
+	assert_false(ka_uresult_optin(&r, "_Z10over_limitPf", "over_limit(float*)"));
 	ka_uresult_free(&r);
 }
 
@@ -238,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_written),
 		cmocka_unit_test(test_hip),
 		cmocka_unit_test(test_missed),
+		cmocka_unit_test(test_optin),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,6 +79,11 @@ struct ka_kernel_result {
 	int runtime_site_line[KA_MAX_RUNTIME_SITES];
 	int n_runtime_sites;
 	int n_runtime_smem;
+	/* the kernel's opt-in to more dynamic shared memory than the default
+	 * per-block limit (cudaFuncSetAttribute(k, cudaFuncAttribute-
+	 * MaxDynamicSharedMemorySize, n)): 1 written in its source, -1 a source
+	 * without it, 0 unknown (no source was read: a binary, a failed parse) */
+	int smem_optin;
 	long smem_dynamic;
 	struct ka_occupancy occ;      /* neutral part: blocks, warps, occupancy, limiters */
 	int waves_per_simd;           /* AMD; -1 for NVIDIA                  */
