@@ -98,6 +98,16 @@ void ka_text_launch(FILE *out, const struct ka_kernel_result *rk)
 	}
 }
 
+void ka_text_kernel_name(FILE *out, const struct ka_kernel *k, int cols, int width, bool utf8, const char *on,
+			 const char *off)
+{
+	char name[4 * 256];
+	if (cols > 256)
+		cols = 256;
+	ka_name_short(k->name, cols, utf8, name, sizeof(name));
+	fprintf(out, "%s%s%s%*s  ", on, name, off, width - ka_text_cols(name), "");
+}
+
 /* Where the kernel is defined: its header's line for a .cuh kernel. */
 void ka_text_where(FILE *out, const struct ka_kernel *k)
 {
