@@ -539,6 +539,7 @@ void ka_uresult_free(struct ka_uresult *r)
 	}
 	free(r->vars);
 	ka_ulaunch_free(r->launches, r->n_launches);
+	ka_ulaunch_free(r->optins, r->n_optins);
 	for (size_t i = 0; i < r->n_diags; i++)
 		free(r->diags[i]);
 	free(r->diags);

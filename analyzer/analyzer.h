@@ -194,6 +194,11 @@ struct ka_uresult {
 	size_t n_vars;
 	struct ka_ulaunch *launches; /* the file's launch sites, by file, line    */
 	size_t n_launches;
+	struct ka_ulaunch *optins;   /* the kernels the file raises the dynamic
+	                                shared memory limit of: cudaFuncSetAttribute /
+	                                hipFuncSetAttribute(k, ...MaxDynamicShared-
+	                                MemorySize, n); only the callee's fields set */
+	size_t n_optins;
 	char **deps;                 /* every file the parse read (absolute), the
 	                                prelude excluded: the cache's manifest    */
 	size_t n_deps;
@@ -233,6 +238,9 @@ const struct ka_ukernel *ka_uresult_kernel(const struct ka_uresult *r, const cha
  * up to cap pointers; returns how many matched. */
 size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, const char *demangled,
 			   const struct ka_ulaunch **out, size_t cap);
+/* Whether the file raises a compiled kernel's dynamic shared memory limit
+ * (r->optins, matched as the launch sites are). */
+bool ka_uresult_optin(const struct ka_uresult *r, const char *mangled, const char *demangled);
 
 /* Warp width of an architecture: 64 for AMD GCN/CDNA (gfx6 ... gfx9, Hygon
  * gfx92x/93x), 32 for NVIDIA and AMD RDNA (gfx10+ in wave32). */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Bump when the analysis changes what it reports for the same input. */
-#define KA_ANALYZER_REV "kanalyze-uniformity 33"
+#define KA_ANALYZER_REV "kanalyze-uniformity 35"
 
 static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
 {
@@ -95,16 +95,16 @@ static json_t *launches_json(const struct ka_ulaunch *v, size_t n)
 	return a;
 }
 
-static bool launches_read(json_t *a, struct ka_uresult *r)
+static bool launches_read(json_t *a, struct ka_ulaunch **v, size_t *n)
 {
 	size_t m = json_array_size(a);
-	r->launches = ka_xcalloc(m ? m : 1, sizeof(*r->launches));
+	*v = ka_xcalloc(m ? m : 1, sizeof(**v));
 	for (size_t i = 0; i < m; i++) {
 		json_t *e = json_array_get(a, i), *t = json_array_get(e, 2);
-		struct ka_ulaunch *l = &r->launches[r->n_launches];
+		struct ka_ulaunch *l = &(*v)[*n];
 		if (json_array_size(e) != 13 || json_array_size(t) > KA_ULAUNCH_TARGS)
 			return false;
-		r->n_launches++;
+		(*n)++;
 		l->name = dup_str(json_array_get(e, 0));
 		l->mangled = dup_str(json_array_get(e, 1));
 		l->n_targs = json_is_array(t) ? (int)json_array_size(t) : -1;
@@ -152,6 +152,7 @@ static char *result_json(const struct ka_uresult *r)
 	json_object_set_new(o, "findings", findings_json(r->findings, r->n_findings));
 	json_object_set_new(o, "vars", vars);
 	json_object_set_new(o, "launches", launches_json(r->launches, r->n_launches));
+	json_object_set_new(o, "optins", launches_json(r->optins, r->n_optins));
 	s = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	return s;
@@ -248,7 +249,8 @@ static bool result_read(const char *text, size_t len, struct ka_uresult *r)
 	if (!facts_read(json_object_get(o, "facts"), &r->facts, &r->n_facts) ||
 	    !findings_read(json_object_get(o, "findings"), &r->findings, &r->n_findings))
 		goto out;
-	if (!launches_read(json_object_get(o, "launches"), r))
+	if (!launches_read(json_object_get(o, "launches"), &r->launches, &r->n_launches) ||
+	    !launches_read(json_object_get(o, "optins"), &r->optins, &r->n_optins))
 		goto out;
 	vars = json_object_get(o, "vars");
 	r->vars = ka_xcalloc(json_array_size(vars) + 1, sizeof(*r->vars));

@@ -258,6 +258,9 @@ bool ka_text_has_token(const struct ka_an *an, unsigned from, unsigned to, const
  * (not assigned, incremented, or its address or a non-const reference
  * taken -- any use but a read refuses it). */
 bool ka_keeps_init(CXCursor fn, CXCursor var);
+/* How many of the writes ka_keeps_init looks for fn makes to var (an
+ * assignment of a member counts one each); -1 without a function. */
+int ka_count_writes(CXCursor fn, CXCursor var);
 /* A default construction nobody wrote ("float2 p;"). */
 bool ka_is_implicit_init(CXCursor init);
 /* Integer value of a constant expression (literal, enum, constexpr). */

@@ -4,12 +4,14 @@
  * cudaLaunchKernelEx(&cfg, k, ...) with cfg.blockDim / cfg.dynamicSmemBytes
  * assigned in the same function.  Each site's block and shared memory are
  * evaluated by a small evaluator over the AST: literals and macros (through
- * clang_Cursor_Evaluate), const/constexpr variables and `const dim3
- * b(WARP_SIZE, 1, 1)` through their initializers, dim3 constructors, the
+ * clang_Cursor_Evaluate), enumerators, const/constexpr variables and `const
+ * dim3 b(WARP_SIZE, 1, 1)` through their initializers, a dim3 whose members
+ * are assigned constants once before the launch, dim3 constructors, the
  * arithmetic and ?: operators, and -- for a site inside a host function
  * template, which libclang shows only as its pattern -- the template
  * arguments of every call of that template found in the file (one launch
- * per instantiating call).  What does not evaluate stays unknown (block 0,
+ * per instantiating call), or, when it is only called from another function
+ * template's body, of every call of that outer template (one level).  What does not evaluate stays unknown (block 0,
  * smem -1): the model falls back for it, and the analysis takes nothing
  * from the kernel's launches.
  *
@@ -53,6 +55,7 @@ struct ev {
 	CXCursor fn;                       /* the function the site is in */
 	int depth;
 	const struct pbind *pb;            /* in a wrapper: its parameters; NULL */
+	unsigned site_off;                 /* the launch's file offset; 0 unknown */
 };
 
 /* The argument a wrapper parameter is bound to, and where it is evaluated. */
@@ -80,6 +83,20 @@ struct finder {
 	size_t n_wrappers;
 	bool collecting;                   /* the first walk: wrappers only */
 	long last;                         /* the launch the last eval_site recorded, -1 none */
+	struct dcall *dcalls;              /* dependent calls of function templates */
+	size_t n_dcalls;
+	CXCursor outer;                    /* collect_calls: the function template it is in */
+};
+
+/* A call of a function template inside another function template whose
+ * template arguments depend on the outer one's (`inner<float, threads>(p)`
+ * in `template <int threads> void outer()`): no specialisation of it is
+ * seen, so a launch in `inner` is evaluated through each specialisation of
+ * `outer` called in the file, one level deep. */
+struct dcall {
+	CXCursor callee;                   /* the callee expression, its written arguments */
+	CXCursor tmpl;                     /* the function template it calls */
+	CXCursor outer;                    /* the function template the call is in */
 };
 
 /* An integral template argument; a bool `true` reads as -1 signed (one
@@ -304,7 +321,10 @@ static bool ev_int(struct ev *e, CXCursor c, long *out)
 		const struct bind *b;
 		CXCursor arg;
 		struct ev *ctx;
-		if (dk == CXCursor_NonTypeTemplateParameter) {
+		if (dk == CXCursor_EnumConstantDecl) {
+			*out = (long)clang_getEnumConstantDeclValue(d);     /* Mem::SHARED */
+			ok = true;
+		} else if (dk == CXCursor_NonTypeTemplateParameter) {
 			if ((b = bound(e, d, &ix)) && b->is_int[ix]) {
 				*out = b->val[ix];
 				ok = true;
@@ -383,6 +403,84 @@ static bool type_is_dim3(CXType t)
 	return r;
 }
 
+/* The compound statement that declares var, found by a walk of fn. */
+struct decl_find {
+	CXCursor var, compound;
+	bool found;
+};
+
+static enum CXChildVisitResult find_decl(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct decl_find *df = d;
+	if (df->found)
+		return CXChildVisit_Break;
+	if (clang_getCursorKind(c) == CXCursor_DeclStmt && clang_getCursorKind(parent) == CXCursor_CompoundStmt) {
+		CXCursor ch[8];
+		int n = ka_children(c, ch, 8);
+		for (int i = 0; i < n; i++)
+			if (clang_equalCursors(ch[i], df->var)) {
+				df->compound = parent;
+				df->found = true;
+				return CXChildVisit_Break;
+			}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static unsigned offset_of(CXCursor c)
+{
+	unsigned off = 0;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL, &off);
+	return off;
+}
+
+/* A dim3 declared without a constant initializer whose members are
+ * assigned constants, each at most once, in statements of the block that
+ * declares it, before the launch (`dim3 t; t.x = 32; t.y = 1;`) and
+ * written nowhere else: the value it has at the launch.  A member assigned
+ * twice, in a branch or a loop, or after the launch stays unknown. */
+static bool members_once(struct ev *e, CXCursor var, int out[3])
+{
+	struct decl_find df = {var, clang_getNullCursor(), false};
+	CXCursor init = clang_Cursor_getVarDeclInitializer(var), st[256];
+	int n, accepted = 0, v3[3] = {1, 1, 1};
+	bool set[3] = {false, false, false};
+	if (clang_Cursor_isNull(e->fn) || !type_is_dim3(clang_getCursorType(var)) ||
+	    !clang_equalCursors(clang_getCursorSemanticParent(var), e->fn))
+		return false;
+	if (!clang_Cursor_isNull(init) && !ka_is_implicit_init(init) && !ev_dim3(e, init, v3))
+		return false;
+	clang_visitChildren(e->fn, find_decl, &df);
+	if (!df.found)
+		return false;
+	n = ka_children(df.compound, st, 256);
+	for (int i = 0; i < n; i++) {
+		CXCursor s = st[i], ch[2], base[1];
+		char op[8];
+		long v;
+		if (clang_getCursorKind(s) != CXCursor_BinaryOperator || ka_children(s, ch, 2) != 2)
+			continue;
+		CXCursor lhs = ka_strip(ch[0]);
+		if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr || ka_children(lhs, base, 1) != 1 ||
+		    !clang_equalCursors(clang_getCursorReferenced(ka_strip(base[0])), var))
+			continue;
+		CXString m = clang_getCursorSpelling(lhs);
+		const char *mn = clang_getCString(m);
+		int d = mn && mn[0] >= 'x' && mn[0] <= 'z' && !mn[1] ? mn[0] - 'x' : -1;
+		clang_disposeString(m);
+		if (d < 0 || set[d] || !op_text(e->tu, s, false, op, sizeof(op)) || strcmp(op, "=") != 0 ||
+		    !ev_int(e, ch[1], &v) || v <= 0 || v > 1 << 20 || (e->site_off && offset_of(s) > e->site_off))
+			return false;
+		v3[d] = (int)v;
+		set[d] = true;
+		accepted++;
+	}
+	if (accepted == 0 || ka_count_writes(e->fn, var) != accepted)
+		return false;                    /* written elsewhere too: a branch, a loop, a call */
+	memcpy(out, v3, sizeof(v3));
+	return true;
+}
+
 /* A dim3 (or an integer converted to one) into out[3]. */
 static bool ev_dim3(struct ev *e, CXCursor c, int out[3])
 {
@@ -408,6 +506,8 @@ static bool ev_dim3(struct ev *e, CXCursor c, int out[3])
 			CXCursor init = clang_Cursor_getVarDeclInitializer(d);
 			if (!clang_Cursor_isNull(init))
 				ok = ev_dim3(e, init, out);
+		} else if (clang_getCursorKind(d) == CXCursor_VarDecl) {
+			ok = members_once(e, d, out);
 		} else if (clang_getCursorKind(d) == CXCursor_ParmDecl && param_arg(e, d, &arg, &ctx)) {
 			ok = ev_dim3(ctx, arg, out);
 		}
@@ -514,9 +614,92 @@ static int args_before_pack(CXTranslationUnit tu, CXCursor ref)
 	return found;
 }
 
+/* Where a dependent name's OverloadedDeclRef sits among its children:
+ * after the qualifiers written before it (`kernels::init`, `ns::S::k`:
+ * NamespaceRef, TypeRef, TemplateRef); -1 when it has none. */
+static int overloaded_at(const CXCursor *ch, int n)
+{
+	for (int i = 0; i < n; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ch[i]);
+		if (k == CXCursor_OverloadedDeclRef)
+			return i;
+		if (k != CXCursor_NamespaceRef && k != CXCursor_TypeRef && k != CXCursor_TemplateRef)
+			return -1;
+	}
+	return -1;
+}
+
+/* The template arguments a dependent name writes (`k<float, T, N>`), one
+ * entry each: the child cursor that lies in the argument's tokens (a TypeRef,
+ * an expression), or a null cursor for a type that has none (a builtin type:
+ * `float`, `unsigned int`), then spelled from its tokens into text[i].
+ * Without a parsable argument list (a macro): the children after `at` in
+ * order.  Returns how many. */
+static int written_args(CXTranslationUnit tu, CXCursor ref, const CXCursor *ch, int n, int at, CXCursor *arg,
+			char (*text)[64], int max)
+{
+	CXToken *t = NULL;
+	unsigned nt = 0, start = 0;
+	int depth = 0, na = 0;
+	bool open = false, done = false;
+	clang_tokenize(tu, clang_getCursorExtent(ref), &t, &nt);
+	for (unsigned i = 0; i < nt && !done && na < max; i++) {
+		CXString sp = clang_getTokenSpelling(tu, t[i]);
+		const char *x = clang_getCString(sp);
+		unsigned off = 0;
+		clang_getExpansionLocation(clang_getTokenLocation(tu, t[i]), NULL, NULL, NULL, &off);
+		bool close = strcmp(x, ">") == 0 || strcmp(x, ">>") == 0;
+		if (!open) {
+			if (strcmp(x, "<") == 0) {
+				open = true, depth = 1, start = i + 1;
+				text[na][0] = 0;
+			}
+		} else if ((strcmp(x, ",") == 0 && depth == 1) || (close && depth == 1)) {
+			/* the argument's tokens are start .. i - 1 */
+			unsigned lo = 0, hi = off;
+			clang_getExpansionLocation(clang_getTokenLocation(tu, t[start]), NULL, NULL, NULL, &lo);
+			arg[na] = clang_getNullCursor();
+			for (int c = at + 1; c < n; c++) {
+				unsigned co = 0;
+				clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(ch[c])), NULL, NULL, NULL,
+							   &co);
+				if (co >= lo && co < hi) {
+					arg[na] = ch[c];
+					break;
+				}
+			}
+			na++;
+			if (close)
+				done = true;
+			else if (na < max)
+				text[na][0] = 0, start = i + 1;
+		} else {
+			if (strcmp(x, "<") == 0 || strcmp(x, "(") == 0)
+				depth++;
+			else if (strcmp(x, ")") == 0 || strcmp(x, ">") == 0)
+				depth--;
+			else if (strcmp(x, ">>") == 0)
+				depth -= 2;
+			size_t l = strlen(text[na]);
+			snprintf(text[na] + l, 64 - l, "%s%s", l ? " " : "", x);
+		}
+		clang_disposeString(sp);
+	}
+	if (t)
+		clang_disposeTokens(tu, t, nt);
+	if (!done) {
+		na = 0;
+		for (int c = at + 1; c < n && na < max; c++) {
+			arg[na] = ch[c];
+			text[na++][0] = 0;
+		}
+	}
+	return na;
+}
+
 static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct callee *out)
 {
-	CXCursor s = ka_strip(k), ch[KA_ULAUNCH_TARGS + 2];
+	CXCursor s = ka_strip(k), ch[KA_ULAUNCH_TARGS + 3];
 	memset(out, 0, sizeof(*out));
 	out->kernel = -1;
 	out->n_targs = -1;
@@ -557,11 +740,11 @@ static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct c
 	}
 	/* a dependent name (k<B> inside a template): its overloads, and the
 	 * template arguments written, evaluated under the bindings */
-	int n = ka_children(s, ch, KA_ULAUNCH_TARGS + 2);
-	if (n < 1 || clang_getCursorKind(ch[0]) != CXCursor_OverloadedDeclRef)
+	int n = ka_children(s, ch, KA_ULAUNCH_TARGS + 3), at = overloaded_at(ch, n);
+	if (at < 0)
 		return false;
-	for (unsigned i = 0; i < clang_getNumOverloadedDecls(ch[0]) && out->kernel < 0; i++) {
-		CXCursor o = clang_getOverloadedDecl(ch[0], i);
+	for (unsigned i = 0; i < clang_getNumOverloadedDecls(ch[at]) && out->kernel < 0; i++) {
+		CXCursor o = clang_getOverloadedDecl(ch[at], i);
 		out->kernel = kernel_index(f, o);
 		if (!out->name)
 			out->name = ka_cursor_qualified_name(o, true);
@@ -574,27 +757,33 @@ static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct c
 	 * instance has from there on: the arguments before it are the written
 	 * ones, and those not written match any */
 	int pack = args_before_pack(f->an->tu, s);
-	for (int i = 1; i < n && i - 1 < KA_ULAUNCH_TARGS && (pack < 0 || out->n_targs < pack); i++) {
-		enum CXCursorKind ck = clang_getCursorKind(ch[i]);
+	CXCursor wa[KA_ULAUNCH_TARGS];
+	char wt[KA_ULAUNCH_TARGS][64];
+	int nw = written_args(f->an->tu, s, ch, n, at, wa, wt, KA_ULAUNCH_TARGS);
+	for (int a = 0; a < nw && out->n_targs < KA_ULAUNCH_TARGS && (pack < 0 || out->n_targs < pack); a++) {
+		CXCursor *cur = &wa[a];
+		enum CXCursorKind ck = clang_getCursorKind(*cur);
 		char num[32];
 		long v;
 		int ix;
 		const struct bind *b;
-		if (ck == CXCursor_TypeRef) {
-			CXCursor td = clang_getCursorReferenced(ch[i]);
+		if (clang_Cursor_isNull(*cur) && wt[a][0]) {
+			out->targs[out->n_targs++] = ka_strdup(wt[a]);   /* a builtin type: float */
+		} else if (ck == CXCursor_TypeRef) {
+			CXCursor td = clang_getCursorReferenced(*cur);
 			if (clang_getCursorKind(td) == CXCursor_TemplateTypeParameter) {
 				/* unbound (an outer template's): any */
 				b = bound(e, td, &ix);
 				out->targs[out->n_targs++] = ka_strdup(b && !b->is_int[ix] ? b->text[ix] : "*");
 			} else {
-				out->targs[out->n_targs++] = type_text(clang_getCursorType(ch[i]));
+				out->targs[out->n_targs++] = type_text(clang_getCursorType(*cur));
 			}
-		} else if (clang_isExpression(ck) && ev_int(e, ch[i], &v)) {
+		} else if (clang_isExpression(ck) && ev_int(e, *cur, &v)) {
 			snprintf(num, sizeof(num), "%ld", v);
 			out->targs[out->n_targs++] = ka_strdup(num);
 		} else if (ck == CXCursor_DeclRefExpr &&
-			   clang_getCursorKind(clang_getCursorReferenced(ch[i])) == CXCursor_NonTypeTemplateParameter &&
-			   !bound(e, clang_getCursorReferenced(ch[i]), &ix)) {
+			   clang_getCursorKind(clang_getCursorReferenced(*cur)) == CXCursor_NonTypeTemplateParameter &&
+			   !bound(e, clang_getCursorReferenced(*cur), &ix)) {
 			out->targs[out->n_targs++] = ka_strdup("*");   /* an outer template's parameter: any */
 		} else {
 			goto unknown;
@@ -636,6 +825,9 @@ static const char *const push_config[] = {"cudaConfigureCall", "__cudaPushCallCo
 static const char *const launch_kernel[] = {"cudaLaunchKernel", "cudaLaunchCooperativeKernel", "hipLaunchKernel",
 					    "hipLaunchCooperativeKernel", NULL};
 static const char *const launch_ex[] = {"cudaLaunchKernelEx", "cudaLaunchKernelExC", "hipLaunchKernelEx", NULL};
+static const char *const set_attr[] = {"cudaFuncSetAttribute", "hipFuncSetAttribute", NULL};
+static const char *const max_dynamic[] = {"cudaFuncAttributeMaxDynamicSharedMemorySize",
+					  "hipFuncAttributeMaxDynamicSharedMemorySize", NULL};
 
 /* cfg.blockDim / cfg.dynamicSmemBytes of a launch config variable: the one
  * value assigned to it in the function (two different: unknown). */
@@ -764,7 +956,7 @@ static bool is_param(CXCursor k)
  * needed a binding it did not have (the caller then tries instantiations). */
 static bool eval_site(struct finder *f, const struct site *s, const struct bind *b, bool record_unknown)
 {
-	struct ev e = {f->an->tu, b, f->fn, 0, NULL}, caller = e;
+	struct ev e = {f->an->tu, b, f->fn, 0, NULL, offset_of(s->call)}, caller = e;
 	struct pbind pb;
 	struct callee c;
 	int block[3] = {0, 0, 0}, grid[3] = {0, 0, 0};
@@ -786,7 +978,7 @@ static bool eval_site(struct finder *f, const struct site *s, const struct bind 
 				pb.args[pb.n] = args[pb.n + 1];     /* args[0]: the callee */
 				pb.n++;
 			}
-		e = (struct ev){f->an->tu, NULL, w->fn, 0, &pb};
+		e = (struct ev){f->an->tu, NULL, w->fn, 0, &pb, 0};
 		at = &w->s;
 		if (at->ex)
 			return true;                     /* cudaLaunchKernelEx in a wrapper: not followed */
@@ -877,7 +1069,7 @@ static void grid_of_instances(struct finder *f, const struct site *s, CXCursor t
 			continue;
 		struct bind b;
 		bind_of(tmpl, f->calls[i], &b);
-		struct ev e = {f->an->tu, &b, f->fn, 0, NULL};
+		struct ev e = {f->an->tu, &b, f->fn, 0, NULL, 0};
 		bool ok = ev_dim3(&e, s->grid, grid) && grid[0] > 0 && grid[1] > 0 && grid[2] > 0;
 		bind_free(&b);
 		if (!ok)
@@ -891,6 +1083,81 @@ static void grid_of_instances(struct finder *f, const struct site *s, CXCursor t
 	}
 	if (n > 0)
 		memcpy(f->out->launches[at].grid, big, sizeof(big));
+}
+
+/* The bindings of template tmpl from the arguments a dependent call
+ * writes (`inner<float, threads>`), evaluated under the calling template's
+ * bindings; the arguments not written (deduced) stay unbound. */
+static void bind_written(struct finder *f, CXCursor tmpl, CXCursor callee, const struct bind *outer, CXCursor outer_fn,
+			 struct bind *b)
+{
+	CXCursor tp[MAX_BIND + 8], ch[KA_ULAUNCH_TARGS + 3], wa[KA_ULAUNCH_TARGS];
+	char wt[KA_ULAUNCH_TARGS][64];
+	int np = ka_children(tmpl, tp, MAX_BIND + 8), n = ka_children(callee, ch, KA_ULAUNCH_TARGS + 3);
+	int nw = written_args(f->an->tu, callee, ch, n, overloaded_at(ch, n), wa, wt, KA_ULAUNCH_TARGS), a = 0;
+	struct ev e = {f->an->tu, outer, outer_fn, 0, NULL, 0};
+	memset(b, 0, sizeof(*b));
+	for (int i = 0; i < np && a < nw && b->n < MAX_BIND; i++) {
+		enum CXCursorKind k = clang_getCursorKind(tp[i]), ak = clang_getCursorKind(wa[a]);
+		long v;
+		int ix;
+		if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter)
+			continue;
+		b->param[b->n] = tp[i];
+		if (k == CXCursor_NonTypeTemplateParameter) {
+			if (!clang_isExpression(ak) || !ev_int(&e, wa[a], &v))
+				break;
+			b->is_int[b->n] = true;
+			b->val[b->n] = v;
+		} else {
+			CXCursor td = clang_getCursorReferenced(wa[a]);
+			const struct bind *ob;
+			if (clang_Cursor_isNull(wa[a]) && wt[a][0]) {
+				b->text[b->n] = ka_strdup(wt[a]);       /* a builtin type: float */
+			} else if (ak != CXCursor_TypeRef) {
+				break;
+			} else if (clang_getCursorKind(td) == CXCursor_TemplateTypeParameter) {
+				if (!(ob = bound(&e, td, &ix)) || ob->is_int[ix] || !ob->text[ix])
+					break;
+				b->text[b->n] = ka_strdup(ob->text[ix]);
+			} else {
+				b->text[b->n] = type_text(clang_getCursorType(wa[a]));
+			}
+		}
+		b->name[b->n] = str_of(clang_getCursorSpelling(tp[i]));
+		b->n++;
+		a++;
+	}
+}
+
+/* A site in a function template called only from another template's body
+ * (dcall): one launch per specialisation of that outer template called in
+ * the file.  Returns how many were evaluated. */
+static size_t through_outer(struct finder *f, const struct site *s, CXCursor tmpl)
+{
+	size_t found = 0;
+	for (size_t d = 0; d < f->n_dcalls && found < MAX_SPECS; d++) {
+		const struct dcall *dc = &f->dcalls[d];
+		if (!clang_equalCursors(dc->tmpl, tmpl) && !clang_equalCursors(clang_getCursorDefinition(dc->tmpl), tmpl))
+			continue;
+		for (size_t i = 0; i < f->n_calls && found < MAX_SPECS; i++) {
+			bool dup = false;
+			if (!spec_of(f->calls[i], dc->outer))
+				continue;
+			for (size_t j = 0; j < i && !dup; j++)
+				dup = clang_equalCursors(f->calls[j], f->calls[i]);
+			if (dup)
+				continue;
+			struct bind ob, ib;
+			bind_of(dc->outer, f->calls[i], &ob);
+			bind_written(f, tmpl, dc->callee, &ob, dc->outer, &ib);
+			eval_site(f, s, &ib, true);
+			bind_free(&ib);
+			bind_free(&ob);
+			found++;
+		}
+	}
+	return found;
 }
 
 static void site_found(struct finder *f, const struct site *s)
@@ -920,6 +1187,8 @@ static void site_found(struct finder *f, const struct site *s)
 		bind_free(&b);
 		found++;
 	}
+	if (!found)
+		found = through_outer(f, s, tmpl);
 	if (!found)
 		eval_site(f, s, NULL, true);         /* never instantiated here: unknown */
 }
@@ -966,6 +1235,38 @@ static void wrapper_call(struct finder *f, CXCursor call)
 	}
 }
 
+/* cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)
+ * (or HIP's): the kernel it names, whatever n is -- a launch over the
+ * default per-block limit needs it (CUDA C++ Programming Guide, "Shared
+ * Memory" of compute capability 7.x and later).  Inside a function
+ * template, its unbound arguments match any instance. */
+static void optin_call(struct finder *f, CXCursor kernel, CXCursor attr)
+{
+	CXCursor a = ka_strip(attr);
+	struct ev e = {f->an->tu, NULL, f->fn, 0, NULL, 0};
+	struct callee c;
+	char *an;
+	if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+		return;
+	an = str_of(clang_getCursorSpelling(clang_getCursorReferenced(a)));
+	bool ok = name_in(an, max_dynamic);
+	free(an);
+	if (!ok || !callee_of(f, &e, kernel, &c))
+		return;
+	if (f->out->n_optins % 16 == 0)
+		f->out->optins = ka_xrealloc(f->out->optins, (f->out->n_optins + 16) * sizeof(*f->out->optins));
+	struct ka_ulaunch *l = &f->out->optins[f->out->n_optins++];
+	memset(l, 0, sizeof(*l));
+	l->name = c.name;
+	l->mangled = c.mangled;
+	l->n_targs = c.n_targs;
+	for (int t = 0; t < c.n_targs; t++)
+		l->targs[t] = c.targs[t];
+	l->file = ka_strdup("");
+	l->smem = -1;
+	l->kernel = c.kernel;
+}
+
 static void check_call(struct finder *f, CXCursor call)
 {
 	CXCursor ch[8];
@@ -1010,6 +1311,8 @@ static void check_call(struct finder *f, CXCursor call)
 		s.kernel = ch[2];
 		s.ex = true;
 		site_seen(f, &s);
+	} else if (name_in(name, set_attr) && n >= 4 && !f->collecting) {
+		optin_call(f, ch[1], ch[2]);
 	} else if (!f->collecting) {
 		wrapper_call(f, call);
 	}
@@ -1042,15 +1345,46 @@ static enum CXChildVisitResult walk(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Recurse;
 }
 
-/* Every call's referenced specialisation of a function template. */
+/* A dependent call of one function template inside another: kept. */
+static void dcall_add(struct finder *f, CXCursor call)
+{
+	CXCursor ch[KA_ULAUNCH_TARGS + 3], callee;
+	int n, at;
+	if (clang_Cursor_isNull(f->outer) || expr_kids(call, ch, 1) != 1)
+		return;
+	callee = ka_strip(ch[0]);
+	if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
+		return;
+	n = ka_children(callee, ch, KA_ULAUNCH_TARGS + 3);
+	if ((at = overloaded_at(ch, n)) < 0 || clang_getNumOverloadedDecls(ch[at]) != 1 || at + 1 >= n)
+		return;
+	CXCursor t = clang_getOverloadedDecl(ch[at], 0);
+	if (clang_getCursorKind(t) != CXCursor_FunctionTemplate)
+		return;
+	if (f->n_dcalls % 16 == 0)
+		f->dcalls = ka_xrealloc(f->dcalls, (f->n_dcalls + 16) * sizeof(*f->dcalls));
+	f->dcalls[f->n_dcalls++] = (struct dcall){callee, t, f->outer};
+}
+
+/* Every call's referenced specialisation of a function template, and the
+ * dependent calls inside function templates. */
 static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct finder *f = d;
 	(void)parent;
 	if (skipped(c))
 		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) == CXCursor_FunctionTemplate && clang_isCursorDefinition(c)) {
+		CXCursor outer = f->outer;
+		f->outer = c;
+		clang_visitChildren(c, collect_calls, f);
+		f->outer = outer;
+		return CXChildVisit_Continue;
+	}
 	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
 		CXCursor r = clang_getCursorReferenced(c);
+		if (clang_Cursor_isNull(r) || clang_getCursorKind(r) != CXCursor_FunctionDecl)
+			dcall_add(f, c);
 		if (clang_getCursorKind(r) == CXCursor_FunctionDecl &&
 		    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(r)) &&
 		    clang_Cursor_getNumTemplateArguments(r) > 0) {
@@ -1091,6 +1425,7 @@ void ka_launch_sites_find(struct ka_an *an, const CXCursor *kernels, size_t n_ke
 	struct finder f = {.an = an, .kernels = kernels, .n_kernels = n_kernels, .out = out, .last = -1};
 	CXCursor tu = clang_getTranslationUnitCursor(an->tu);
 	f.fn = clang_getNullCursor();
+	f.outer = clang_getNullCursor();
 	clang_visitChildren(tu, collect_calls, &f);
 	f.collecting = true;                    /* the wrappers first: a call may come before */
 	clang_visitChildren(tu, walk, &f);
@@ -1099,6 +1434,7 @@ void ka_launch_sites_find(struct ka_an *an, const CXCursor *kernels, size_t n_ke
 	clang_visitChildren(tu, walk, &f);
 	free(f.calls);
 	free(f.wrappers);
+	free(f.dcalls);
 	if (out->n_launches > 1) {
 		/* sort, keeping each launch's kernel index */
 		qsort(out->launches, out->n_launches, sizeof(*out->launches), launch_cmp);
@@ -1195,12 +1531,23 @@ void ka_ulaunch_free(struct ka_ulaunch *v, size_t n)
  * {"256", "1", "1"}; false when the text has no parsable shape. */
 static bool demangled_split(const char *d, char *base, size_t nb, char args[][64], int *nargs)
 {
-	const char *p = strchr(d, '('), *lt = NULL;
+	const char *p = d + strlen(d), *lt = NULL;
 	int depth = 0;
 	size_t len;
 	*nargs = 0;
-	if (!p)
-		p = d + strlen(d);
+	/* the parameter list: the '(' matching the last ')', not the first
+	 * '(' (an enumerator argument is written "(Mem)1") */
+	if (p > d && p[-1] == ')') {
+		for (const char *q = p - 1; q >= d; q--) {
+			if (*q == ')')
+				depth++;
+			else if (*q == '(' && --depth == 0) {
+				p = q;
+				break;
+			}
+		}
+		depth = 0;
+	}
 	/* the template argument list closing just before '(' */
 	if (p > d && p[-1] == '>') {
 		for (const char *q = p - 1; q >= d; q--) {
@@ -1276,17 +1623,15 @@ static bool name_matches(const char *want, const char *have)
 	return false;
 }
 
-size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, const char *demangled,
-			   const struct ka_ulaunch **out, size_t cap)
+static size_t matching(const struct ka_ulaunch *v, size_t nv, const char *mangled, const char *demangled,
+		       const struct ka_ulaunch **out, size_t cap)
 {
 	char base[512], args[KA_ULAUNCH_TARGS][64];
 	int nargs = 0;
 	bool split = demangled && demangled_split(demangled, base, sizeof(base), args, &nargs);
 	size_t n = 0;
-	if (!r)
-		return 0;
-	for (size_t i = 0; i < r->n_launches && n < cap; i++) {
-		const struct ka_ulaunch *l = &r->launches[i];
+	for (size_t i = 0; i < nv && n < cap; i++) {
+		const struct ka_ulaunch *l = &v[i];
 		bool match = mangled && *l->mangled && strcmp(l->mangled, mangled) == 0;
 		/* the template arguments written: "*" for an outer template's
 		 * parameter; those not written (deduced) match any */
@@ -1299,4 +1644,16 @@ size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, cons
 			out[n++] = l;
 	}
 	return n;
+}
+
+size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, const char *demangled,
+			   const struct ka_ulaunch **out, size_t cap)
+{
+	return r ? matching(r->launches, r->n_launches, mangled, demangled, out, cap) : 0;
+}
+
+bool ka_uresult_optin(const struct ka_uresult *r, const char *mangled, const char *demangled)
+{
+	const struct ka_ulaunch *one[1];
+	return r && matching(r->optins, r->n_optins, mangled, demangled, one, 1) > 0;
 }

@@ -906,6 +906,7 @@ bool ka_is_kernel(CXCursor fn)
 struct writes {
 	CXCursor var;
 	bool written;
+	int n;                          /* how many writes (ka_count_writes) */
 };
 
 /* Whether a is b's first operand.  A node's cursors met on two walks need
@@ -930,16 +931,16 @@ static enum CXChildVisitResult find_writes(CXCursor c, CXCursor parent, CXClient
 		/* a read: an operand of arithmetic, a call argument by value, a
 		 * member read; anything else counts as a write */
 		if (pk == CXCursor_UnaryOperator || pk == CXCursor_CompoundAssignOperator)
-			w->written = true;
+			w->written = true, w->n++;
 		if (pk == CXCursor_BinaryOperator && first_operand(parent, c))
-			w->written = true;      /* x = ... (or x op ..., harmless to refuse) */
+			w->written = true, w->n++;      /* x = ... (or x op ..., harmless to refuse) */
 		return CXChildVisit_Continue;
 	}
 	if (clang_getCursorKind(c) == CXCursor_MemberRefExpr && pk == CXCursor_BinaryOperator) {
 		CXCursor base[1];
 		if (first_operand(parent, c) && ka_children(c, base, 1) == 1 &&
 		    clang_equalCursors(clang_getCursorReferenced(ka_strip(base[0])), w->var))
-			w->written = true;              /* b.x = ... */
+			w->written = true, w->n++;              /* b.x = ... */
 	}
 	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
 		CXString s = clang_getCursorSpelling(c);
@@ -951,7 +952,7 @@ static enum CXChildVisitResult find_writes(CXCursor c, CXCursor parent, CXClient
 				if (clang_getCursorKind(b) == CXCursor_MemberRefExpr && ka_children(b, ch, 1) == 1)
 					b = ka_strip(ch[0]);
 				if (clang_equalCursors(clang_getCursorReferenced(b), w->var))
-					w->written = true;      /* b = dim3(...), b.x += ... */
+					w->written = true, w->n++;      /* b = dim3(...), b.x += ... */
 			}
 		}
 		clang_disposeString(s);
@@ -962,7 +963,7 @@ static enum CXChildVisitResult find_writes(CXCursor c, CXCursor parent, CXClient
 bool ka_keeps_init(CXCursor fn, CXCursor var)
 {
 	CXType t = clang_getCursorType(var);
-	struct writes w = {var, false};
+	struct writes w = {var, false, 0};
 	if (clang_isConstQualifiedType(t))
 		return true;
 	if (clang_getCanonicalType(t).kind == CXType_LValueReference || clang_Cursor_isNull(fn) ||
@@ -972,6 +973,15 @@ bool ka_keeps_init(CXCursor fn, CXCursor var)
 		return false;
 	clang_visitChildren(fn, find_writes, &w);
 	return !w.written;
+}
+
+int ka_count_writes(CXCursor fn, CXCursor var)
+{
+	struct writes w = {var, false, 0};
+	if (clang_Cursor_isNull(fn))
+		return -1;
+	clang_visitChildren(fn, find_writes, &w);
+	return w.n;
 }
 
 bool ka_is_implicit_init(CXCursor init)

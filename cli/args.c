@@ -285,6 +285,7 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 		return KA_EXIT_USAGE;
 	}
 	d->quiet = cli->flag[OPT_QUIET];
+	d->verbose = cli->flag[OPT_VERBOSE];
 	if (cli->opt[OPT_ARCH]) {
 		bool compiles = cli->cmd == KA_CMD_ANALYZE || cli->cmd == KA_CMD_REPORT || cli->cmd == KA_CMD_VERIFY ||
 				(cli->cmd == KA_CMD_PLOT && cli->n_files > 0);

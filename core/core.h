@@ -34,6 +34,8 @@ enum { KA_DIAG_KEEP = 200 };
 struct ka_diag {
 	FILE *out;             /* stderr normally; a memstream in tests        */
 	bool quiet;            /* -q: drop notes and warnings                  */
+	bool verbose;          /* --verbose: the compiler's warnings of a
+	                          successful compile too (frontends/cc_fold.c) */
 	int errors, warnings;
 	int exit_code;         /* worst enum ka_exit seen                      */
 	char *once_keys;       /* "\n"-separated keys of report-once messages  */

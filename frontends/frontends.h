@@ -390,6 +390,20 @@ int ka_hip_remarks_load(const char *log, const char *arch, int wave, struct ka_d
 void ka_amd_kernel_fill(struct ka_kernel *k, const struct ka_amd_remark *r, const struct ka_amdgpu_kernel *md,
 			const char *arch, struct ka_diag *d);
 
+/* ---- a successful compile's warnings, counted (cc_fold.c) -------------------
+ * Whether a diagnostic's first line is a warning, and its flag ("-Wunused-
+ * result"; "" when it names none); a tally per flag; the one note that says
+ * how many were not shown (ka_diag.verbose shows them instead). */
+enum { KA_CC_FOLD_FLAGS = 8 };
+struct ka_cc_fold {
+	char flag[KA_CC_FOLD_FLAGS][48];
+	int count[KA_CC_FOLD_FLAGS];
+	int n_flags, total;
+};
+bool ka_cc_warning(const char *p, size_t n, char *flag, size_t size);
+void ka_cc_fold_add(struct ka_cc_fold *f, const char *flag);
+void ka_cc_fold_report(const struct ka_cc_fold *f, struct ka_diag *d, const char *file);
+
 /* ---- compilation databases (compdb.c) ---------------------------------------
  * The flags of one CUDA/HIP compile that matter for a device-only recompile
  * (compdb.c lists them), paths made absolute against its directory; the

@@ -217,12 +217,18 @@ static bool include_stack_line(const char *p, size_t n, bool in_stack)
  * carets clang prints under them (and, under hipcc, the complaints about the
  * link flags hipcc itself adds to a device-only compile).  The include
  * stack clang prints before a diagnostic (a kernel in a header) goes with
- * that diagnostic: it is held until the diagnostic says whose it is. */
-static void forward_diagnostics(const struct ka_buf *err, struct ka_diag *d, bool failed, bool hipcc)
+ * that diagnostic: it is held until the diagnostic says whose it is.  A
+ * successful compile's warnings (with their notes and source lines, and
+ * clang's "N warnings generated.") are counted in one note instead, unless
+ * --verbose (cc_fold.c). */
+static void forward_diagnostics(const struct ka_buf *err, struct ka_diag *d, bool failed, bool hipcc,
+				const char *file)
 {
 	const char *p = err->data, *end = err->data ? err->data + err->len : NULL;
 	const char *stack = NULL;                 /* held include-stack lines: [stack, p) */
-	bool skipping = false, show = failed || !d->quiet;
+	bool skipping = false, show = failed || !d->quiet, fold = !failed && !d->verbose, folding = false;
+	struct ka_cc_fold tally = {0};
+	char flag[48];
 
 	if (!p)
 		return;
@@ -237,16 +243,23 @@ static void forward_diagnostics(const struct ka_buf *err, struct ka_diag *d, boo
 			p = nl ? nl + 1 : end;
 			continue;
 		}
-		if (ours)
+		bool noise = hipcc && memmem(p, n, "[-Wunused-command-line-argument]", 32);
+		if (ours) {
 			skipping = true;
-		else if (diagnostic_line(p, n))
+		} else if (diagnostic_line(p, n)) {
 			skipping = false;
-		if (hipcc && memmem(p, n, "[-Wunused-command-line-argument]", 32))
+			/* a warning, its notes; "2 warnings generated." after them */
+			if (folding && (memmem(p, n, ": note:", 7) || memmem(p, n, " generated.", 11)))
+				;
+			else if ((folding = fold && !noise && ka_cc_warning(p, n, flag, sizeof(flag))))
+				ka_cc_fold_add(&tally, flag);
+		}
+		if (noise)
 			ours = true;
-		if (stack && !ours && show)               /* not one of our remarks': shown */
+		if (stack && !ours && !folding && show)   /* not one of our remarks': shown */
 			fwrite(stack, 1, (size_t)(p - stack), d->out);
 		stack = NULL;
-		if (!ours && !skipping && n > 0 && show) {
+		if (!ours && !skipping && !folding && n > 0 && show) {
 			fwrite(p, 1, n, d->out);
 			fputc('\n', d->out);
 		}
@@ -255,6 +268,7 @@ static void forward_diagnostics(const struct ka_buf *err, struct ka_diag *d, boo
 	if (stack && show)
 		fwrite(stack, 1, (size_t)(end - stack), d->out);
 	fflush(d->out);
+	ka_cc_fold_report(&tally, d, file);
 }
 
 static long align4(long v)
@@ -413,7 +427,7 @@ static int read_one(const char *file, const char *arch, const char *cc, bool hip
 		*unknown = true;
 		return KA_EXIT_TOOLCHAIN;
 	}
-	forward_diagnostics(&r->err, d, r->status != 0, hipcc);
+	forward_diagnostics(&r->err, d, r->status != 0, hipcc, file);
 	if (r->status != 0) {
 		if (r->out.len)
 			fwrite(r->out.data, 1, r->out.len, d->out);

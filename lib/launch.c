@@ -2,12 +2,16 @@
  * in this order: --block (one launch, the vendor's model says "option"),
  * the config file's "launch" entry whose glob matches its demangled name,
  * the launch sites found in the source (analyzer/launch_sites.c) whose
- * block evaluated to a constant -- one launch per distinct (block, dynamic
- * shared memory), each naming its first site --, then __launch_bounds__ and
- * the default (the vendor's model decides those two).  A site whose block is
- * not a constant is not modelled (a kernel with only such sites falls back)
- * but named in the report, so that a reader knows which launch to give
- * with --block or the config. */
+ * block and dynamic shared memory evaluated to constants -- one launch per
+ * distinct (block, dynamic shared memory), each naming its first site --,
+ * then __launch_bounds__ and the default (the vendor's model decides those
+ * two).  A site whose block or dynamic size is not a constant is not
+ * modelled (a kernel with only such sites falls back: `k<<<1, 256,
+ * bytes>>>` with `bytes` set at run time is not "256 threads, 0 bytes") but
+ * named in the report, so that a reader knows which launch to give with
+ * --block and --smem or the config.  The plan also says whether the
+ * source raises the kernel's dynamic shared memory limit (the vendor's
+ * model warns about a launch over the default limit without it). */
 #define _GNU_SOURCE
 #include "lib.h"
 
@@ -53,19 +57,21 @@ static const struct ka_launch_rule *rule_of(const struct ka_request *req, const 
 	return NULL;
 }
 
-/* A site with a constant block becomes a choice (one per distinct block and
- * dynamic shared memory, the first site naming it); one whose block is a
- * runtime value is named among the runtime sites. */
-static void add_site(struct ka_launch_plan *p, const struct ka_request *req, const struct ka_ulaunch *l)
+/* A site with a constant block and dynamic size becomes a choice (one per
+ * distinct block and dynamic shared memory, the first site naming it); one
+ * whose block or dynamic size is a runtime value is named among the
+ * runtime sites. */
+static void add_site(struct ka_launch_plan *p, const struct ka_ulaunch *l)
 {
-	long smem = l->smem >= 0 ? l->smem : req->launch.smem;
+	long smem = l->smem;
 
-	if (l->block[0] <= 0) {
+	if (l->block[0] <= 0 || smem < 0) {
 		if (p->n_runtime < KA_MAX_RUNTIME_SITES) {
 			p->runtime_file[p->n_runtime] = l->file;
 			p->runtime_line[p->n_runtime] = l->line;
 		}
 		p->n_runtime++;
+		p->n_runtime_smem += l->block[0] > 0;
 		return;
 	}
 	for (int j = 0; j < p->n; j++)
@@ -84,6 +90,8 @@ void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, 
 	size_t n_sites;
 
 	memset(p, 0, sizeof(*p));
+	if (src)
+		p->smem_optin = ka_uresult_optin(src, k->mangled, k->name) ? 1 : -1;
 	if (req->launch.block > 0)
 		return;
 	if ((r = rule_of(req, k))) {
@@ -94,7 +102,7 @@ void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, 
 	}
 	n_sites = ka_uresult_launches(src, k->mangled, k->name, sites, sizeof(sites) / sizeof(sites[0]));
 	for (size_t i = 0; i < n_sites; i++)
-		add_site(p, req, sites[i]);
+		add_site(p, sites[i]);
 }
 
 void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p, int c)
@@ -102,6 +110,8 @@ void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p
 	memcpy(kr->runtime_site_file, p->runtime_file, sizeof(kr->runtime_site_file));
 	memcpy(kr->runtime_site_line, p->runtime_line, sizeof(kr->runtime_site_line));
 	kr->n_runtime_sites = p->n_runtime;
+	kr->n_runtime_smem = p->n_runtime_smem;
+	kr->smem_optin = p->smem_optin;
 	if (c >= p->n)
 		return;
 	kr->block_source = p->choice[c].source;

@@ -132,7 +132,8 @@ void ka_sources_free(struct ka_sources *s);
 
 /* launch.c: the launches a kernel is modelled at (--block, the config's
  * "launch" entries, the constant launch sites of src, which may be NULL) and
- * the sites not modelled because their block is a runtime value (none when
+ * the sites not modelled because their block or their dynamic shared
+ * memory is a runtime value (none when
  * --block or the config decides).  n == 0: the vendor's model picks
  * __launch_bounds__ or the default.  ka_launch_apply presets a result with
  * choice c (none when c >= n) and the runtime sites. */
@@ -150,6 +151,8 @@ struct ka_launch_plan {
 	const char *runtime_file[KA_MAX_RUNTIME_SITES]; /* borrowed from src */
 	int runtime_line[KA_MAX_RUNTIME_SITES];
 	int n_runtime;                       /* all of them, beyond the first 8 */
+	int n_runtime_smem;                  /* ... whose block is a constant */
+	int smem_optin;                      /* kr->smem_optin (result.h)     */
 };
 void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
 		    struct ka_launch_plan *p);

@@ -148,6 +148,35 @@ static void warn_cliff(const struct ka_kernel_result *kr, int n, struct ka_diag 
 		     c->blocks_after_drop, kr->block);
 }
 
+/* A launch whose static + dynamic shared memory is over the arch's default
+ * per-block limit (48 KiB, nvidia_archs.def's smem/block) fails unless the
+ * program raised the kernel's cudaFuncAttributeMaxDynamicSharedMemorySize
+ * (CUDA C++ Programming Guide, "Shared Memory" of compute capability 7.x
+ * and later); the runtime's occupancy query answers 0 for it.  Said where
+ * the kernel's source was read and has no such call for it; modelled as if
+ * it had.  Worked example, sm_90, no static shared memory: 49152 dynamic
+ * bytes launch as they are, 49153 need the opt-in. */
+static void warn_optin(const struct ka_kernel_result *kr, const struct ka_nv_arch *a, struct ka_diag *d)
+{
+	const struct ka_kernel *k = kr->k;
+	long total = k->res.static_smem + kr->smem_dynamic;
+	char where[512];
+	if (kr->smem_optin >= 0 || kr->smem_dynamic <= 0 || total <= a->smem_per_block ||
+	    a->smem_per_block_optin <= a->smem_per_block)
+		return;
+	if (kr->launch_file)
+		snprintf(where, sizeof(where), "%s:%d", kr->launch_file, kr->launch_line);
+	else
+		snprintf(where, sizeof(where), "%s:%d", k->file, k->line);
+	ka_diag_warn(d, where,
+		     "%s (%s): %ld B of shared memory per block (%ld dynamic + %ld static) is over the %ld-byte "
+		     "default limit: the launch fails without cudaFuncSetAttribute(kernel, "
+		     "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes), which the source does not call for it "
+		     "(CUDA C++ Programming Guide, \"Shared Memory\", compute capability 7.x and later); modelled as "
+		     "if it did",
+		     k->name, k->arch, total, kr->smem_dynamic, (long)k->res.static_smem, a->smem_per_block);
+}
+
 /* What the model says of one launch: the same for every kernel that has it. */
 struct launch_key {
 	const struct ka_nv_arch *arch;
@@ -205,6 +234,7 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 			     k->name, strcmp(kr->block_source, "config") == 0 ? "config" : "launch site", kr->block,
 			     k->res.max_threads);
 	warn_cliff(kr, p->warn_cliff, d);
+	warn_optin(kr, a, d);
 }
 
 const struct ka_vendor_ops ka_vendor_nvidia = {

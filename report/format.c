@@ -86,13 +86,26 @@ void ka_text_launch(FILE *out, const struct ka_kernel_result *rk)
 		fprintf(out, ", %ld B dynamic", rk->smem_dynamic);
 	if (rk->n_runtime_sites > 0) {
 		int shown = rk->n_runtime_sites < 3 ? rk->n_runtime_sites : 3;
-		fprintf(out, "; not modelled: %d launch%s with a runtime block at ", rk->n_runtime_sites,
-			rk->n_runtime_sites == 1 ? "" : "es");
+		fprintf(out, "; not modelled: %d launch%s with a runtime %s at ", rk->n_runtime_sites,
+			rk->n_runtime_sites == 1 ? "" : "es",
+			rk->n_runtime_smem == 0                    ? "block"
+			: rk->n_runtime_smem == rk->n_runtime_sites ? "dynamic shared memory size"
+								    : "block or dynamic shared memory size");
 		for (int i = 0; i < shown; i++)
 			fprintf(out, "%s%s:%d", i ? ", " : "", rk->runtime_site_file[i], rk->runtime_site_line[i]);
 		if (rk->n_runtime_sites > shown)
 			fputs(", ...", out);
 	}
+}
+
+void ka_text_kernel_name(FILE *out, const struct ka_kernel *k, int cols, int width, bool utf8, const char *on,
+			 const char *off)
+{
+	char name[4 * 256];
+	if (cols > 256)
+		cols = 256;
+	ka_name_short(k->name, cols, utf8, name, sizeof(name));
+	fprintf(out, "%s%s%s%*s  ", on, name, off, width - ka_text_cols(name), "");
 }
 
 /* Where the kernel is defined: its header's line for a .cuh kernel. */

@@ -57,6 +57,11 @@ struct json_t *ka_json_text(const char *s);
 int ka_text_cols(const char *s);
 /* "file.cu:12", or "file.o" when the line is not known. */
 void ka_text_where(FILE *out, const struct ka_kernel *k);
+/* A kernel block's first column, every vendor's: the name shortened to
+ * `cols` columns (ka_name_short), between `on` and `off` (bold), padded to
+ * `width` columns so that the locations after it line up. */
+void ka_text_kernel_name(FILE *out, const struct ka_kernel *k, int cols, int width, bool utf8, const char *on,
+			 const char *off);
 /* "--block", "__launch_bounds__" or "default" for a block_source. */
 const char *ka_text_block_source(const char *source);
 /* After it: " 1x32x1" for a shaped block, " at norm.cu:311" for a launch site. */

@@ -66,7 +66,7 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 	const struct ka_amd_arch *a = rk->m.amd.arch;
 	const char *col = o->occupancy >= 0.5 ? C(t, "32") : o->occupancy >= 0.25 ? C(t, "33") : C(t, "31");
 
-	fprintf(out, "%s%s%s  ", C(t, "1"), k->name, C(t, "0"));
+	ka_text_kernel_name(out, k, KA_NAME_MAX_COLS, t->name_w, t->o->utf8, BOLD(t), OFF(t));
 	ka_text_where(out, k);
 	fprintf(out, "  %s (wave%d)\n", k->arch, rk->m.amd.launch.wave);
 	if (!a) {

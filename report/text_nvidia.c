@@ -33,9 +33,7 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 	bool spills = (res->spill_stores > 0 || res->spill_loads > 0);
 	const char *occ_colour = o->occupancy >= 0.5 ? GRN(t) : o->occupancy >= 0.25 ? YEL(t) : RED(t);
 
-	char name[4 * KA_NAME_MAX_COLS];
-	ka_name_short(k->name, KA_NAME_MAX_COLS, t->o->utf8, name, sizeof(name));
-	fprintf(out, "%s%s%s%*s  ", BOLD(t), name, OFF(t), t->name_w - ka_text_cols(name), "");
+	ka_text_kernel_name(out, k, KA_NAME_MAX_COLS, t->name_w, t->o->utf8, BOLD(t), OFF(t));
 	ka_text_where(out, k);
 	fprintf(out, "  %s\n", k->arch);
 	fprintf(out, "  resources   %ld regs", res->regs);

@@ -181,6 +181,23 @@ PY
     cp "$src/kernels/hip/softmax.hip" "$tmp/as_cuda.cu"
     expect "-x hip on a .cu file" 0 "$ka" -x hip "$tmp/as_cuda.cu" --arch gfx90a
     expect "CUDA input with only AMD archs" 2 "$ka" "$tmp/as_cuda.cu" --arch gfx90a
+    # the text report: long template names shortened, locations aligned
+    expect "text report, long names" 0 "$ka" "$src/testdata/amd/report/long_names.hip" --arch gfx90a --no-cache
+    py 'import sys,re
+heads=[l.rstrip("\n") for l in open(sys.argv[1]) if re.search(r"long_names\.hip:\d+  gfx90a", l)]
+assert len(heads)==2, heads
+cols=[re.search(r"  (\S*long_names\.hip)", l).start(1) for l in heads]
+assert cols[0]==cols[1] and cols[0]<=62, heads
+assert heads[0].startswith("a_rather_long_templated_matrix_kernel_name<") or heads[1].startswith("a_rather_long_templated_matrix_kernel_name<"), heads' \
+        "text: AMD kernel names shortened (at most 60 columns) and aligned"
+    # the host code's warnings of a successful compile: one note, --verbose shows them
+    if grep -q "note: 2 compiler warnings not shown (-Wunused-result 2)" "$tmp/err" && ! grep -q "\[-Wunused-result\]" "$tmp/err"; then
+        ok "text: a successful compile's warnings counted in one note"
+    else bad "text: a successful compile's warnings counted in one note" "$(cat "$tmp/err")"; fi
+    expect "--verbose" 0 "$ka" "$src/testdata/amd/report/long_names.hip" --arch gfx90a --no-cache --verbose
+    if [ "$(grep -c "warning: ignoring return value .*\[-Wunused-result\]" "$tmp/err")" = 2 ] && ! grep -q "not shown" "$tmp/err"; then
+        ok "--verbose: the compiler's warnings shown, not counted"
+    else bad "--verbose: the compiler's warnings shown" "$(cat "$tmp/err")"; fi
     if command -v hipcc >/dev/null 2>&1; then
         expect "through hipcc" 0 "$ka" "$src/kernels/hip/softmax.hip" --arch gfx90a --clang hipcc
         has "hipcc analysis" "$tmp/out" "softmax_rows<16>"

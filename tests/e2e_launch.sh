@@ -7,8 +7,14 @@
 # the second site's block fails), the launch sites with --no-uniformity
 # too, and the block's shape in the analysis
 # (1xNx1: no KA107 on a unit stride along threadIdx.y; 64x4: warp-uniform),
-# one level of launch wrapper, and hipLaunchKernelGGL on gfx90a (when a HIP
-# compiler is installed).
+# one level of launch wrapper, the forms of missed.cu (a qualified name in a
+# class template's member, an enumerator template argument, a block through
+# two host templates, dim3 members assigned once; a runtime dynamic size not
+# modelled but named), the warning for a launch over the 48 KiB default
+# shared memory per block without cudaFuncSetAttribute's opt-in in the
+# source (at 49153 bytes, not at 49152, not with the opt-in; launch sites,
+# --smem and the config alike; not for a binary), and hipLaunchKernelGGL on
+# gfx90a (when a HIP compiler is installed).
 # Needs nvcc; without it every check is "not run".
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -22,7 +28,7 @@ if ! command -v nvcc >/dev/null; then
     echo "not run: nvcc not found"
     exit 0
 fi
-cp "$src/sites.cu" "$src/shapes.cu" "$src/gate.cu" "$src/wrapper.cu" "$tmp/"
+cp "$src/sites.cu" "$src/shapes.cu" "$src/gate.cu" "$src/wrapper.cu" "$src/missed.cu" "$src/optin.cu" "$tmp/"
 cd "$tmp"
 
 "$ka" sites.cu --arch sm_90 --format json >out 2>err && ok "sites: json" || bad "sites: json" "$(cat err)"
@@ -52,6 +58,54 @@ d=json.load(open(sys.argv[1])); ks={k["name"].split("(")[0].replace("void ",""):
 assert (ks["rows<32>"]["block"],ks["rows<32>"]["launch_site"],ks["rows<32>"]["smem"])==(32,"wrapper.cu:33",0), ks
 assert (ks["rows<1024>"]["block"],ks["rows<1024>"]["launch_site"],ks["rows<1024>"]["smem"])==(1024,"wrapper.cu:36",128), ks' \
     "wrapper: each call of a launch wrapper is a launch site of the kernel it passes"
+
+"$ka" missed.cu --arch sm_90 --format json >out 2>err || bad "missed: json" "$(cat err)"
+py 'import json,sys
+d=json.load(open(sys.argv[1]))
+got={k["name"].replace("void ","").rsplit("(",1)[0]:(k["occupancy"]["block_source"],k["occupancy"]["block_dims"],
+     k["occupancy"]["launch_site"],k["occupancy"]["smem"],k["occupancy"]["runtime_launch_sites"]) for k in d["files"][0]["kernels"]}
+want={"kernels::init<float>":("launch_site",[32,1,1],"missed.cu:27",0,[]),
+ "staged<float, (Mem)1>":("launch_site",[128,1,1],"missed.cu:41",0,[]),
+ "staged_dyn<float, (Mem)1>":("launch_site",[256,1,1],"missed.cu:43",1024,[]),
+ "reduce<128>":("launch_site",[128,1,1],"missed.cu:52",0,[]),
+ "members":("launch_site",[32,1,1],"missed.cu:70",0,[]),
+ "members_twice":("default",[256,1,1],None,0,["missed.cu:75"]),
+ "members_branch":("default",[256,1,1],None,0,["missed.cu:81"]),
+ "dyn_runtime":("default",[256,1,1],None,0,["missed.cu:95"])}
+assert got==want, {n:(got.get(n),w) for n,w in want.items() if got.get(n)!=w}' \
+    "missed: qualified name, enumerator argument, two host templates, dim3 members once; runtime dynamic size not modelled"
+"$ka" missed.cu --arch sm_90 >out 2>err
+grep -q "not modelled: 1 launch with a runtime dynamic shared memory size at missed.cu:95" out &&
+    ok "missed: the text names the launch whose dynamic size is a runtime value" || bad "missed: runtime size in text" "$(grep occupancy out)"
+
+# dynamic shared memory over the default 48 KiB per block needs the opt-in
+"$ka" optin.cu --arch sm_90 >out 2>err || bad "optin: run" "$(cat err)"
+w=$(grep -o "warning: [a-z_]*(float\*) (sm_90): [0-9]* B of shared memory per block ([0-9]* dynamic + [0-9]* static) is over the 49152-byte default limit" err | sort)
+want=$(printf '%s\n' "warning: big(float*) (sm_90): 65536 B of shared memory per block (65536 dynamic + 0 static) is over the 49152-byte default limit" \
+    "warning: over_limit(float*) (sm_90): 49153 B of shared memory per block (49153 dynamic + 0 static) is over the 49152-byte default limit" \
+    "warning: with_static(float*) (sm_90): 49153 B of shared memory per block (48129 dynamic + 1024 static) is over the 49152-byte default limit" | sort)
+[ "$w" = "$want" ] && [ "$(grep -c 'warning:' err)" = 3 ] && grep -q "optin.cu:29: warning: over_limit.*cudaFuncAttributeMaxDynamicSharedMemorySize.*CUDA C++ Programming Guide" err &&
+    ok "optin: warned at 49153 B (static + dynamic), not at 49152, not with cudaFuncSetAttribute in the source" ||
+    bad "optin: warnings" "$(cat err)"
+"$ka" optin.cu --arch sm_90 --format json >out 2>/dev/null
+py 'import json,sys
+ks={k["name"].split("(")[0]:k["occupancy"] for k in json.load(open(sys.argv[1]))["files"][0]["kernels"]}
+assert (ks["opted"]["smem"],ks["opted"]["blocks_per_sm"])==(65536,3) and (ks["big"]["smem"],ks["big"]["blocks_per_sm"])==(65536,3), ks' \
+    "optin: modelled as today with or without the opt-in (65536 B: 3 blocks/SM)"
+printf '%s\n' '__global__ void k(float *p) { extern __shared__ float s[]; s[threadIdx.x] = p[threadIdx.x]; p[threadIdx.x] = s[255 - threadIdx.x]; }' >plain.cu
+"$ka" plain.cu --arch sm_90 --smem 49153 >out 2>err && grep -q "plain.cu:1: warning: k(float\*) (sm_90): 49153 B .*cudaFuncAttributeMaxDynamicSharedMemorySize" err &&
+    "$ka" plain.cu --arch sm_90 --smem 49152 >out 2>err2 && ! grep -q "warning:" err2 &&
+    ok "optin: --smem 49153 on a source without the opt-in warns, 49152 does not" || bad "optin: --smem" "$(cat err err2)"
+echo '{"launch": [{"kernel": "k*", "block": 256, "smem": 65536}]}' >.kanalyze.json
+"$ka" plain.cu --arch sm_90 >out 2>err && grep -q "warning: k(float\*) (sm_90): 65536 B .*cudaFuncAttributeMaxDynamicSharedMemorySize" err &&
+    ok "optin: a config launch entry over the limit warns" || bad "optin: config" "$(cat err)"
+rm .kanalyze.json
+if nvcc -cubin -arch sm_90 plain.cu -o plain.cubin 2>err; then
+    "$ka" plain.cubin --smem 65536 >out 2>err && ! grep -q "warning:" err &&
+        ok "optin: a binary with --smem 65536: no warning (no source to see the opt-in in)" || bad "optin: binary" "$(cat err)"
+else
+    bad "optin: nvcc -cubin" "$(cat err)"
+fi
 
 "$ka" sites.cu --arch sm_90 --format json --block 512 >out 2>&1
 py 'import json,sys

@@ -7,7 +7,11 @@
  * parameter struct passed to a template that launches them), locals and
  * dim3 members assigned after their declaration (no constants), a kernel
  * named with a pack expansion, the shape each kernel's launches prove, and the
- * match of compiled (demangled) names to sites. */
+ * match of compiled (demangled) names to sites; missed.cu: a qualified
+ * dependent kernel name, an enumerator template argument, a block through two
+ * host templates, dim3 members assigned constants once, a runtime dynamic
+ * size; optin.cu: the kernels cudaFuncSetAttribute raises the dynamic
+ * shared memory limit of. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -186,6 +190,61 @@ static void test_hip(void **state)
 	ka_uresult_free(&r);
 }
 
+static void test_missed(void **state)
+{
+	struct ka_uresult r;
+	const struct ka_ulaunch *l, *m[8];
+	(void)state;
+	analyze("missed.cu", KA_LANG_CUDA, &r);
+	/* kernels::init<<<1, 32>>> in Map<T>::run: the qualified dependent name */
+	l = at(&r, "kernels::init", 27);
+	block_is(l, 32, 1, 1, 0);
+	assert_int_equal(l->kernel, 0);
+	assert_int_equal(ka_uresult_launches(&r, "", "void kernels::init<float>(float*)", m, 8), 1);
+	/* staged<T, Mem::SHARED>: the enumerator's value beside the dependent
+	 * type, matched against the demangled "(Mem)1" */
+	l = at(&r, "staged", 41);
+	block_is(l, 128, 1, 1, 0);
+	assert_int_equal(l->n_targs, 2);
+	assert_string_equal(l->targs[0], "*");
+	assert_string_equal(l->targs[1], "1");
+	assert_int_equal(ka_uresult_launches(&r, "", "void staged<float, (Mem)1>(float*)", m, 8), 1);
+	assert_int_equal(ka_uresult_launches(&r, "", "void staged<float, (Mem)0>(float*)", m, 8), 0);
+	/* ... with dim3 grid(4), block(256) and 1024 dynamic bytes */
+	block_is(at(&r, "staged_dyn", 43), 256, 1, 1, 1024);
+	assert_int_equal(ka_uresult_launches(&r, "", "void staged_dyn<float, (Mem)1>(float*)", m, 8), 1);
+	/* outer<128> -> inner<float, threads> -> reduce<threads><<<1, threads>>> */
+	l = at(&r, "reduce", 52);
+	block_is(l, 128, 1, 1, 0);
+	assert_int_equal(l->n_targs, 1);
+	assert_string_equal(l->targs[0], "128");
+	assert_int_equal(ka_uresult_launches(&r, "", "void reduce<128>(float*)", m, 8), 1);
+	/* dim3 threads; threads.x = 32; threads.y = 1; once each, before the launch */
+	block_is(at(&r, "members", 70), 32, 1, 1, 0);
+	/* a member assigned twice, or again in a branch: a runtime block */
+	assert_int_equal(at(&r, "members_twice", 75)->block[0], 0);
+	assert_int_equal(at(&r, "members_branch", 81)->block[0], 0);
+	/* a constant block with a dynamic size set at run time: the size unknown */
+	block_is(at(&r, "dyn_runtime", 95), 256, 1, 1, -1);
+	assert_int_equal(r.n_launches, 8);
+	assert_int_equal(r.n_optins, 0);
+	ka_uresult_free(&r);
+}
+
+/* cudaFuncSetAttribute(opted, cudaFuncAttributeMaxDynamicSharedMemorySize,
+ * 65536): the kernel raises its limit; no other kernel of optin.cu does. */
+static void test_optin(void **state)
+{
+	struct ka_uresult r;
+	(void)state;
+	analyze("optin.cu", KA_LANG_CUDA, &r);
+	assert_int_equal(r.n_optins, 1);
+	assert_true(ka_uresult_optin(&r, "_Z5optedPf", "opted(float*)"));
+	assert_false(ka_uresult_optin(&r, "_Z3bigPf", "big(float*)"));
+	assert_false(ka_uresult_optin(&r, "_Z10over_limitPf", "over_limit(float*)"));
+	ka_uresult_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +253,8 @@ int main(void)
 		cmocka_unit_test(test_wrapper),
 		cmocka_unit_test(test_written),
 		cmocka_unit_test(test_hip),
+		cmocka_unit_test(test_missed),
+		cmocka_unit_test(test_optin),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

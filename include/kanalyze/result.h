@@ -71,12 +71,19 @@ struct ka_kernel_result {
 	int block_dims[3];            /* its shape: {block, 1, 1} unless the config or a launch site says */
 	const char *launch_file;      /* "launch_site": where the launch is written (one */
 	int launch_line;              /* result per distinct launch); NULL, 0 otherwise   */
-	/* the kernel's launch sites whose block is no constant: not modelled
-	 * (the first KA_MAX_RUNTIME_SITES; n counts them all).  None when --block
-	 * or the config names its launch. */
+	/* the kernel's launch sites whose block or dynamic shared memory is no
+	 * constant: not modelled (the first KA_MAX_RUNTIME_SITES; n counts them
+	 * all; n_runtime_smem of them have a constant block and a runtime
+	 * dynamic size).  None when --block or the config names its launch. */
 	const char *runtime_site_file[KA_MAX_RUNTIME_SITES];
 	int runtime_site_line[KA_MAX_RUNTIME_SITES];
 	int n_runtime_sites;
+	int n_runtime_smem;
+	/* the kernel's opt-in to more dynamic shared memory than the default
+	 * per-block limit (cudaFuncSetAttribute(k, cudaFuncAttribute-
+	 * MaxDynamicSharedMemorySize, n)): 1 written in its source, -1 a source
+	 * without it, 0 unknown (no source was read: a binary, a failed parse) */
+	int smem_optin;
 	long smem_dynamic;
 	struct ka_occupancy occ;      /* neutral part: blocks, warps, occupancy, limiters */
 	int waves_per_simd;           /* AMD; -1 for NVIDIA                  */
