@@ -17,15 +17,6 @@ export TMPDIR=$tmp/tmpdir KANALYZE_CACHE_DIR=$tmp/cache NO_COLOR=1
 mkdir -p "$TMPDIR"
 
 . "$(dirname "$0")/lib.sh"
-# expect NAME WANTED_RC CMD... : run in the repo, stdout/stderr in $tmp/out, $tmp/err
-expect() {
-    local name=$1 want=$2; shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [ "$rc" -eq "$want" ]; then ok "$name"; else bad "$name (exit $rc, wanted $want)" "$(cat "$tmp/err" "$tmp/out")"; fi
-}
-has()  { if grep -qF -- "$3" "$2"; then ok "$1"; else bad "$1: '$3' not in $(basename "$2")" "$(cat "$2")"; fi; }
-hasnt() { if grep -qF -- "$3" "$2"; then bad "$1: '$3' in $(basename "$2")" "$(cat "$2")"; else ok "$1"; fi; }
 
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
     echo "skip  guardrails: nvcc not installed"

@@ -34,15 +34,6 @@ export NO_COLOR=1 HOME=$tmp/home
 unset XDG_CONFIG_HOME KANALYZE_NVCC
 mkdir -p "$HOME"
 notrun() { echo "not run  $1"; }
-# expect NAME WANTED_RC CMD...: stdout/stderr in $tmp/out, $tmp/err
-expect() {
-    local name=$1 want=$2; shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [ "$rc" -eq "$want" ]; then ok "$name"; else bad "$name (exit $rc, wanted $want)" "$(cat "$tmp/err" "$tmp/out")"; fi
-}
-has()   { if grep -qF -- "$3" "$2"; then ok "$1"; else bad "$1: '$3' not in $(basename "$2")" "$(cat "$2")"; fi; }
-hasnt() { if grep -qF -- "$3" "$2"; then bad "$1: '$3' in $(basename "$2")" "$(cat "$2")"; else ok "$1"; fi; }
 # nothing ran: no marker file
 marker=$tmp/markers
 mkdir -p "$marker"
