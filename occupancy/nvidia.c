@@ -251,8 +251,12 @@ int ka_best_blocks_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch 
 	int best = 0, n = 0;
 	int hi = max_threads > 0 && max_threads < a->max_threads_per_block ? max_threads
 									 : a->max_threads_per_block;
+	/* Whole warps, as cudaOccupancyMaxPotentialBlockSize tries them; a kernel
+	 * bounded below a warp (__launch_bounds__(16)) can only launch 1..bound,
+	 * and the driver answers the bound itself: search those. */
+	int step = hi < 32 ? 1 : 32;
 
-	for (t.block = 32; t.block <= hi; t.block += 32) {
+	for (t.block = step; t.block <= hi; t.block += step) {
 		struct ka_occupancy o;
 		ka_occ_nvidia(a, &t, &o);
 		if (o.warps_per_sm > best) {

@@ -141,6 +141,21 @@ static void best_blocks(void **state)
 	n = ka_best_blocks_nvidia(arch("sm_90"), &in, 128, b, 32);
 	assert_int_equal(n, 3);
 	assert_int_equal(b[2], 128);
+	/* __launch_bounds__(16): no whole warp fits; every block of 1..16 is one
+	 * warp, 16 blocks and 16 warps per SM alike (the registers bind), and
+	 * the largest is the best, as cuOccupancyMaxPotentialBlockSize answers */
+	n = ka_best_blocks_nvidia(arch("sm_90"), &in, 16, b, 32);
+	assert_int_equal(n, 16);
+	assert_int_equal(b[0], 1);
+	assert_int_equal(b[15], 16);
+	/* __launch_bounds__(1), 32 registers: 1 thread, 32 blocks per SM (the
+	 * block limit; the driver's min grid on 132 SMs is 32 x 132 = 4224) */
+	in.regs = 32;
+	n = ka_best_blocks_nvidia(arch("sm_90"), &in, 1, b, 32);
+	assert_int_equal(n, 1);
+	assert_int_equal(b[0], 1);
+	in.block = 1;
+	assert_int_equal(ka_occ_nvidia_blocks(arch("sm_90"), &in), 32);
 }
 
 static void arch_lookup(void **state)
