@@ -30,7 +30,7 @@ static const int carveout_HOPPER[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228,
 #define carveout_NONE NULL
 
 const struct ka_nv_arch ka_nv_archs[] = {
-#define KA_NV_ARCH(nm, maj, min, thr, blk, rpb, smem, optin, rsv, carve, bar, cuda13, note_) \
+#define KA_NV_ARCH(nm, maj, min, thr, blk, rpb, smem, optin, rsv, in_sec, carve, bar, cuda13, note_) \
 	{ .name = #nm, .major = maj, .minor = min,                                \
 	  .max_threads_per_sm = thr, .max_blocks_per_sm = blk,                    \
 	  .max_threads_per_block = 1024, .regs_per_sm = 65536,                    \
@@ -38,6 +38,7 @@ const struct ka_nv_arch ka_nv_archs[] = {
 	  .reg_alloc_unit = 256, .sub_partitions = (maj == 6 && min == 0) ? 2 : 4, \
 	  .smem_per_sm = smem, .smem_per_block = 49152,                           \
 	  .smem_per_block_optin = optin, .smem_reserved = rsv,                    \
+	  .smem_reserved_in_section = in_sec,                                     \
 	  .smem_alloc_unit = maj >= 8 ? 128 : 256, .carveouts_kib = carveout_##carve, \
 	  .barriers_per_block_slot = bar, .analysable = cuda13, .note = note_ },
 #include "nvidia_archs.def"

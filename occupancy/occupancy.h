@@ -37,6 +37,8 @@ struct ka_nv_arch {
 	long smem_per_block;         /* default per-block limit (48 KiB)         */
 	long smem_per_block_optin;   /* with cudaFuncAttributeMaxDynamic...      */
 	long smem_reserved;          /* per block, added by the driver (sm_80+)  */
+	bool smem_reserved_in_section; /* a linked cubin's .nv.shared.<kernel>  */
+	                             /* holds that reservation (sm_90+)          */
 	int smem_alloc_unit;         /* 256 before sm_80, 128 after              */
 	const int *carveouts_kib;    /* selectable shared-memory sizes, -1 ends; */
 	                             /* NULL: fixed (no carveout)                */
