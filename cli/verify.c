@@ -690,6 +690,11 @@ static int recheck(const char *path, struct ka_diag *d)
 		rc = KA_EXIT_USAGE;
 		goto out;
 	}
+	o = json_array_get(lines, 0);
+	if (o && strcmp(jstr(o, "kind"), "header") == 0 && jstr(o, "mode") && strcmp(jstr(o, "mode"), "files") == 0) {
+		rc = ka_verify_files_recheck(path, lines, d);   /* a record of `verify FILE...` */
+		goto out;
+	}
 	json_array_foreach(lines, i, o) {
 		const char *kind = jstr(o, "kind");
 		bool is_check = strcmp(kind, "check") == 0, is_best = strcmp(kind, "best_block") == 0;
