@@ -38,6 +38,26 @@ fi
 expect "no C compiler for the probe: exit 3" 3 env CC="$tmp/no-such-cc" "$ka" verify "$bin/reserved.cubin"
 has "no C compiler: said" "$tmp/err" "no C compiler"
 
+# ---- the whole flow on one machine, against a stand-in driver (tests/fake/libcuda.c)
+if command -v cc >/dev/null 2>&1; then
+    mkdir -p "$tmp/fakelib"
+    cc -shared -fPIC -O2 -o "$tmp/fakelib/libcuda.so.1" "$src/tests/fake/libcuda.c"
+    expect "a driver without a device: exit 0" 0 env LD_LIBRARY_PATH="$tmp/fakelib" FAKE_CUDA=nodevice \
+        "$ka" verify "$bin/reserved.cubin" --out "$tmp/fake0.jsonl"
+    has "without a device: not run" "$tmp/out" "not run: no GPU (CUDA_ERROR_NO_DEVICE)"
+    [ ! -e "$tmp/fake0.jsonl" ] && ok "without a device: no record" || bad "without a device: a record was written"
+    expect "a driver that disagrees: exit 1" 1 env LD_LIBRARY_PATH="$tmp/fakelib" \
+        "$ka" verify "$bin/reserved.cubin" --out "$tmp/fake.jsonl"
+    has "disagrees: its device" "$tmp/out" "kanalyze verify: Fake H200 (sm_90, 132 SMs), driver 13.0"
+    has "disagrees: a register line" "$tmp/out" "MISMATCH registers smem_1k(unsigned int*) ($bin/reserved.cubin): kanalyze 12, driver 8"
+    has "disagrees: a run of block sizes, one line" "$tmp/out" "MISMATCH blocks/SM smem_1k(unsigned int*) smem 0 block 673-1024 ($bin/reserved.cubin): kanalyze 2, driver 32"
+    has "disagrees: the summary" "$tmp/out" "registers        3/6 equal"
+    has "disagrees: FAIL" "$tmp/out" "FAIL: "
+    expect "disagrees: its record fails --check too" 1 "$ka" verify --check "$tmp/fake.jsonl"
+else
+    echo "skip  the one-machine flow (no cc)"
+fi
+
 # ---- --extract: the cubins of one arch --------------------------------------------
 d=$tmp/d
 expect "--extract" 0 "$ka" verify --extract "$d" --smem 0,4096,65536 "$bin/reserved.cubin" "$bin/reserved.linked.cubin"
