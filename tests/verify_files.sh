@@ -117,7 +117,7 @@ expect "answers of a machine without a device: exit 0" 0 "$ka" verify --compare 
 has "no device: not run" "$tmp/out" "not run: no GPU (the probe: CUDA_ERROR_NO_DEVICE)"
 
 # ---- the committed records, rechecked by the current model ------------------------
-for r in fixture curand llmc nccl; do
+for r in fixture curand llmc nccl-2.28.3 nccl; do
     expect "committed record $r rechecks" 0 "$ka" verify --check "$rec/$r.jsonl"
 done
 has "nccl: every shared size as the driver says" "$tmp/out" "static_smem      222/222 equal"
