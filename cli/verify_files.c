@@ -236,7 +236,7 @@ struct compare {
 	struct ka_diag *d;
 	const struct ka_nv_arch *arch;
 	long sm_count;
-	struct count regs, smem, stack, threads, blocks, best, loads;
+	struct count regs, smem, stack, threads, blocks, best, loads, names;
 	long shown;
 	struct ka_buf record;
 };
@@ -311,51 +311,54 @@ static void mismatch(struct compare *c, const char *what, const char *kernel, co
 	       want);
 }
 
-/* One kernel's occupancy answers (the runs of blocks per SM over block
- * sizes 1..n, the best block) against the model.  Each run of block sizes
- * where both sides hold the same different pair is one line. */
+/* A run of block sizes [from, to] where kanalyze said `got` and the driver
+ * `want`: one line. */
+static void mismatch_run(struct compare *c, const char *kernel, const char *where, long dyn, long from, long to,
+			 long got, long want)
+{
+	char at[96];
+	if (to > from)
+		snprintf(at, sizeof(at), "smem %ld block %ld-%ld", dyn, from, to);
+	else
+		snprintf(at, sizeof(at), "smem %ld block %ld", dyn, from);
+	mismatch(c, "blocks/SM", kernel, where, at, got, want);
+}
+
+/* One kernel's occupancy answers at one dynamic size against the model: the
+ * driver's blocks per SM at every block size 1..last (kept as runs: [first
+ * block size, blocks], each holding until the next), then the best block
+ * and its grid.  The predictions are added to rec_occ. */
 static void check_sweep(struct compare *c, const char *kernel, const char *where, long regs, long static_smem,
-			long barriers, long bound, json_t *occ, json_t *rec_occ)
+			long barriers, long bound, long last, json_t *occ, json_t *rec_occ)
 {
 	long dyn = jint(occ, "smem");
 	json_t *runs = json_object_get(occ, "blocks_driver");
-	size_t nr = json_array_size(runs);
+	size_t nr = json_array_size(runs), i = 0;
 	long smem = (static_smem > 0 ? static_smem : 0) + (dyn > 0 ? dyn : 0);
-	long bad_from = -1, bad_got = 0, bad_want = 0;
+	long bad_from = -1, bad_got = 0, bad_want = 0, want = -1;
 	char at[96];
 
-	for (size_t i = 0; i < nr; i++) {
-		json_t *r = json_array_get(runs, i);
-		long from = (long)json_integer_value(json_array_get(r, 0)), want = (long)json_integer_value(json_array_get(r, 1));
-		long to = i + 1 < nr ? (long)json_integer_value(json_array_get(json_array_get(runs, i + 1), 0)) - 1 : from;
-		if (i + 1 == nr)
-			to = jint(occ, "last_block") > 0 ? jint(occ, "last_block") : from;
-		for (long b = from; b <= to && b <= 1024; b++) {
-			struct ka_nv_launch in = launch(regs, (int)b, smem, barriers);
-			long got = ka_occ_nvidia_blocks(c->arch, &in);
-			bool ok = tally(&c->blocks, got == want);
-			if (bad_from >= 0 && (ok || got != bad_got || want != bad_want)) {
-				snprintf(at, sizeof(at), "smem %ld block %ld%s%ld", dyn, bad_from, b - 1 > bad_from ? "-" : "",
-					 b - 1 > bad_from ? b - 1 : 0);
-				if (b - 1 == bad_from)
-					snprintf(at, sizeof(at), "smem %ld block %ld", dyn, bad_from);
-				mismatch(c, "blocks/SM", kernel, where, at, bad_got, bad_want);
-				bad_from = -1;
-			}
-			if (!ok && bad_from < 0) {
-				bad_from = b;
-				bad_got = got;
-				bad_want = want;
-			}
+	if (last > c->arch->max_threads_per_block)
+		last = c->arch->max_threads_per_block;
+	for (long b = 1; b <= last && nr > 0; b++) {
+		/* the run that holds b */
+		while (i < nr && json_integer_value(json_array_get(json_array_get(runs, i), 0)) <= b)
+			want = (long)json_integer_value(json_array_get(json_array_get(runs, i++), 1));
+		struct ka_nv_launch in = launch(regs, (int)b, smem, barriers);
+		long got = ka_occ_nvidia_blocks(c->arch, &in);
+		bool ok = tally(&c->blocks, got == want);
+		if (bad_from >= 0 && (ok || got != bad_got || want != bad_want)) {
+			mismatch_run(c, kernel, where, dyn, bad_from, b - 1, bad_got, bad_want);
+			bad_from = -1;
 		}
-		if (i + 1 == nr && bad_from >= 0) {
-			snprintf(at, sizeof(at), "smem %ld block %ld%s%ld", dyn, bad_from, to > bad_from ? "-" : "",
-				 to > bad_from ? to : 0);
-			if (to == bad_from)
-				snprintf(at, sizeof(at), "smem %ld block %ld", dyn, bad_from);
-			mismatch(c, "blocks/SM", kernel, where, at, bad_got, bad_want);
+		if (!ok && bad_from < 0) {
+			bad_from = b;
+			bad_got = got;
+			bad_want = want;
 		}
 	}
+	if (bad_from >= 0)
+		mismatch_run(c, kernel, where, dyn, bad_from, last, bad_got, bad_want);
 	int per_sm = 0, best = best_model(c->arch, regs, smem, barriers, bound, &per_sm);
 	long grid = c->sm_count > 0 ? per_sm * c->sm_count : -1;
 	snprintf(at, sizeof(at), "smem %ld", dyn);
@@ -391,11 +394,8 @@ static void check_kernel(struct compare *c, json_t *k)
 	json_object_set_new(k, "max_threads_predicted", json_integer(mt));
 	if (!tally(&c->threads, mt == jint(k, "max_threads_driver")))
 		mismatch(c, "max threads", name, where, "", mt, jint(k, "max_threads_driver"));
-	json_array_foreach(occ, i, o) {
-		json_object_set_new(o, "last_block", json_integer(jint(k, "max_threads_driver")));
-		check_sweep(c, name, where, regs, smem, bars, bound, o, o);
-		json_object_del(o, "last_block");
-	}
+	json_array_foreach(occ, i, o)
+		check_sweep(c, name, where, regs, smem, bars, bound, jint(k, "max_threads_driver"), o, o);
 	json_object_set_new(k, "equal", json_boolean(c->shown == before));
 }
 
@@ -427,11 +427,15 @@ static void summary(struct compare *c, json_t *rec_summary)
 	}
 	if (c->loads.checked)
 		printf("%-16s %ld/%ld loaded\n", "cubins", c->loads.equal, c->loads.checked);
+	if (c->names.checked)
+		printf("%-16s %ld kernel(s) one side names and the other does not\n", "names",
+		       c->names.checked - c->names.equal);
 }
 
 static long disagreements(const struct compare *c)
 {
-	const struct count *t[] = {&c->regs, &c->smem, &c->stack, &c->threads, &c->blocks, &c->best, &c->loads};
+	const struct count *t[] = {&c->regs, &c->smem, &c->stack, &c->threads, &c->blocks, &c->best, &c->loads,
+				   &c->names};
 	long n = 0;
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
 		n += t[i]->checked - t[i]->equal;
@@ -625,7 +629,7 @@ static int compare_dir(const char *dir, const char *out_path, struct ka_diag *d)
 				if (strcmp(kl.v[j].mangled, jstr(o, "name")) == 0)
 					k = &kl.v[j];
 			if (strcmp(kind, "missing") == 0 || !k || strcmp(cb, cubin_now) != 0) {
-				tally(&c.loads, false);
+				tally(&c.names, false);
 				c.shown++;
 				printf("MISSING %s (%s): %s\n", jstr(o, "name"), origin,
 				       k ? "the driver found no such kernel" : "kanalyze read no such kernel");
