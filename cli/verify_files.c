@@ -19,7 +19,7 @@
  * (MAX_THREADS_PER_BLOCK), blocks per SM at every block size 1..that
  * (cuOccupancyMaxActiveBlocksPerMultiprocessor) and the best block with its
  * grid (cuOccupancyMaxPotentialBlockSize), at each dynamic shared size asked
- * (--smem, default 0).  No GPU: "not run", exit 0.  A disagreement: exit 1. */
+ * (--smem, default 0) and, for a source, of its constant launch sites.  No GPU: "not run", exit 0.  A disagreement: exit 1. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "frontends.h"
@@ -49,6 +49,8 @@ struct extract {
 	struct ka_buf manifest;
 	long smem[MAX_SMEM];
 	int n_smem;
+	long extra[MAX_SMEM];        /* a source's launch sites' dynamic sizes */
+	int n_extra;
 	int n_cubins, n_kernels, n_other_arch;
 	int rc;
 	struct ka_diag *d;
@@ -83,6 +85,13 @@ static void on_cubin(void *arg, const void *cubin, size_t len, struct ka_kernel_
 	}
 	ka_buf_printf(&x->manifest, "cubin %s ", name);
 	smem_list(&x->manifest, x->smem, x->n_smem);
+	for (int i = 0; i < x->n_extra; i++) {
+		bool seen = false;
+		for (int j = 0; j < x->n_smem; j++)
+			seen |= x->smem[j] == x->extra[i];
+		if (!seen)
+			ka_buf_printf(&x->manifest, ",%ld", x->extra[i]);
+	}
 	ka_buf_printf(&x->manifest, "\norigin %s %s\n", name, where);
 	for (size_t i = first; i < out->n; i++, x->n_kernels++)
 		ka_buf_printf(&x->manifest, "kernel %s\n", out->v[i].mangled);
@@ -95,8 +104,41 @@ static bool has_suffix(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
+/* The dynamic shared sizes a source's launches are modelled at (its
+ * constant launch sites, as `kanalyze FILE` finds them) into x->extra.  A
+ * source kanalyze cannot analyse adds none: the cubin is still checked. */
+static void launch_smem(struct extract *x, const struct ka_cli *cli, const char *file, const char *nvcc)
+{
+	const char *inputs[2] = {file, NULL};
+	const char **cc = ka_xcalloc((size_t)cli->n_cc_args + 1, sizeof(*cc));
+	struct ka_result res = {0};
+	struct ka_diag quiet;
+
+	for (int i = 0; i < cli->n_cc_args; i++)
+		cc[i] = cli->cc_args[i];
+	struct ka_request req = {
+		.mode = KA_INPUTS_FILES, .inputs = inputs, .n_inputs = 1, .archs = x->arch->name, .cc_args = cc,
+		.jobs = 1, .timeout_s = 600, .nvcc = nvcc, .uniformity = false, .cache = false,
+	};
+	ka_diag_init(&quiet, NULL);
+	quiet.quiet = true;        /* the compile above already said what there is to say */
+	ka_analyze(&req, &quiet, &res);
+	x->n_extra = 0;
+	for (size_t i = 0; i < res.n; i++) {
+		long s = res.v[i].smem_dynamic;
+		bool seen = s <= 0;
+		for (int j = 0; j < x->n_extra && !seen; j++)
+			seen = x->extra[j] == s;
+		if (!seen && x->n_extra < MAX_SMEM)
+			x->extra[x->n_extra++] = s;
+	}
+	ka_result_free(&res);
+	ka_diag_fini(&quiet);
+	free(cc);
+}
+
 /* A CUDA source: nvcc -cubin for the arch (the user's -I/-D/-std pass on),
- * then read as the cubin it is. */
+ * then read as the cubin it is, at its launch sites' dynamic sizes too. */
 static int extract_source(struct extract *x, const struct ka_cli *cli, const char *file, const char *nvcc_opt)
 {
 	struct ka_nvcc_options nv = {.nvcc = nvcc_opt, .timeout_s = 600, .jobs = 1};
@@ -138,10 +180,13 @@ static int extract_source(struct extract *x, const struct ka_cli *cli, const cha
 		rc = KA_EXIT_TOOLCHAIN;
 	} else {
 		struct ka_kernel_list got = {0};
-		if (ka_cubin_read(cubin.data, cubin.len, file, x->d, &got) != 0)
+		if (ka_cubin_read(cubin.data, cubin.len, file, x->d, &got) != 0) {
 			rc = KA_EXIT_TOOLCHAIN;
-		else
+		} else {
+			launch_smem(x, cli, file, nvcc_opt);
 			on_cubin(x, cubin.data, cubin.len, &got, 0, file, x->d);
+			x->n_extra = 0;
+		}
 		ka_kernel_list_free(&got);
 	}
 	free(argv);

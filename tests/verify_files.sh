@@ -73,6 +73,32 @@ has "--extract: the sm_90a entry only" "$tmp/out" "extracted 1 cubins of sm_90"
 expect "--extract, no cubin of the arch" 0 "$ka" verify --extract "$tmp/x80" --arch sm_80 "$bin/reserved.cubin"
 has "--extract: says so" "$tmp/err" "no cubin of sm_80 in this file"
 
+# a source: nvcc -cubin for the arch, asked at its launch sites' dynamic sizes too
+if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+    command -v nvcc >/dev/null 2>&1 || export PATH=/usr/local/cuda/bin:$PATH
+    cat > "$tmp/launch.cu" <<'CU'
+__global__ void scale(float *p, int n)
+{
+	extern __shared__ float tile[];
+	tile[threadIdx.x] = p[threadIdx.x];
+	__syncthreads();
+	p[threadIdx.x] = tile[blockDim.x - 1 - threadIdx.x] * n;
+}
+void run(float *p)
+{
+	scale<<<132, 256, 256 * sizeof(float)>>>(p, 2);
+	scale<<<132, 128, 8192>>>(p, 3);
+}
+CU
+    expect "--extract of a source" 0 "$ka" verify --extract "$tmp/src" "$tmp/launch.cu"
+    has "source: its cubin" "$tmp/out" "extracted 1 cubins of sm_90 (1 kernels)"
+    has "source: the launch sites' dynamic sizes" "$tmp/src/probe.txt" "cubin 0001.cubin 0,1024,8192"
+    printf 'int x = ;\n' > "$tmp/broken.cu"
+    expect "--extract of a source that does not compile: exit 3" 3 "$ka" verify --extract "$tmp/src2" "$tmp/broken.cu"
+else
+    echo "skip  sources (nvcc not installed)"
+fi
+
 # ---- --compare: the H200's answers for those cubins ------------------------------
 cp "$rec/fixture.probe.jsonl" "$d/driver.jsonl"
 expect "--compare: the recorded answers agree" 0 "$ka" verify --compare "$d" --out "$tmp/rec.jsonl"
