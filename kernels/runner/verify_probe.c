@@ -190,7 +190,8 @@ static void probe_kernel(CUmodule m, const char *cubin, const char *name, const 
 static int probe_manifest(const char *path, int optin)
 {
 	FILE *f = fopen(path, "r");
-	char line[8192], dir[4096] = ".", cubin[4096] = "";
+	char *line = NULL, dir[4096] = ".", cubin[4096] = "";
+	size_t cap = 0;
 	long smem[16];
 	int n_smem = 0;
 	CUmodule m = NULL;
@@ -202,7 +203,8 @@ static int probe_manifest(const char *path, int optin)
 	}
 	if (slash && (size_t)(slash - path) < sizeof(dir))
 		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
-	while (fgets(line, sizeof(line), f)) {
+	/* getline: a C++ template kernel's mangled name can run to kilobytes */
+	while (getline(&line, &cap, f) > 0) {
 		line[strcspn(line, "\r\n")] = '\0';
 		if (strncmp(line, "cubin ", 6) == 0) {
 			char file[4096], list[1024], *save = NULL, full[8200];
@@ -213,6 +215,7 @@ static int probe_manifest(const char *path, int optin)
 			m = NULL;
 			if (sscanf(line + 6, "%4095s %1023s", file, list) != 2) {
 				fprintf(stderr, "verify_probe: %s: bad line: %s\n", path, line);
+				free(line);
 				fclose(f);
 				return 2;
 			}
@@ -244,6 +247,7 @@ static int probe_manifest(const char *path, int optin)
 	}
 	if (m)
 		cu.ModuleUnload(m);
+	free(line);
 	fclose(f);
 	return 0;
 }
