@@ -245,27 +245,43 @@ void ka_cliffs_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 	}
 }
 
+/* One candidate of ka_best_blocks_nvidia: kept when it holds at least as
+ * many resident threads as the best so far (candidates come in ascending
+ * order, so the last kept is the largest of the ties). */
+static void best_try(const struct ka_nv_arch *a, struct ka_nv_launch *t, int block, long *best, int *blocks,
+		     int *n, int cap)
+{
+	struct ka_occupancy o;
+	t->block = block;
+	ka_occ_nvidia(a, t, &o);
+	long threads = (long)o.blocks_per_sm * block;
+	if (threads > *best) {
+		*best = threads;
+		*n = 0;
+	}
+	if (threads == *best && *best > 0 && *n < cap)
+		blocks[(*n)++] = block;
+}
+
 int ka_best_blocks_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 			  int max_threads, int *blocks, int cap)
 {
 	struct ka_nv_launch t = *in;
-	int best = 0, n = 0;
+	long best = 0;
+	int n = 0;
 	int hi = max_threads > 0 && max_threads < a->max_threads_per_block ? max_threads
 									 : a->max_threads_per_block;
-	/* Whole warps, as cudaOccupancyMaxPotentialBlockSize tries them; a kernel
-	 * bounded below a warp (__launch_bounds__(16)) can only launch 1..bound,
-	 * and the driver answers the bound itself: search those. */
-	int step = hi < 32 ? 1 : 32;
 
-	for (t.block = step; t.block <= hi; t.block += step) {
-		struct ka_occupancy o;
-		ka_occ_nvidia(a, &t, &o);
-		if (o.warps_per_sm > best) {
-			best = o.warps_per_sm;
-			n = 0;
-		}
-		if (o.warps_per_sm == best && best > 0 && n < cap)
-			blocks[n++] = t.block;
-	}
+	/* The sizes cudaOccupancyMaxPotentialBlockSize tries: whole warps up to
+	 * the bound, and the bound itself where it is not a whole number of
+	 * warps (__launch_bounds__(48): 32 and 48; (16): 16 alone), ranked by
+	 * resident threads, blocks x size, as it ranks them.  For whole warps
+	 * that is resident warps x 32.  Worked example, 126 registers, bound 48:
+	 * 16 warps fit an SM; 32 threads: 16 blocks, 512 threads; 48 threads (2
+	 * warps): 8 blocks, 384: the best is 32. */
+	for (int b = 32; b <= hi; b += 32)
+		best_try(a, &t, b, &best, blocks, &n, cap);
+	if (hi % 32)
+		best_try(a, &t, hi, &best, blocks, &n, cap);
 	return n;
 }

@@ -110,8 +110,10 @@ void ka_cliffs_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *
 		      struct ka_cliffs *out);
 
 /* ---- best block size ------------------------------------------------------
- * Block sizes (multiples of 32 up to max_threads, or the arch limit) that
- * maximise resident warps; writes up to cap of them, returns how many. */
+ * Block sizes (multiples of 32 up to max_threads, or the arch limit, and
+ * max_threads itself when it is not one) that maximise resident threads, as
+ * cudaOccupancyMaxPotentialBlockSize ranks them; ascending, so the last is
+ * its answer.  Writes up to cap of them, returns how many. */
 int ka_best_blocks_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *in,
 			  int max_threads, int *blocks, int cap);
 

@@ -147,8 +147,15 @@ printf '{"kind":"env"}\n{"kind":"no_device","error":"CUDA_ERROR_NO_DEVICE"}\n' >
 expect "answers of a machine without a device: exit 0" 0 "$ka" verify --compare "$d"
 has "no device: not run" "$tmp/out" "not run: no GPU (the probe: CUDA_ERROR_NO_DEVICE)"
 
+# bounds of 48 and 40 threads: the driver's best blocks 48, 40 and, with 126
+# registers, 32 (testdata/binary/bounds.cu)
+expect "--extract of bounds.cubin" 0 "$ka" verify --extract "$tmp/b" --smem 0,4096 "$bin/bounds.cubin"
+cp "$rec/bounds.probe.jsonl" "$tmp/b/driver.jsonl"
+expect "--compare: bounds that are not whole warps agree" 0 "$ka" verify --compare "$tmp/b"
+has "bounds: every best block" "$tmp/out" "best block       6/6 equal"
+
 # ---- the committed records, rechecked by the current model ------------------------
-for r in fixture curand llmc nccl-2.28.3 nccl; do
+for r in fixture bounds curand llmc nccl-2.28.3 nccl; do
     expect "committed record $r rechecks" 0 "$ka" verify --check "$rec/$r.jsonl"
 done
 has "nccl: every shared size as the driver says" "$tmp/out" "static_smem      222/222 equal"
