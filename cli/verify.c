@@ -10,7 +10,9 @@
  *                         blocks per SM are recomputed, never read back
  *
  * No GPU (no nvidia-smi, no device, a runner that cannot start) is "not run:
- * no GPU" and exit 0 — never "pass".  A disagreement is exit 1. */
+ * no GPU" and exit 0 — never "pass".  A disagreement is exit 1.  A user's own
+ * build (`verify FILE...`, --extract, --compare) is verify_files.c's; --check
+ * hands it the records that build wrote. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 

@@ -825,6 +825,10 @@ int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d)
 	char *tmp = NULL, *probe = NULL;
 	int rc;
 
+	if (cli->program) {
+		ka_diag_error(d, KA_EXIT_USAGE, "verify", "a program after '--' is for verify --profile");
+		return KA_EXIT_USAGE;
+	}
 	if (cli->opt[OPT_RUNNEROUT] || cli->opt[OPT_CHECK]) {
 		ka_diag_error(d, KA_EXIT_USAGE, "verify", "--%s is for the shipped kernels' runner: not with FILE..., "
 			      "--extract or --compare", cli->opt[OPT_CHECK] ? "check" : "runner-output");

@@ -181,6 +181,7 @@ expect "--extract of an AMD code object" 2 "$ka" verify --extract "$tmp/e5" "$bi
 expect "--compare with files" 2 "$ka" verify --compare "$d" "$bin/reserved.cubin"
 expect "files with --check" 2 "$ka" verify --check "$rec/fixture.jsonl" "$bin/reserved.cubin"
 expect "--extract without files" 2 "$ka" verify --extract "$tmp/e6"
+expect "files and a program" 2 "$ka" verify "$bin/reserved.cubin" -- /bin/true
 expect "--smem out of range" 2 "$ka" verify --extract "$tmp/e7" --smem 99999999 "$bin/reserved.cubin"
 
 echo "$pass passed, $fail failed"
