@@ -123,6 +123,11 @@ int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d);        /* archs.c */
 int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d);         /* plot.c */
 int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d);       /* verify.c */
 int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d); /* verify_profile.c */
+int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d); /* verify_files.c: FILE..., --extract, --compare */
+/* verify_files.c: --check of a record `verify FILE...` wrote (its header's
+ * "mode" is "files"), lines already parsed; an exit code. */
+struct json_t;
+int ka_verify_files_recheck(const char *path, struct json_t *lines, struct ka_diag *d);
 int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d);        /* config.c */
 
 #endif

@@ -10,7 +10,9 @@
  *                         blocks per SM are recomputed, never read back
  *
  * No GPU (no nvidia-smi, no device, a runner that cannot start) is "not run:
- * no GPU" and exit 0 — never "pass".  A disagreement is exit 1. */
+ * no GPU" and exit 0 — never "pass".  A disagreement is exit 1.  A user's own
+ * build (`verify FILE...`, --extract, --compare) is verify_files.c's; --check
+ * hands it the records that build wrote. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -688,6 +690,11 @@ static int recheck(const char *path, struct ka_diag *d)
 		if (!buf.data)
 			ka_diag_error(d, KA_EXIT_USAGE, path, "empty record");
 		rc = KA_EXIT_USAGE;
+		goto out;
+	}
+	o = json_array_get(lines, 0);
+	if (o && strcmp(jstr(o, "kind"), "header") == 0 && jstr(o, "mode") && strcmp(jstr(o, "mode"), "files") == 0) {
+		rc = ka_verify_files_recheck(path, lines, d);   /* a record of `verify FILE...` */
 		goto out;
 	}
 	json_array_foreach(lines, i, o) {

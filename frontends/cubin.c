@@ -5,14 +5,18 @@
  * SIZE); each kernel has ".nv.info.<mangled>" with its own records
  * (MAX_THREADS from __launch_bounds__, NUM_BARRIERS, ...) and its static
  * shared memory is the size of ".nv.shared.<mangled>".  From sm_90 on that
- * section also holds the driver's 1 KiB reservation when the cubin has a
- * ".nv.shared.reserved.0" section; kanalyze reports shared memory without it,
- * as ptxas -v and cudaFuncGetAttributes do.
+ * section also holds the driver's 1 KiB reservation: in every linked cubin
+ * of such an arch (the arch's row says so: ptxas's own, which carry a
+ * ".nv.shared.reserved.0" section, and nvlink's, which need not, as NCCL's
+ * do not), and in any cubin with that section.  A relocatable cubin (-rdc,
+ * ET_REL) holds only the kernel's own bytes.  kanalyze reports shared memory
+ * without the reservation, as ptxas -v and cudaFuncGetAttributes do.
  *
  * A record: u8 format, u8 attribute id, u16 — for format 4 (SVAL) the byte
  * size of the payload that follows, for 1/2/3 (NVAL/BVAL/HVAL) a value in
  * place.  Every read is bounds-checked; libelf does the ELF parsing. */
 #include "frontends.h"
+#include "occupancy.h"
 
 #include <errno.h>
 #include <gelf.h>
@@ -361,6 +365,10 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 		goto out;
 	}
 	arch_of(&eh, arch, sizeof(arch));
+	{
+		const struct ka_nv_arch *row = ka_nv_arch_find(arch);
+		c.has_reserved_smem = eh.e_type == ET_EXEC && row && row->smem_reserved_in_section;
+	}
 
 	/* Pass 1: symbols, kernels (one per .nv.info.<name>), the reservation. */
 	while ((scn = elf_nextscn(c.elf, scn)) != NULL) {

@@ -267,8 +267,10 @@ int ka_best_blocks_amd(const struct ka_amd_arch *a, const struct ka_amd_launch *
 	int best = 0, n = 0;
 	int wave = in->wave ? in->wave : a->default_wave;
 	int hi = max_threads > 0 && max_threads < 1024 ? max_threads : 1024;
+	/* whole waves; a kernel bounded below a wave can only launch 1..bound */
+	int step = hi < wave ? 1 : wave;
 
-	for (t.block = wave; t.block <= hi; t.block += wave) {
+	for (t.block = step; t.block <= hi; t.block += step) {
 		struct ka_amd_occupancy o;
 		if (ka_occ_amd(a, &t, &o) != 0)
 			return 0;

@@ -30,7 +30,7 @@ static const int carveout_HOPPER[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228,
 #define carveout_NONE NULL
 
 const struct ka_nv_arch ka_nv_archs[] = {
-#define KA_NV_ARCH(nm, maj, min, thr, blk, rpb, smem, spb, optin, rsv, carve, bar, cuda13, note_) \
+#define KA_NV_ARCH(nm, maj, min, thr, blk, rpb, smem, spb, optin, rsv, in_sec, carve, bar, cuda13, note_) \
 	{ .name = #nm, .major = maj, .minor = min,                                \
 	  .max_threads_per_sm = thr, .max_blocks_per_sm = blk,                    \
 	  .max_threads_per_block = 1024, .regs_per_sm = 65536,                    \
@@ -38,6 +38,7 @@ const struct ka_nv_arch ka_nv_archs[] = {
 	  .reg_alloc_unit = 256, .sub_partitions = (maj == 6 && min == 0) ? 2 : 4, \
 	  .smem_per_sm = smem, .smem_per_block = spb,                             \
 	  .smem_per_block_optin = optin, .smem_reserved = rsv,                    \
+	  .smem_reserved_in_section = in_sec,                                     \
 	  .smem_alloc_unit = maj >= 8 ? 128 : 256, .carveouts_kib = carveout_##carve, \
 	  .barriers_per_block_slot = bar, .analysable = cuda13, .note = note_ },
 #include "nvidia_archs.def"
@@ -244,23 +245,43 @@ void ka_cliffs_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 	}
 }
 
+/* One candidate of ka_best_blocks_nvidia: kept when it holds at least as
+ * many resident threads as the best so far (candidates come in ascending
+ * order, so the last kept is the largest of the ties). */
+static void best_try(const struct ka_nv_arch *a, struct ka_nv_launch *t, int block, long *best, int *blocks,
+		     int *n, int cap)
+{
+	struct ka_occupancy o;
+	t->block = block;
+	ka_occ_nvidia(a, t, &o);
+	long threads = (long)o.blocks_per_sm * block;
+	if (threads > *best) {
+		*best = threads;
+		*n = 0;
+	}
+	if (threads == *best && *best > 0 && *n < cap)
+		blocks[(*n)++] = block;
+}
+
 int ka_best_blocks_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 			  int max_threads, int *blocks, int cap)
 {
 	struct ka_nv_launch t = *in;
-	int best = 0, n = 0;
+	long best = 0;
+	int n = 0;
 	int hi = max_threads > 0 && max_threads < a->max_threads_per_block ? max_threads
 									 : a->max_threads_per_block;
 
-	for (t.block = 32; t.block <= hi; t.block += 32) {
-		struct ka_occupancy o;
-		ka_occ_nvidia(a, &t, &o);
-		if (o.warps_per_sm > best) {
-			best = o.warps_per_sm;
-			n = 0;
-		}
-		if (o.warps_per_sm == best && best > 0 && n < cap)
-			blocks[n++] = t.block;
-	}
+	/* The sizes cudaOccupancyMaxPotentialBlockSize tries: whole warps up to
+	 * the bound, and the bound itself where it is not a whole number of
+	 * warps (__launch_bounds__(48): 32 and 48; (16): 16 alone), ranked by
+	 * resident threads, blocks x size, as it ranks them.  For whole warps
+	 * that is resident warps x 32.  Worked example, 126 registers, bound 48:
+	 * 16 warps fit an SM; 32 threads: 16 blocks, 512 threads; 48 threads (2
+	 * warps): 8 blocks, 384: the best is 32. */
+	for (int b = 32; b <= hi; b += 32)
+		best_try(a, &t, b, &best, blocks, &n, cap);
+	if (hi % 32)
+		best_try(a, &t, hi, &best, blocks, &n, cap);
 	return n;
 }

@@ -37,6 +37,8 @@ struct ka_nv_arch {
 	long smem_per_block;         /* default per-block limit (48 KiB)         */
 	long smem_per_block_optin;   /* with cudaFuncAttributeMaxDynamic...      */
 	long smem_reserved;          /* per block, added by the driver (sm_80+)  */
+	bool smem_reserved_in_section; /* a linked cubin's .nv.shared.<kernel>  */
+	                             /* holds that reservation (sm_90+)          */
 	int smem_alloc_unit;         /* 256 before sm_80, 128 after              */
 	const int *carveouts_kib;    /* selectable shared-memory sizes, -1 ends; */
 	                             /* NULL: fixed (no carveout)                */
@@ -108,8 +110,10 @@ void ka_cliffs_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *
 		      struct ka_cliffs *out);
 
 /* ---- best block size ------------------------------------------------------
- * Block sizes (multiples of 32 up to max_threads, or the arch limit) that
- * maximise resident warps; writes up to cap of them, returns how many. */
+ * Block sizes (multiples of 32 up to max_threads, or the arch limit, and
+ * max_threads itself when it is not one) that maximise resident threads, as
+ * cudaOccupancyMaxPotentialBlockSize ranks them; ascending, so the last is
+ * its answer.  Writes up to cap of them, returns how many. */
 int ka_best_blocks_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *in,
 			  int max_threads, int *blocks, int cap);
 

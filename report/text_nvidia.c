@@ -41,7 +41,12 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 	known(out, res->spill_stores);
 	fputs("/", out);
 	known(out, res->spill_loads);
-	fprintf(out, " B%s   stack %ld B   smem ", spills ? OFF(t) : "", res->stack);
+	/* stack is the driver's localSizeBytes (callees included); the kernel's
+	 * own frame (JSON "local") only where it is smaller */
+	fprintf(out, " B%s   stack %ld B", spills ? OFF(t) : "", res->stack);
+	if (res->local >= 0 && res->local < res->stack)
+		fprintf(out, " (own frame %ld B)", res->local);
+	fputs("   smem ", out);
 	ka_text_bytes(out, res->static_smem);
 	if (rk->smem_dynamic)
 		fprintf(out, " + %ld B dynamic", rk->smem_dynamic);

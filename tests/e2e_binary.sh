@@ -50,6 +50,20 @@ expect "truncated code object: exit 2" 2 "$ka" "$tmp/trunc.co"
 [ "$(grep -c 'kanalyze: ' "$tmp/err")" -ge 1 ] && ok "... one clear line" || bad "... one clear line" "$(cat "$tmp/err")"
 expect "msgpack bomb: exit 2, bounded" 2 "$ka" "$bin/bomb.co"
 
+# ---- the names users compare with the driver's (nvlink'd sm_90 cubin, committed) ----
+expect "a linked sm_90 cubin" 0 "$ka" "$bin/reserved.linked.cubin"
+has "stack (localSizeBytes) with the kernel's own frame beside it" "$tmp/out" "stack 232 B (own frame 128 B)   smem 0 B"
+has "shared memory without the 1 KiB reservation" "$tmp/out" "stack 0 B   smem 1024 B"
+expect "... as JSON" 0 "$ka" "$bin/reserved.linked.cubin" --format json -q
+py '
+import json,sys
+ks={k["mangled"]:k for f in json.load(open(sys.argv[1]))["files"] for k in f["kernels"]}
+r=ks["_Z7stackedPKjPj"]["resources"]; assert (r["stack"], r["local"])==(232, 128), r
+assert ks["_Z7smem_1kPj"]["resources"]["static_smem"]==1024, ks["_Z7smem_1kPj"]["resources"]
+o=ks["_Z7bound16Pj"]["occupancy"]; assert o["best_block"]==16 and o["block"]==16, o
+o=ks["_Z6bound1Pj"]["occupancy"]; assert o["best_block"]==1 and o["best_blocks"]==[1], o
+' "... stack 232 / local 128, static_smem 1024, best block 16 and 1 under launch bounds 16 and 1"
+
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
     echo "not run  NVIDIA binaries: nvcc not installed"
     echo "e2e_binary: $pass passed, $fail failed"

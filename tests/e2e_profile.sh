@@ -59,7 +59,7 @@ expect "both export and program: exit 2" 2 "$ka" verify --profile --ncu-export "
 expect "--format sarif: exit 2" 2 "$ka" verify --profile --ncu-export "$prof" --format sarif
 expect "--out is not for --profile: exit 2" 2 "$ka" verify --profile --ncu-export "$prof" --out "$tmp/x"
 expect "plain verify refuses --arch: exit 2" 2 "$ka" verify --arch sm_90
-expect "plain verify refuses sources: exit 2" 2 "$ka" verify "$prof/profile_demo.cu"
+expect "plain verify refuses a program: exit 2" 2 "$ka" verify -- /bin/true
 expect "two archs: exit 2" 2 "$ka" verify --profile --ncu-export "$prof" --arch sm_80,sm_90
 expect "help names --profile" 0 "$ka" verify --help
 has "help: --ncu-export" "$tmp/out" "--ncu-export DIR"

@@ -9,7 +9,10 @@
 // properties are taken from kanalyze's table (the H200 record in
 // testdata/verify/ checks those against hardware); the kernel is assumed to
 // have opted in to the largest dynamic shared memory, as the model assumes.
-// Blocks per SM and the set of limiters must agree on every input.
+// Blocks per SM and the set of limiters must agree on every input.  Then the
+// best block size (cudaOccMaxPotentialOccupancyBlockSize) and its blocks per
+// SM, for registers 1..255 x launch bounds (none, below a warp, not whole
+// warps, whole warps) x a few shared-memory sizes.
 #include <cuda_occupancy.h>
 
 #include <cstdio>
@@ -98,6 +101,41 @@ static void check(tally &t, const ka_nv_arch &a, int regs, int block, long smem,
 	}
 }
 
+// The best block under launch bound `bound` (0: none) and the grid that
+// fills one SM with it, as kanalyze and as the header find them.
+static void check_best(tally &t, const ka_nv_arch &a, int regs, int bound, long smem)
+{
+	cudaOccDeviceProp p = props_of(a);
+	cudaOccFuncAttributes f;
+	f.maxThreadsPerBlock = bound > 0 ? bound : 1024;
+	f.numRegs = regs;
+	f.sharedSizeBytes = 0;
+	f.partitionedGCConfig = PARTITIONED_GC_OFF;
+	f.shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN;
+	f.maxDynamicSharedSizeBytes = (size_t)(a.major >= 7 ? a.smem_per_block_optin : a.smem_per_block);
+	f.numBlockBarriers = 0;
+	f.virtualResourceCount = 0;
+	cudaOccDeviceState s;
+	int grid = 0, want = 0;
+	cudaOccError e = cudaOccMaxPotentialOccupancyBlockSize(&grid, &want, &p, &f, &s, NULL, (size_t)smem);
+	if (e != CUDA_OCC_SUCCESS)
+		want = grid = 0;
+
+	ka_nv_launch in = {regs, 0, smem, 0, -1, 0};
+	int b[1024], n = ka_best_blocks_nvidia(&a, &in, bound, b, 1024), got = n > 0 ? b[n - 1] : 0, per_sm = 0;
+	if (n > 0) {
+		in.block = got;
+		per_sm = ka_occ_nvidia_blocks(&a, &in);
+	}
+	t.checked++;
+	if (got == want && per_sm == grid) {
+		t.agreed++;
+	} else if (t.shown++ < 20) {
+		std::printf("MISMATCH best block %s regs=%d bound=%d smem=%ld: oracle %d (%d/SM, err %d), "
+			    "kanalyze %d (%d/SM)\n", a.name, regs, bound, smem, want, grid, (int)e, got, per_sm);
+	}
+}
+
 static std::vector<long> smem_grid(const ka_nv_arch &a)
 {
 	long max = a.major >= 7 ? a.smem_per_block_optin : a.smem_per_block;
@@ -137,7 +175,16 @@ int main()
 		total.checked += t.checked;
 		total.agreed += t.agreed;
 	}
+	tally best;
+	for (int i = 0; i < ka_nv_arch_count; i++)
+		for (int regs = 1; regs <= 255; regs++)
+			for (int bound : {0, 1, 2, 15, 16, 31, 32, 33, 40, 48, 64, 96, 100, 127, 129, 200, 255, 256,
+					  300, 333, 512, 640, 1000, 1023, 1024})
+				for (long smem : {0L, 20000L})
+					check_best(best, ka_nv_archs[i], regs, bound, smem);
+	std::printf("best    %9ld checked, %9ld agree (best block and its blocks per SM)\n", best.checked,
+		    best.agreed);
 	std::printf("all     %9ld checked, %9ld agree (%.4f %%)\n", total.checked, total.agreed,
 		    100.0 * (double)total.agreed / (double)total.checked);
-	return total.agreed == total.checked ? 0 : 1;
+	return total.agreed == total.checked && best.agreed == best.checked ? 0 : 1;
 }

@@ -231,6 +231,14 @@ static void best_blocks(void **state)
 		assert_int_equal(32 % (b[i] / 64), 0);
 	n = ka_best_blocks_amd(arch("gfx90a"), &in, 128, b, 32);
 	assert_int_equal(n, 2);
+	/* bounded below a wave (amdgpu_flat_work_group_size(1, 16)): only
+	 * 1..16 can launch, each one wave; the largest is last */
+	n = ka_best_blocks_amd(arch("gfx90a"), &in, 16, b, 32);
+	assert_true(n >= 1);
+	assert_int_equal(b[n - 1], 16);
+	n = ka_best_blocks_amd(arch("gfx90a"), &in, 1, b, 32);
+	assert_int_equal(n, 1);
+	assert_int_equal(b[0], 1);
 }
 
 static void lookup(void **state)

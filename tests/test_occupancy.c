@@ -141,6 +141,32 @@ static void best_blocks(void **state)
 	n = ka_best_blocks_nvidia(arch("sm_90"), &in, 128, b, 32);
 	assert_int_equal(n, 3);
 	assert_int_equal(b[2], 128);
+	/* __launch_bounds__(16): no whole warp fits; the bound is the one size
+	 * tried, as cuOccupancyMaxPotentialBlockSize answers (16 blocks of 16) */
+	n = ka_best_blocks_nvidia(arch("sm_90"), &in, 16, b, 32);
+	assert_int_equal(n, 1);
+	assert_int_equal(b[0], 16);
+	/* __launch_bounds__(48), 126 registers: 16 warps per SM; 32 threads: 16
+	 * blocks, 512 threads; 48 (2 warps): 8 blocks, 384 threads: 32 wins */
+	in.regs = 126;
+	n = ka_best_blocks_nvidia(arch("sm_90"), &in, 48, b, 32);
+	assert_int_equal(n, 1);
+	assert_int_equal(b[0], 32);
+	/* 8 registers: the block limit binds, 32 blocks either way; 48 holds
+	 * 1536 threads to 32's 1024: 48 wins, though not a whole warp */
+	in.regs = 8;
+	n = ka_best_blocks_nvidia(arch("sm_90"), &in, 48, b, 32);
+	assert_int_equal(n, 1);
+	assert_int_equal(b[0], 48);
+	in.regs = 128;
+	/* __launch_bounds__(1), 32 registers: 1 thread, 32 blocks per SM (the
+	 * block limit; the driver's min grid on 132 SMs is 32 x 132 = 4224) */
+	in.regs = 32;
+	n = ka_best_blocks_nvidia(arch("sm_90"), &in, 1, b, 32);
+	assert_int_equal(n, 1);
+	assert_int_equal(b[0], 1);
+	in.block = 1;
+	assert_int_equal(ka_occ_nvidia_blocks(arch("sm_90"), &in), 32);
 }
 
 static void arch_lookup(void **state)

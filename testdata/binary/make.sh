@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make.sh — rebuild the binary readers' test files from kern.cu, main.cu and
-# kern.hip (nvcc 13.0 at /usr/local/cuda; Debian's clang-16 with lld-16 and
+# make.sh — rebuild the binary readers' test files from kern.cu, main.cu,
+# reserved.cu, bounds.cu and kern.hip (nvcc 13.0 at /usr/local/cuda; Debian's clang-16 with lld-16 and
 # clang-tools-16 for the HIP ones), then the expectations:
 #   testdata/binary/make.sh [BUILD_DIR]     (BUILD_DIR has tests/binary_dump)
 # Every output is small on purpose (compressed entries, few archs, stripped).
@@ -39,6 +39,13 @@ ar rcD libkern.a kern.o kern.rdc.o
 "$nvcc" -cudart=shared -gencode arch=compute_89,code=sm_89 --compress-mode=size -o "$tmp/kern.exe" main.cu kern.cu
 strip -o libkern.so "$tmp/libkern.so"
 strip -o kern.exe "$tmp/kern.exe"
+# sm_90's 1 KiB shared-memory reservation inside .nv.shared.<kernel>: a cubin
+# of ptxas (with .nv.shared.reserved.0) and one linked by nvlink (without)
+"$nvcc" -cubin -arch=sm_90 -o reserved.cubin reserved.cu
+"$nvcc" -cubin -rdc=true -arch=sm_90 -o "$tmp/reserved.rdc.cubin" reserved.cu
+"$(dirname "$nvcc")/nvlink" -arch=sm_90 -o reserved.linked.cubin "$tmp/reserved.rdc.cubin"
+# launch bounds that are not a whole number of warps (the best block size)
+"$nvcc" -cubin -arch=sm_90 -o bounds.cubin bounds.cu
 
 # --- AMD ----------------------------------------------------------------------
 hip="-x hip --rocm-device-lib-path=$rocm_bc -O2 -B/usr/lib/llvm-16/bin"
