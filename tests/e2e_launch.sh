@@ -218,5 +218,29 @@ else
     echo "not run: hip: no clang-16 or hipcc"
 fi
 
+
+# the H200's driver, recorded (testdata/verify/optin): without the opt-in it
+# refuses a launch whose static + dynamic shared memory passes 49152 bytes;
+# kanalyze warns for exactly the launches it refused
+rec="$src/../verify/optin/optin-h200.jsonl"
+python3 - "$rec" >record.cu <<'PY'
+import json, sys
+for r in map(json.loads, open(sys.argv[1])):
+    if r["optin"]:
+        continue
+    name = "%s_%d" % (r["kernel"], r["total"])
+    n = r["static"] // 4
+    decl = "__shared__ float s[%d]; s[threadIdx.x %% %d] = o[0]; __syncthreads(); " % (n, n) if n else ""
+    val = "s[(threadIdx.x + 1) %% %d]" % n if n else "1.f"
+    print("__global__ void %s(float *o) { %sextern __shared__ float d[]; d[threadIdx.x] = %s; __syncthreads(); "
+          "o[threadIdx.x] = d[threadIdx.x ^ 1]; }" % (name, decl, val))
+    print("void launch_%s(float *o) { %s<<<1, 256, %d>>>(o); }" % (name, name, r["dynamic"]))
+PY
+"$ka" record.cu --arch sm_90 --no-uniformity >out 2>err || bad "optin record: run" "$(cat err)"
+want=$(python3 -c 'import json,sys; print(" ".join(sorted("%s_%d" % (r["kernel"], r["total"]) for r in map(json.loads, open(sys.argv[1])) if not r["optin"] and r["launch"] != "cudaSuccess")))' "$rec")
+got=$(grep -o 'warning: [a-z_0-9]*' err | sed 's/warning: //' | sort | tr '\n' ' ' | sed 's/ $//')
+[ -n "$want" ] && [ "$got" = "$want" ] && ok "optin: warned for exactly the launches the H200 refused ($want)" ||
+    bad "optin: the H200 refused '$want', kanalyze warned for '$got'" "$(cat err)"
+
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
