@@ -214,7 +214,9 @@ void ka_signals_install(void)
 			continue;
 		sigaction(caught[i], &sa, NULL);
 	}
-	ka_signals_thread_stack();          /* the main thread's, for its life */
+	static void *main_stack;            /* the main thread's, for its life */
+	if (!main_stack)
+		main_stack = ka_signals_thread_stack();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_fatal;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;

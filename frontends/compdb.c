@@ -536,8 +536,11 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 	}
 	rc = 0;
 out:
-	if (rc != 0)
+	if (rc != 0) {
+		char unused[KA_HASH_HEX];
+		ka_hash_final(&h, unused);         /* frees its state */
 		ka_compdb_free(db);
+	}
 	free(ctx.refused);
 	json_decref(root);
 	ka_buf_free(&text);
