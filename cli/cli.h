@@ -130,4 +130,23 @@ struct json_t;
 int ka_verify_files_recheck(const char *path, struct json_t *lines, struct ka_diag *d);
 int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d);        /* config.c */
 
+/* For the verify records (verify.c, verify_files.c): "9.0" -> "sm_90";
+ * the driver's 13000 -> "13.0" (0 or less: "unknown"). */
+static inline void ka_cli_arch_of_cc(char *buf, size_t n, const char *cc)
+{
+	size_t k = (size_t)snprintf(buf, n, "sm_");
+	for (; *cc && k + 1 < n; cc++)
+		if (*cc != '.')
+			buf[k++] = *cc;
+	buf[k] = '\0';
+}
+
+static inline void ka_cli_cuda_version(char *buf, size_t n, long v)
+{
+	if (v > 0)
+		snprintf(buf, n, "%ld.%ld", v / 1000, (v % 1000) / 10);
+	else
+		snprintf(buf, n, "unknown");
+}
+
 #endif

@@ -109,25 +109,6 @@ static int unit_index(const char *name)
 	return -1;
 }
 
-/* "9.0" -> "sm_90" */
-static void arch_from_cc(char *buf, size_t n, const char *cc)
-{
-	size_t k = (size_t)snprintf(buf, n, "sm_");
-	for (; *cc && k + 1 < n; cc++)
-		if (*cc != '.')
-			buf[k++] = *cc;
-	buf[k] = '\0';
-}
-
-/* "13000" -> "13.0" */
-static void cuda_version(char *buf, size_t n, long v)
-{
-	if (v > 0)
-		snprintf(buf, n, "%ld.%ld", v / 1000, (v % 1000) / 10);
-	else
-		snprintf(buf, n, "unknown");
-}
-
 /* Split JSON-lines text into an array of objects.  -1 after a message naming
  * the first line that is not a JSON object. */
 static int parse_lines(char *text, const char *where, json_t *out, struct ka_diag *d)
@@ -204,7 +185,7 @@ static int run_on_gpu(struct verify *v, double timeout, const char *out_path, st
 	if (spawn_ok(q, 60, &r) && r.out.data &&
 	    sscanf(r.out.data, "%255[^,], %63[^,], %15[0-9.]", name, driver, cc) == 3) {
 		snprintf(arch, sizeof(arch), "-arch=");
-		arch_from_cc(arch + 6, sizeof(arch) - 6, cc);
+		ka_cli_arch_of_cc(arch + 6, sizeof(arch) - 6, cc);
 	} else {
 		ka_spawn_result_free(&r);
 		if (!spawn_ok(q2, 60, &r) || !r.out.data ||
@@ -545,7 +526,7 @@ static int compare(struct verify *v, char *text, const char *where, const char *
 	}
 	if ((rc = out_dir_check(out_path, v->d)) != KA_EXIT_OK)
 		goto out;
-	arch_from_cc(arch, sizeof(arch), jstr(hdr, "cc"));
+	ka_cli_arch_of_cc(arch, sizeof(arch), jstr(hdr, "cc"));
 	v->arch = ka_nv_arch_find(arch);
 	if (!v->arch) {
 		ka_diag_error(v->d, KA_EXIT_USAGE, where, "the GPU is %s, which kanalyze does not model", arch);
@@ -559,8 +540,8 @@ static int compare(struct verify *v, char *text, const char *where, const char *
 			goto out;
 	}
 
-	cuda_version(cuda, sizeof(cuda), jint(hdr, "runtime"));
-	cuda_version(drv_api, sizeof(drv_api), jint(hdr, "driver_api"));
+	ka_cli_cuda_version(cuda, sizeof(cuda), jint(hdr, "runtime"));
+	ka_cli_cuda_version(drv_api, sizeof(drv_api), jint(hdr, "driver_api"));
 	const char *driver = env && jstr(env, "driver_version") && *jstr(env, "driver_version")
 				     ? jstr(env, "driver_version") : drv_api;
 	if (env && jstr(env, "date") && strlen(jstr(env, "date")) >= 10)

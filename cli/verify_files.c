@@ -542,24 +542,6 @@ static const char *origin_of(const char *manifest, const char *cubin, char *buf,
 	return buf;
 }
 
-/* "9.0" -> "sm_90" */
-static void arch_of_cc(char *buf, size_t n, const char *cc)
-{
-	size_t k = (size_t)snprintf(buf, n, "sm_");
-	for (; *cc && k + 1 < n; cc++)
-		if (*cc != '.')
-			buf[k++] = *cc;
-	buf[k] = '\0';
-}
-
-static void cuda_version(char *buf, size_t n, long v)
-{
-	if (v > 0)
-		snprintf(buf, n, "%ld.%ld", v / 1000, (v % 1000) / 10);
-	else
-		snprintf(buf, n, "unknown");
-}
-
 /* DIR/driver.jsonl (the probe's answers) against kanalyze's reading of the
  * cubins in DIR.  out_path: the record, or NULL. */
 static int compare_dir(const char *dir, const char *out_path, struct ka_diag *d)
@@ -608,7 +590,7 @@ static int compare_dir(const char *dir, const char *out_path, struct ka_diag *d)
 		rc = KA_EXIT_USAGE;
 		goto out;
 	}
-	arch_of_cc(arch, sizeof(arch), jstr(hdr, "cc"));
+	ka_cli_arch_of_cc(arch, sizeof(arch), jstr(hdr, "cc"));
 	c.arch = ka_nv_arch_find(arch);
 	if (!c.arch) {
 		ka_diag_error(d, KA_EXIT_USAGE, path.data, "the GPU is %s, which kanalyze does not model", arch);
@@ -620,7 +602,7 @@ static int compare_dir(const char *dir, const char *out_path, struct ka_diag *d)
 		char api[32], date[16] = "";
 		time_t now = time(NULL);
 		struct tm tm;
-		cuda_version(api, sizeof(api), jint(hdr, "driver_api"));
+		ka_cli_cuda_version(api, sizeof(api), jint(hdr, "driver_api"));
 		if (env && strlen(jstr(env, "date")) >= 10)
 			snprintf(date, sizeof(date), "%.10s", jstr(env, "date"));
 		else
@@ -892,7 +874,7 @@ int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d)
 			goto out;
 		}
 		char arch[32];
-		arch_of_cc(arch, sizeof(arch), jstr(h, "cc"));
+		ka_cli_arch_of_cc(arch, sizeof(arch), jstr(h, "cc"));
 		x.arch = ka_nv_arch_find(arch);
 		json_decref(h);
 		ka_spawn_result_free(&r);
