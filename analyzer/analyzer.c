@@ -337,8 +337,11 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 		return -ENOENT;
 	}
 
+	int ph = ka_phase_begin("scan", NULL);
 	clang_getInclusions(tu, add_dep, out);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_tu, &sc);
+	ka_phase_end(ph);
+	ph = ka_phase_begin("launch sites", NULL);
 	out->kernels = ka_xcalloc(sc.kernels.n + sc.library.n + 1, sizeof(*out->kernels));
 	struct fnlist *calls = ka_xcalloc(sc.kernels.n ? sc.kernels.n : 1, sizeof(*calls));
 	/* the launches too under lines_only (--no-uniformity): the block each
@@ -346,6 +349,8 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	ka_guard_begin(opt->budget_ms);
 	ka_launch_sites_find(&an, sc.kernels.v, sc.kernels.n, out);
 	cut_short(out, ka_guard_end());
+	ka_phase_end(ph);
+	ph = ka_phase_begin("kernels", NULL);
 	if (opt->lines_only) {                   /* where the kernels are and how they are launched */
 		struct ka_fact_acc none = {0};
 		struct ka_finding_acc nothing = {0};
@@ -427,6 +432,8 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 		ka_fact_acc_free(&facts);
 		ka_finding_acc_free(&finds);
 	}
+	ka_phase_end(ph);
+	ph = ka_phase_begin("file findings", NULL);
 	size_t before108 = file_finds.n;
 	if (!opt->lines_only) {
 		ka_guard_begin(opt->budget_ms);
@@ -459,6 +466,7 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 		}
 	}
 
+	ka_phase_end(ph);
 	for (size_t i = 0; i < sc.library.n; i++) {    /* placed, not analysed */
 		struct ka_fact_acc none = {0};
 		struct ka_finding_acc nothing = {0};
@@ -495,8 +503,10 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	ka_cmap_free(&an.fn_ix);
 	ka_cmap_free(&an.var_ix);
 	ka_strtab_free(&an.strs);
+	ph = ka_phase_begin("dispose", NULL);
 	clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(index);
+	ka_phase_end(ph);
 	return 0;
 }
 

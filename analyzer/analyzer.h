@@ -71,6 +71,9 @@ struct ka_analyzer_options {
 	const struct ka_ushape_rule *shape_rules;
 	int n_shape_rules;
 	double budget_ms;            /* per kernel; 0: KA_ANALYSIS_BUDGET_MS      */
+	const char *pch_dir;         /* the result cache's directory, where a
+	                                toolkit parse keeps its precompiled
+	                                prefix (pch.c); NULL: none is kept       */
 };
 
 struct ka_ushape_rule {

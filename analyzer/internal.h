@@ -218,6 +218,16 @@ struct ka_an {
  * before any clang_* call. */
 const char *ka_libclang_load(void);
 
+/* ---- pch.c: the toolkit prefix, precompiled once ------------------------------- */
+/* The PCH of the prefix a toolkit parse with args[n_args] and un[n_un]
+ * reads (made now when missing), in dir/pch; its path (malloc'd) and the
+ * headers it read (*deps, malloc'd), or NULL: parse without one (no dir, a
+ * file's own -include, a prefix that does not parse or cannot be saved). */
+char *ka_pch_get(const char *dir, const char *const *args, int n_args, struct CXUnsavedFile *un, unsigned n_un,
+		 char ***deps, size_t *n_deps);
+/* clang refused it: removed, made again next time. */
+void ka_pch_drop(const char *path);
+
 /* ---- parse.c: the translation unit and AST helpers ----------------------------- */
 int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *index, CXTranslationUnit *tu,
 	     struct ka_uresult *res);

@@ -324,22 +324,167 @@ static unsigned count_errors(CXTranslationUnit tu)
 	return n;
 }
 
+/* Whether clang refused the precompiled prefix (a header changed since it
+ * was made, another libclang): a fatal error naming it. */
+static bool pch_refused(CXTranslationUnit tu, const char *pch)
+{
+	bool refused = false;
+	for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd && !refused; i++) {
+		CXDiagnostic dg = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(dg) == CXDiagnostic_Fatal) {
+			CXString s = clang_formatDiagnostic(dg, 0);
+			const char *t = clang_getCString(s);
+			refused = t && (strstr(t, pch) || strstr(t, "precompiled header") || strstr(t, "PCH"));
+			clang_disposeString(s);
+		}
+		clang_disposeDiagnostic(dg);
+	}
+	return refused;
+}
+
+/* A parse in mode m.  A toolkit parse reads the toolkit prefix precompiled
+ * (pch.c) when the run keeps a cache; its headers join res->deps. */
 static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool probe,
 				   const struct ka_analyzer_options *opt, struct ka_uresult *res,
 				   struct CXUnsavedFile *un, CXIndex *index, CXTranslationUnit *tu)
 {
 	struct argv_b a = {0};
 	enum CXErrorCode e;
-	mode_args(&a, m, opt, res, probe);
-	*index = clang_createIndex(0, 0);
 	unsigned n_un = (unsigned)(ka_prelude_count + (m == PM_TOOLKIT ? n_redirects : 0));
+	char **deps = NULL, *pch = NULL;
+	size_t n_deps = 0;
+
+	mode_args(&a, m, opt, res, probe);
+	if (m == PM_TOOLKIT)
+		pch = ka_pch_get(opt->pch_dir, a.v, a.n, un, n_un, &deps, &n_deps);
+	int ph = ka_phase_begin(m == PM_TOOLKIT ? "parse toolkit" : probe ? "parse prelude probe" : "parse prelude",
+				pch ? "over the precompiled prefix" : NULL);
+	if (pch) {
+		arg(&a, "-include-pch");
+		arg(&a, pch);
+	}
+	*index = clang_createIndex(0, 0);
 	e = clang_parseTranslationUnit2(*index, file, a.v, a.n, un, n_un,
 					CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
 					tu);
+	if (pch && (e != CXError_Success || !*tu || pch_refused(*tu, pch))) {
+		if (e == CXError_Success && *tu)          /* parsed again without it, made again next time */
+			clang_disposeTranslationUnit(*tu);
+		clang_disposeIndex(*index);
+		ka_pch_drop(pch);
+		a.n -= 2;
+		*index = clang_createIndex(0, 0);
+		e = clang_parseTranslationUnit2(*index, file, a.v, a.n, un, n_un,
+						CXTranslationUnit_KeepGoing |
+							CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
+						tu);
+		for (size_t i = 0; i < n_deps; i++)
+			free(deps[i]);
+		free(deps);
+		deps = NULL;
+		n_deps = 0;
+	}
 	argv_free(&a);
 	if (e != CXError_Success)
 		*tu = NULL;
+	for (size_t i = 0; i < n_deps; i++) {           /* the prefix's headers, as add_dep lists them */
+		bool dup = false;
+		for (size_t k = 0; k < res->n_deps && !dup; k++)
+			dup = strcmp(res->deps[k], deps[i]) == 0;
+		if (dup || !*tu) {
+			free(deps[i]);
+			continue;
+		}
+		res->deps = ka_xrealloc(res->deps, (res->n_deps + 1) * sizeof(*res->deps));
+		res->deps[res->n_deps++] = deps[i];
+	}
+	free(deps);
+	free(pch);
+	ka_phase_end(ph);
 	return e;
+}
+
+/* ---- which headers first ----------------------------------------------------------- */
+
+static bool prelude_has(const char *name)
+{
+	for (size_t i = 0; i < ka_prelude_count; i++)
+		if (strncmp(ka_prelude_files[i].path, "include/", 8) == 0 && strcmp(ka_prelude_files[i].path + 8, name) == 0)
+			return true;
+	return false;
+}
+
+static bool readable_in(const char *dir, const char *name, char *out, size_t n)
+{
+	snprintf(out, n, "%s/%s", dir, name);
+	return access(out, R_OK) == 0;
+}
+
+/* A project header `name` names by quotes or brackets: beside the
+ * including file, then on the user's -I paths.  Its path in out, or false. */
+static bool project_header(const char *from, const char *name, const char *const *cc, char *out, size_t n)
+{
+	char *dir = ka_strdup(from), *sl = strrchr(dir, '/');
+	bool found;
+	if (sl)
+		*sl = 0;
+	found = readable_in(sl ? dir : ".", name, out, n);
+	free(dir);
+	for (int i = 0; !found && cc && cc[i]; i++) {
+		if (strcmp(cc[i], "-I") == 0 && cc[i + 1])
+			found = readable_in(cc[++i], name, out, n);
+		else if (strncmp(cc[i], "-I", 2) == 0)
+			found = readable_in(cc[i] + 2, name, out, n);
+	}
+	return found;
+}
+
+/* Whether `file`, or a project header it includes (4 deep, 64 files),
+ * names a header that only the toolkit has: none of the project's, not
+ * the prelude's, and in <toolkit>/include (curand_kernel.h, cublas_v2.h,
+ * thrust/...).  The prelude parse stops at such a name ("file not found"),
+ * so the toolkit parse goes first and the probe is not paid for.  A plain
+ * scan of #include lines: one inside an #if counts too. */
+static bool names_toolkit_only_header(const char *file, const char *tk, const char *const *cc, int depth,
+				      int *budget)
+{
+	struct ka_buf b = {0};
+	bool found = false;
+	char path[4200];
+
+	if (depth > 4 || --*budget < 0 || ka_read_file(file, 8u << 20, &b) != 0)
+		return false;
+	for (const char *line = b.data, *next; line && *line && !found; line = next) {
+		const char *p = line;
+		next = strchr(line, '\n');
+		next = next ? next + 1 : NULL;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p++ != '#')
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, "include", 7) != 0)
+			continue;
+		for (p += 7; *p == ' ' || *p == '\t';)
+			p++;
+		char close = *p == '<' ? '>' : *p == '"' ? '"' : 0;
+		const char *end = close ? strchr(p + 1, close) : NULL;
+		const char *nl = strchr(p, '\n');
+		if (!end || (nl && end > nl) || end - p - 1 <= 0 || end - p - 1 >= 512)
+			continue;
+		char name[512];
+		memcpy(name, p + 1, (size_t)(end - p - 1));
+		name[end - p - 1] = 0;
+		if (project_header(file, name, cc, path, sizeof(path)))
+			found = names_toolkit_only_header(path, tk, cc, depth + 1, budget);
+		else if (!prelude_has(name)) {
+			snprintf(path, sizeof(path), "%s/include/%s", tk, name);
+			found = access(path, R_OK) == 0;
+		}
+	}
+	ka_buf_free(&b);
+	return found;
 }
 
 int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *index, CXTranslationUnit *tu,
@@ -348,7 +493,9 @@ int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *i
 	struct CXUnsavedFile *un = ka_xcalloc(ka_prelude_count + N_WRAPPER_NAMES, sizeof(*un));
 	char **paths = ka_xcalloc(ka_prelude_count, sizeof(*paths));
 	int rc = 0;
+	int ph = ka_phase_begin("libclang load", NULL);
 	const char *why = ka_libclang_load();
+	ka_phase_end(ph);
 	enum CXErrorCode e;
 
 	if (why) {
@@ -377,6 +524,32 @@ int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *i
 		pthread_once(&redirect_once, redirect_find);
 		memcpy(un + ka_prelude_count, redirects, n_redirects * sizeof(*un));
 	}
+	int budget = 64;
+	if (toolkit && names_toolkit_only_header(file, ka_parse_toolkit(), opt->cc_args, 0, &budget)) {
+		e = parse_mode(file, PM_TOOLKIT, false, opt, res, un, index, tu);
+		res->headers = "toolkit";
+		if (*tu && count_errors(*tu) == 0)
+			goto parsed;
+		/* not clean: the full prelude parse too, and the one with fewer
+		 * errors kept, as below */
+		CXIndex i2;
+		CXTranslationUnit t2;
+		enum CXErrorCode e2 = parse_mode(file, PM_PRELUDE, false, opt, res, un, &i2, &t2);
+		if (t2 && (!*tu || count_errors(t2) <= count_errors(*tu))) {
+			if (*tu)
+				clang_disposeTranslationUnit(*tu);
+			clang_disposeIndex(*index);
+			*index = i2;
+			*tu = t2;
+			e = e2;
+			res->headers = "prelude";
+		} else {
+			if (t2)
+				clang_disposeTranslationUnit(t2);
+			clang_disposeIndex(i2);
+		}
+		goto parsed;
+	}
 	e = parse_mode(file, PM_PRELUDE, toolkit, opt, res, un, index, tu);
 	res->headers = "prelude";
 	if (toolkit && (!*tu || count_errors(*tu) > 0)) {
@@ -403,6 +576,7 @@ int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *i
 			clang_disposeIndex(i2);
 		}
 	}
+parsed:
 	if (e != CXError_Success || !*tu) {
 		char *m = ka_xmalloc(strlen(file) + 96);
 		sprintf(m, "%s: libclang could not parse the file (error %d)", file, (int)e);

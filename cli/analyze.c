@@ -99,13 +99,17 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 	if (res.ran) {                            /* report what it found */
 		struct ka_report_options ro = {.color = cli->color, .chart = cli->flag[OPT_CHART], .utf8 = ka_term_utf8(),
 					       .findings = cli->opt[OPT_FINDINGS]};
+		int ph = ka_phase_begin("report", format);
 		int grc = ka_gate_output(cli, &res, &ro, format, d);   /* format, baseline, --strict */
+		ka_phase_end(ph);
 		if (grc > rc)
 			rc = grc;
 		if (fflush(stdout) != 0 && rc == KA_EXIT_OK)
 			rc = KA_EXIT_USAGE;
 	}
+	int ph = ka_phase_begin("free", NULL);
 	ka_result_free(&res);
+	ka_phase_end(ph);
 	free(specs);
 	return rc > d->exit_code ? rc : d->exit_code;
 }

@@ -34,6 +34,7 @@ int main(int argc, char **argv)
 	struct ka_cli cli;
 	int rc;
 
+	ka_phase_init();               /* $KANALYZE_TIMINGS: the clock starts here */
 	ka_compiler_env_screen();      /* before any thread: it edits the environment */
 	ka_signals_install();
 	ka_diag_init(&d, stderr);

@@ -155,6 +155,16 @@ int ka_spawn_many_opts(char *const *const argvs[], int n, int jobs, double timeo
 char *ka_which(const char *prog);
 /* Milliseconds from a monotonic clock. */
 double ka_now_ms(void);
+
+/* ---- phase timings (phase.c) ----------------------------------------------
+ * With $KANALYZE_TIMINGS set, each phase begun and ended is printed to
+ * stderr at exit as a timeline; otherwise these cost one load. */
+void ka_phase_init(void);
+/* A phase named `name` (a string literal) begins; `detail` (a file, an
+ * arch; may be NULL) is copied.  The id for ka_phase_end, or -1. */
+int ka_phase_begin(const char *name, const char *detail);
+void ka_phase_end(int id);
+
 /* SIGINT, SIGTERM, SIGHUP (unless ignored at start): kill every process
  * group ka_spawn* started, remove this process's temp directories, say so
  * on stderr, exit 128 + the signal (130, 143, 129). */

@@ -1,15 +1,32 @@
 /* names.c — kernel names and where they are defined: C++ demangling through
  * the C++ runtime's __cxa_demangle (the Itanium ABI demangler every CUDA
  * toolchain uses), and a light scan of the source for the line of a
- * kernel's definition (the libclang analyzer gives exact positions). */
+ * kernel's definition (the libclang analyzer gives exact positions).
+ * libstdc++ is loaded on the first mangled name, not linked: a process
+ * that names no kernel (--version, the calculator) does not pay for it. */
+#define _GNU_SOURCE
 #include "frontends.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Itanium C++ ABI, exported with C linkage by libstdc++/libc++abi. */
-extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+/* Itanium C++ ABI, exported with C linkage by libstdc++ (and libc++abi). */
+typedef char *cxa_demangle_fn(const char *mangled, char *buf, size_t *len, int *status);
+static cxa_demangle_fn *cxa_demangle;     /* set once, read-only afterwards; NULL: none */
+static pthread_once_t demangler_once = PTHREAD_ONCE_INIT;
+
+static void demangler_load(void)
+{
+	static const char *const libs[] = {"libstdc++.so.6", "libc++abi.so.1"};
+	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]) && !cxa_demangle; i++) {
+		void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
+		if (h)
+			*(void **)&cxa_demangle = dlsym(h, "__cxa_demangle");
+	}
+}
 
 char *ka_demangle(const char *mangled)
 {
@@ -18,7 +35,10 @@ char *ka_demangle(const char *mangled)
 
 	if (strncmp(mangled, "_Z", 2) != 0)
 		return ka_strdup(mangled);
-	s = __cxa_demangle(mangled, NULL, NULL, &status);
+	pthread_once(&demangler_once, demangler_load);
+	if (!cxa_demangle)                        /* no C++ runtime: the mangled name */
+		return ka_strdup(mangled);
+	s = cxa_demangle(mangled, NULL, NULL, &status);
 	if (status != 0 || !s) {
 		free(s);
 		return ka_strdup(mangled);

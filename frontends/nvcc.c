@@ -859,8 +859,10 @@ int ka_nvcc_run_units(struct ka_nvcc_unit *units, int n, const struct ka_nvcc_op
 
 	if (scratch)
 		setenv("TMPDIR", scratch, 1);
+	int ph = ka_phase_begin("nvcc", n > 0 ? units[0].arch : NULL);
 	ka_spawn_many_opts(argvs, n_jobs, opt->jobs > 0 ? opt->jobs : 1, opt->timeout_s > 0 ? opt->timeout_s : 300,
 			   &so, res);
+	ka_phase_end(ph);
 	bool tmp_full = false;
 	for (int i = 0; i < n && scratch; i++)
 		if (units[i].rc == KA_EXIT_OK && res[i].status != 0 && !res[i].timed_out) {
@@ -881,6 +883,7 @@ int ka_nvcc_run_units(struct ka_nvcc_unit *units, int n, const struct ka_nvcc_op
 	if (n_jobs > n && res[n].status == 0)
 		*version = parse_version(res[n].out.data);
 
+	ph = ka_phase_begin("read compile", NULL);
 	for (int i = 0; i < n; i++) {
 		units[i].first = out->n;
 		if (units[i].rc == KA_EXIT_OK)
@@ -894,6 +897,7 @@ int ka_nvcc_run_units(struct ka_nvcc_unit *units, int n, const struct ka_nvcc_op
 		ka_spawn_result_free(&res[i]);
 		compile_free(&cs[i]);
 	}
+	ka_phase_end(ph);
 	free(cs);
 	free(res);
 	free(argvs);

@@ -190,8 +190,10 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	if (req->mode == KA_INPUTS_RECORDS) {
 		rc = ka_fe_records.load(&run, d);
 	} else {
+		int ph = ka_phase_begin("pipeline", NULL);
 		if (req->n_inputs > 0 || req->compdb)
 			rc = ka_pipeline_run(&run, d);
+		ka_phase_end(ph);
 		if (req->remarks && (r = ka_fe_remarks.load(&run, d)) > rc)
 			rc = r;
 	}
@@ -200,14 +202,20 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		const char **files = ka_xcalloc(out->done.n + 1, sizeof(char *));
 		for (size_t f = 0; f < out->done.n; f++)
 			files[f] = out->done.file[f];
+		int ph = ka_phase_begin("wait for sources", NULL);
 		ka_sources_wait(s->sources, &run, files, (int)out->done.n, d);
+		ka_phase_end(ph);
 		free(files);
 	}
+	int ph = ka_phase_begin("model", NULL);
 	model(req, s, out, d);
+	ka_phase_end(ph);
 	if (src) {
+		ph = ka_phase_begin("join and ground", NULL);
 		ka_sources_join(s->sources, &run, out);
 		ka_sources_note(s->sources, d);
 		ka_ground_findings(out);
+		ka_phase_end(ph);
 	}
 	s->nvcc_version = run.nvcc_version;
 	s->clang_version = run.clang_version;

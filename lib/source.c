@@ -109,6 +109,7 @@ static void add_file(struct ka_sources *s, const struct ka_run *run, const char 
 		o.block = run->req->launch.block;          /* the launches the run names */
 		o.shape_rules = s->shape_rules;
 		o.n_shape_rules = s->shape_rules ? run->req->n_launch_rules : 0;
+		o.pch_dir = s->cached ? s->cache.dir : NULL;   /* the toolkit prefix, precompiled */
 		add_job(s, file, &o);
 	}
 }

@@ -6,6 +6,7 @@
  * series (AMD: VGPRs without the AGPRs) is a dashed purple line.  The same drawing
  * goes to an SVG or a PNG surface; the bytes land in a ka_buf so the caller
  * writes the file atomically. */
+#include "cairo_dl.h"
 #include "report.h"
 
 #include <cairo-svg.h>
@@ -559,6 +560,8 @@ static void svg_describe(struct ka_buf *svg, size_t from, const struct ka_chart 
 
 void ka_chart_release(void)
 {
+	if (!ka_cairo_loaded())                 /* no chart drawn: nothing to release */
+		return;
 	cairo_debug_reset_static_data();
 	FcFini();
 }
@@ -570,7 +573,12 @@ int ka_chart_render(const struct ka_chart *c, enum ka_chart_format fmt, struct k
 	cairo_t *cr;
 	cairo_status_t st;
 	size_t from = out->len;
+	const char *missing = ka_cairo_load();
 
+	if (missing) {
+		snprintf(err, errlen, "%s", missing);
+		return -1;
+	}
 	if (fmt == KA_CHART_SVG) {
 		s = cairo_svg_surface_create_for_stream(to_buf, out, KA_CHART_WIDTH, KA_CHART_HEIGHT);
 		cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
