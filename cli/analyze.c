@@ -81,7 +81,9 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 	struct ka_what_spec *specs = NULL;
 	int rc;
 
+	int ph = ka_phase_begin("config", NULL);
 	rc = ka_config_apply(cli, d);             /* .kanalyze.json under the options */
+	ka_phase_end(ph);
 	if (rc == 0)
 		rc = ka_gate_check(cli, format, d);
 	if (rc == 0 && cli->opt[OPT_FINDINGS] && strcmp(cli->opt[OPT_FINDINGS], "warning") != 0 &&
@@ -99,7 +101,7 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 	if (res.ran) {                            /* report what it found */
 		struct ka_report_options ro = {.color = cli->color, .chart = cli->flag[OPT_CHART], .utf8 = ka_term_utf8(),
 					       .findings = cli->opt[OPT_FINDINGS]};
-		int ph = ka_phase_begin("report", format);
+		ph = ka_phase_begin("report", format);
 		int grc = ka_gate_output(cli, &res, &ro, format, d);   /* format, baseline, --strict */
 		ka_phase_end(ph);
 		if (grc > rc)
@@ -107,7 +109,7 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 		if (fflush(stdout) != 0 && rc == KA_EXIT_OK)
 			rc = KA_EXIT_USAGE;
 	}
-	int ph = ka_phase_begin("free", NULL);
+	ph = ka_phase_begin("free", NULL);
 	ka_result_free(&res);
 	ka_phase_end(ph);
 	free(specs);

@@ -41,8 +41,11 @@ int main(int argc, char **argv)
 	rc = ka_cli_parse(argc, argv, &cli, &d);
 	if (rc != 0)
 		goto out;
-	if (cli.cmd & (KA_CMD_ANALYZE | KA_CMD_REPORT | KA_CMD_PLOT | KA_CMD_VERIFY))
+	if (cli.cmd & (KA_CMD_ANALYZE | KA_CMD_REPORT | KA_CMD_PLOT | KA_CMD_VERIFY)) {
+		int ph = ka_phase_begin("stale temp dirs", NULL);
 		ka_tempdir_clean_stale();
+		ka_phase_end(ph);
+	}
 	if (cli.flag[OPT_HELP]) {
 		ka_cli_help(stdout, cli.cmd);
 		rc = KA_EXIT_OK;

@@ -12,7 +12,12 @@
  * match, the result is used without running the preprocessor.  Worked
  * example: cliff128.cu includes 187 headers (3.3 MB, cuda_runtime.h and the
  * C++ library); re-hashing them costs about 2 ms, running nvcc -E 60 ms and
- * a real compile 260 ms.
+ * a real compile 260 ms.  A dependency whose size, mtime, ctime and inode
+ * are those the manifest recorded is not read again (ccache's
+ * file_stat_matches; make and ninja trust the mtime alone): a write to the
+ * file changes its ctime, which no one can set back, so only its contents
+ * are hashed when its stat changed (a `touch` of an unchanged header still
+ * hits).  A warm run of a file with 400 dependencies: 920 reads before.
  *
  * The cache is private (0700, this user's, written by no one else: else it
  * is not used), and every entry is sealed with a checksum of its kind, key
@@ -342,9 +347,9 @@ int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, co
 }
 
 /* ---- manifests -------------------------------------------------------------
- *   kanalyze-manifest 1
+ *   kanalyze-manifest 2
  *   result <32 hex>
- *   dep <32 hex> <size> <absolute path to end of line>
+ *   dep <32 hex> <size> <mtime ns> <ctime ns> <inode> <absolute path to end of line>
  * A dependency modified at or after `not_before` (the compile's start, in
  * ns of CLOCK_REALTIME, as st_mtim) may not be what the compiler read: such a
  * manifest is not written. */
@@ -356,7 +361,7 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 
 	if (!ka_hash_valid(result_key))
 		return -EINVAL;
-	ka_buf_printf(&m, "kanalyze-manifest 1\nresult %s\n", result_key);
+	ka_buf_printf(&m, "kanalyze-manifest 2\nresult %s\n", result_key);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char hex[KA_HASH_HEX];
 		long long size = 0;
@@ -368,7 +373,10 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 		else if ((long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec >= not_before)
 			rc = -EAGAIN;
 		else if ((rc = ka_hash_file(deps[i], hex, &size)) == 0)
-			ka_buf_printf(&m, "dep %s %lld %s\n", hex, size, deps[i]);
+			ka_buf_printf(&m, "dep %s %lld %lld %lld %llu %s\n", hex, size,
+				      (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec,
+				      (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec,
+				      (unsigned long long)st.st_ino, deps[i]);
 	}
 	if (rc == 0)
 		rc = ka_cache_put(c, "m", key, m.data, m.len);
@@ -390,7 +398,7 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 	rc = -ESTALE;
 	p = m.data;
 	end = m.data + m.len;
-	if (m.len < 20 || strncmp(p, "kanalyze-manifest 1\nresult ", 27) != 0)
+	if (m.len < 20 || strncmp(p, "kanalyze-manifest 2\nresult ", 27) != 0)
 		goto out;
 	p += 27;
 	if (end - p < KA_HASH_HEX || p[KA_HASH_HEX - 1] != '\n')
@@ -403,7 +411,8 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		char want[KA_HASH_HEX], got[KA_HASH_HEX], *path, *sp;
-		long long size, got_size = -1;
+		long long size, mtime, ctime, got_size = -1;
+		unsigned long long ino;
 		struct stat st;
 
 		if (!nl || nl - p < 4 + KA_HASH_HEX + 2 || strncmp(p, "dep ", 4) != 0)
@@ -413,12 +422,26 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 		size = strtoll(p + 4 + KA_HASH_HEX, &sp, 10);
 		if (*sp != ' ' || sp + 1 >= nl)
 			goto out;
+		mtime = strtoll(sp + 1, &sp, 10);
+		if (*sp != ' ' || sp + 1 >= nl)
+			goto out;
+		ctime = strtoll(sp + 1, &sp, 10);
+		if (*sp != ' ' || sp + 1 >= nl)
+			goto out;
+		ino = strtoull(sp + 1, &sp, 10);
+		if (*sp != ' ' || sp + 1 >= nl)
+			goto out;
 		path = ka_xmalloc((size_t)(nl - sp));
 		memcpy(path, sp + 1, (size_t)(nl - sp - 1));
 		path[nl - sp - 1] = '\0';
-		/* size first: a changed size needs no hashing to be a miss */
-		bool same = stat(path, &st) == 0 && (long long)st.st_size == size &&
-			    ka_hash_file(path, got, &got_size) == 0 && strcmp(got, want) == 0;
+		/* size first: a changed size needs no hashing to be a miss; the
+		 * same stat needs no hashing to be a hit */
+		bool same = stat(path, &st) == 0 && (long long)st.st_size == size;
+		bool stat_same = same && (unsigned long long)st.st_ino == ino &&
+				 (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec == mtime &&
+				 (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec == ctime;
+		if (same && !stat_same)
+			same = ka_hash_file(path, got, &got_size) == 0 && strcmp(got, want) == 0;
 		free(path);
 		if (!same)
 			goto out;

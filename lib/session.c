@@ -185,12 +185,14 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		run.inputs = frags.kept;
 		run.n_inputs = frags.n_kept;
 	}
+	int ph = ka_phase_begin("start sources", NULL);
 	if (src)
 		s->sources = ka_sources_start(&run, run.inputs, run.n_inputs);
+	ka_phase_end(ph);
 	if (req->mode == KA_INPUTS_RECORDS) {
 		rc = ka_fe_records.load(&run, d);
 	} else {
-		int ph = ka_phase_begin("pipeline", NULL);
+		ph = ka_phase_begin("pipeline", NULL);
 		if (req->n_inputs > 0 || req->compdb)
 			rc = ka_pipeline_run(&run, d);
 		ka_phase_end(ph);
@@ -202,12 +204,12 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		const char **files = ka_xcalloc(out->done.n + 1, sizeof(char *));
 		for (size_t f = 0; f < out->done.n; f++)
 			files[f] = out->done.file[f];
-		int ph = ka_phase_begin("wait for sources", NULL);
+		ph = ka_phase_begin("wait for sources", NULL);
 		ka_sources_wait(s->sources, &run, files, (int)out->done.n, d);
 		ka_phase_end(ph);
 		free(files);
 	}
-	int ph = ka_phase_begin("model", NULL);
+	ph = ka_phase_begin("model", NULL);
 	model(req, s, out, d);
 	ka_phase_end(ph);
 	if (src) {

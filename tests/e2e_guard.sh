@@ -183,7 +183,7 @@ for d, _, fs in os.walk(cache):
             assert isinstance(json.load(open(p)), dict), p
         else:
             t = open(p).read()
-            assert t.startswith("kanalyze-manifest 1\nresult ") and t.endswith("\n"), p
+            assert t.startswith("kanalyze-manifest 2\nresult ") and t.endswith("\n"), p
 assert n >= 2, n
 PY
 done

@@ -12,6 +12,8 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -394,11 +396,23 @@ static void cache_entries_and_manifests(void **state)
 	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, ka_wall_ns() + 1000000000LL), 0);
 	assert_int_equal(ka_manifest_check(&c, key, got), 0);
 	assert_string_equal(got, res);
+	/* touched, the same bytes: its stat changed, its hash did not: a hit */
+	struct timespec later[2] = {{.tv_sec = 1000000000, .tv_nsec = 5}, {.tv_sec = 1000000000, .tv_nsec = 5}};
+	assert_int_equal(utimensat(AT_FDCWD, dep.data, later, 0), 0);
+	assert_int_equal(ka_manifest_check(&c, key, got), 0);
+	/* rewritten with the same size, and its mtime set back: the ctime
+	 * still moved, so its bytes are hashed, and differ */
+	struct stat before;
+	assert_int_equal(stat(dep.data, &before), 0);
+	write_text(dir, "dep.h", "#define X 3\n");
+	struct timespec back[2] = {before.st_atim, before.st_mtim};
+	assert_int_equal(utimensat(AT_FDCWD, dep.data, back, 0), 0);
+	assert_int_equal(ka_manifest_check(&c, key, got), -ESTALE);
 	write_text(dir, "dep.h", "#define X 2\n");      /* same size, new content */
 	assert_int_equal(ka_manifest_check(&c, key, got), -ESTALE);
 	unlink(dep.data);
 	assert_int_equal(ka_manifest_check(&c, key, got), -ESTALE);
-	assert_int_equal(ka_cache_put(&c, "m", key, "kanalyze-manifest 1\nresult zz\n", 29), 0);
+	assert_int_equal(ka_cache_put(&c, "m", key, "kanalyze-manifest 2\nresult zz\n", 29), 0);
 	assert_int_equal(ka_manifest_check(&c, key, got), -ESTALE);
 	ka_cache_close(&c);
 
