@@ -467,6 +467,25 @@ static void adopt(const struct reader *r, const struct ka_fatbin_entry *e, size_
 	ka_kernel_list_adopt(r->out, first, r->where, e->arch);
 }
 
+/* A cubin of an arch the caller does not want: not decoded. */
+static bool unwanted(const struct ka_binary_options *opt, const struct ka_fatbin_entry *e)
+{
+	return opt && opt->wanted && e->kind == KA_FATBIN_ELF && !opt->wanted(opt->wanted_arg, e->arch);
+}
+
+static void skipped_add(const struct ka_binary_options *opt, const char *arch)
+{
+	struct ka_buf *s = opt->skipped;
+	size_t n = strlen(arch);
+	if (!s)
+		return;
+	for (const char *p = s->data; p && *p; p += strcspn(p, " "), p += *p == ' ') {
+		if (strncmp(p, arch, n) == 0 && (p[n] == ' ' || p[n] == 0))
+			return;
+	}
+	ka_buf_printf(s, "%s%s", s->len ? " " : "", arch);
+}
+
 static int read_entry(const struct ka_fatbin_entry *e, void *arg)
 {
 	struct reader *r = arg;
@@ -481,6 +500,11 @@ static int read_entry(const struct ka_fatbin_entry *e, void *arg)
 		note_push(&r->notes, &r->n_notes, &r->cap_notes, e);
 		break;
 	case KA_FATBIN_ELF:
+		if (unwanted(r->opt, e)) {             /* present, not read: SASS all the same */
+			skipped_add(r->opt, e->arch);
+			note_push(&r->sass, &r->n_sass, &r->cap_sass, e);
+			break;
+		}
 		if (e->compression == KA_FATBIN_UNKNOWN) {
 			size_t first = r->out->n;
 			if (r->opt && r->opt->cuobjdump &&
@@ -614,7 +638,7 @@ int ka_fatbin_read_at(const void *data, size_t len, const char *where, const cha
 	if (rc == 0) {
 		todo = ka_xcalloc(all.n + 1, sizeof(*todo));
 		for (size_t i = 0; i < all.n; i++)
-			if (all.v[i].kind == KA_FATBIN_ELF &&
+			if (all.v[i].kind == KA_FATBIN_ELF && !unwanted(opt, &all.v[i]) &&
 			    (all.v[i].compression == KA_FATBIN_LZ4 || all.v[i].compression == KA_FATBIN_ZSTD))
 				todo[n_todo++] = &all.v[i];
 		r.pf = prefetch_start(todo, n_todo);

@@ -476,6 +476,12 @@ struct ka_binary_options {
 	void (*on_cubin)(void *arg, const void *cubin, size_t len, struct ka_kernel_list *out, size_t first,
 			 const char *where, struct ka_diag *d);
 	void *arg;
+	/* non-NULL: a fatbin's cubins of an arch it says no to are not
+	 * decoded (--arch: decoding is most of a library's read); their archs
+	 * are added to *skipped, space-separated, each once */
+	bool (*wanted)(const void *wanted_arg, const char *arch);
+	const void *wanted_arg;
+	struct ka_buf *skipped;
 };
 int ka_binary_read_opts(const void *data, size_t len, const char *where, const struct ka_binary_options *opt,
 			struct ka_diag *d, struct ka_kernel_list *out);

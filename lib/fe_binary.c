@@ -53,15 +53,64 @@ static bool wanted(const struct ka_run *run, const char *arch)
 	return false;
 }
 
+/* Whether a space-separated list names `arch` as one of its words. */
+static bool arch_listed(const char *list, const char *arch)
+{
+	size_t n = strlen(arch);
+	for (const char *p = list; p && *p; p += strcspn(p, " "), p += *p == ' ')
+		if (strncmp(p, arch, n) == 0 && (p[n] == ' ' || p[n] == 0))
+			return true;
+	return false;
+}
+
+/* sm_75 before sm_100, gfx90a before gfx1030 as the arch tables order
+ * them: the name's letters, then its number, then the rest. */
+static int arch_cmp(const void *pa, const void *pb)
+{
+	const char *a = *(const char *const *)pa, *b = *(const char *const *)pb;
+	size_t la = strcspn(a, "0123456789"), lb = strcspn(b, "0123456789");
+	int c = la != lb ? (int)la - (int)lb : strncmp(a, b, la);
+	if (c)
+		return c;
+	long na = strtol(a + la, NULL, 10), nb = strtol(b + lb, NULL, 10);
+	return na != nb ? (na < nb ? -1 : 1) : strcmp(a, b);
+}
+
+/* The words of a space-separated list, sorted by arch_cmp, in place. */
+static void archs_sort(struct ka_buf *list)
+{
+	char *w[256];
+	size_t n = 0;
+	struct ka_buf out = {0};
+	for (char *p = strtok(list->data, " "); p && n < 256; p = strtok(NULL, " "))
+		w[n++] = p;
+	qsort(w, n, sizeof(*w), arch_cmp);
+	for (size_t i = 0; i < n; i++)
+		ka_buf_printf(&out, "%s%s", i ? " " : "", w[i]);
+	ka_buf_free(list);
+	*list = out;
+}
+
+static bool wanted_by(const void *run, const char *arch)
+{
+	return wanted(run, arch);
+}
+
 /* Keep the kernels of the wanted archs; say which asked-for archs the
- * binary lacks and which it has.  Returns how many were kept. */
-static size_t select_archs(const char *file, struct ka_kernel_list *got, struct ka_run *run, struct ka_diag *d)
+ * binary lacks and which it has (those read, and those its fatbins hold
+ * but were not decoded: `skipped`).  Returns how many were kept. */
+static size_t select_archs(const char *file, struct ka_kernel_list *got, const struct ka_buf *skipped,
+			   struct ka_run *run, struct ka_diag *d)
 {
 	struct ka_buf have = {0};
 
+	if (skipped->len)
+		ka_buf_puts(&have, skipped->data);
 	for (size_t i = 0; run->archs_given && i < got->n; i++)
-		if (!strstr(have.data ? have.data : "", got->v[i].arch))
+		if (!arch_listed(have.data, got->v[i].arch))
 			ka_buf_printf(&have, "%s%s", have.len ? " " : "", got->v[i].arch);
+	if (have.len)
+		archs_sort(&have);
 	for (int v = 0; run->archs_given && v < KA_VENDOR_COUNT; v++)
 		for (int a = 0; a < run->n_archs[v]; a++) {
 			bool found = false;
@@ -146,11 +195,15 @@ static int read_one(const char *file, struct ka_run *run, struct ka_diag *d)
 	}
 	char *cuobjdump = ka_cuobjdump_locate();
 	struct census census = {.run = run};
+	struct ka_buf skipped = {0};
 	struct ka_binary_options o = {
 		.cuobjdump = cuobjdump,
 		.timeout_s = run->req->timeout_s,
 		.on_cubin = run->nvdisasm ? census_cubin : NULL,
 		.arg = &census,
+		.wanted = run->archs_given ? wanted_by : NULL,    /* --arch: the other archs not decoded */
+		.wanted_arg = run,
+		.skipped = &skipped,
 	};
 	int r = ka_binary_read_opts(map, (size_t)st.st_size, file, &o, d, &got);
 	munmap(map, (size_t)st.st_size);
@@ -161,12 +214,13 @@ static int read_one(const char *file, struct ka_run *run, struct ka_diag *d)
 	}
 	if (r < 0) {
 		ka_kernel_list_free(&got);
+		ka_buf_free(&skipped);
 		return KA_EXIT_USAGE;
 	}
 	rc = r > 0 ? KA_EXIT_TOOLCHAIN : census.rc;   /* entries it could not decode (each reported) */
-	if (got.n == 0) {
+	if (got.n == 0 && skipped.len == 0) {
 		ka_diag_note(d, file, "no kernels in this binary");
-	} else if (select_archs(file, &got, run, d) == 0) {
+	} else if (select_archs(file, &got, &skipped, run, d) == 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, file, "none of the --arch architectures is in this binary");
 		rc = KA_EXIT_USAGE;
 	} else {
@@ -174,6 +228,7 @@ static int read_one(const char *file, struct ka_run *run, struct ka_diag *d)
 			     "line info, no source lines: those are null");
 	}
 	ka_kernel_list_free(&got);
+	ka_buf_free(&skipped);
 	return rc;
 }
 

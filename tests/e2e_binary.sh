@@ -16,14 +16,6 @@ bin=$src/testdata/binary
 private_tmp
 export NO_COLOR=1
 
-expect() {
-    local name=$1 want=$2; shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [ "$rc" -eq "$want" ]; then ok "$name"; else bad "$name (exit $rc, wanted $want)" "$(cat "$tmp/err" "$tmp/out")"; fi
-}
-has()  { if grep -qF -- "$3" "$2"; then ok "$1"; else bad "$1: '$3' not in $(basename "$2")" "$(cat "$2")"; fi; }
-
 # ---- AMD: code objects and bundles (committed fixtures, no compiler needed) ----
 expect "AMD code object (v5, gfx90a:xnack-)" 0 "$ka" "$bin/cov5.gfx90a.co" --format json
 py '
@@ -91,6 +83,17 @@ for x in f:
         assert k["occupancy"]["blocks_per_sm"]>0 and k["cliffs"]["regs_to_next_drop"] is not None and k["uniformity"] is None
 ' "... 6 kernels per arch, spills and lines null, occupancy and cliffs there"
 has "... PTX-only arch is a note" "$tmp/err" "no SASS for sm_100"
+cp "$tmp/out" red_all.json
+expect "--arch on an object: the other arch's cubins are not decoded, the same report" 0 \
+    "$ka" red.o --arch sm_90,sm_86 --format json
+py '
+import json,sys
+a=json.load(open("red_all.json"))["files"]; b=json.load(open(sys.argv[1]))["files"]
+assert [f for f in a if f["arch"]=="sm_90"]==b, [f["arch"] for f in b]
+' "... sm_90 exactly as read with every arch"
+has "... the arch it lacks, beside those it has (sm_80 not decoded)" "$tmp/err" \
+    "no code for sm_86 in this binary (it has: sm_80 sm_90)"
+hasnt "... no PTX-only note for the undecoded arch" "$tmp/err" "no SASS for sm_80"
 has "... null spills are explained" "$tmp/err" "a binary records no spill bytes"
 expect "a static archive" 0 "$ka" libred.a --format json -q
 py 'import json,sys; j=json.load(open(sys.argv[1])); assert all(f["file"]=="libred.a(red.o)" for f in j["files"]) and len(j["files"])==2, [f["file"] for f in j["files"]]' "... kernels named lib.a(member.o)"
