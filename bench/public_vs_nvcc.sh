@@ -29,8 +29,9 @@ list=${FILES:-$here/bench/public/files.txt}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.6f", b - a }'; }
+# bash's own clock (EPOCHREALTIME): read before and after each command, no
+# process started to read it (a `date` costs milliseconds)
+el() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 
 mapfile -t files < <(grep -v '^#' "$list" | awk 'NF == 2 { gsub("/", "+", $1); print $1 "/" $2 }')
@@ -61,13 +62,13 @@ for f in "${files[@]}"; do
     for ((r = 0; r < rounds; r++)); do
         cd "$dir"
         fresh "$tmp/c"
-        t=$(now); KANALYZE_CACHE_DIR=$tmp/c "$ka" "$base" --arch "$arch" --format json >/dev/null 2>&1 || true; A+=("$(since "$t")")
-        t=$(now); KANALYZE_CACHE_DIR=$tmp/c "$ka" "$base" --arch "$arch" --format json >/dev/null 2>&1 || true; W+=("$(since "$t")")
-        t=$(now); "$ka" "$base" --arch "$arch" --format json --no-cache >/dev/null 2>&1 || true; A0+=("$(since "$t")")
+        t=$EPOCHREALTIME; KANALYZE_CACHE_DIR=$tmp/c "$ka" "$base" --arch "$arch" --format json >/dev/null 2>&1 || true; e=$EPOCHREALTIME; A+=("$(el "$t" "$e")")
+        t=$EPOCHREALTIME; KANALYZE_CACHE_DIR=$tmp/c "$ka" "$base" --arch "$arch" --format json >/dev/null 2>&1 || true; e=$EPOCHREALTIME; W+=("$(el "$t" "$e")")
+        t=$EPOCHREALTIME; "$ka" "$base" --arch "$arch" --format json --no-cache >/dev/null 2>&1 || true; e=$EPOCHREALTIME; A0+=("$(el "$t" "$e")")
         fresh "$tmp/d"
-        t=$(now); KANALYZE_CACHE_DIR=$tmp/d "$ka" "$base" --arch "$arch" --format json --no-uniformity >/dev/null 2>&1 || true; D+=("$(since "$t")")
-        t=$(now); "$nvcc" -cubin -arch="$arch" -Xptxas -v -o "$tmp/k.cubin" "$base" >/dev/null 2>&1 || true; B+=("$(since "$t")")
-        t=$(now); "$nvcc" -c -arch="$arch" -Xptxas -v -o "$tmp/k.o" "$base" >/dev/null 2>&1 || true; C+=("$(since "$t")")
+        t=$EPOCHREALTIME; KANALYZE_CACHE_DIR=$tmp/d "$ka" "$base" --arch "$arch" --format json --no-uniformity >/dev/null 2>&1 || true; e=$EPOCHREALTIME; D+=("$(el "$t" "$e")")
+        t=$EPOCHREALTIME; "$nvcc" -cubin -arch="$arch" -Xptxas -v -o "$tmp/k.cubin" "$base" >/dev/null 2>&1 || true; e=$EPOCHREALTIME; B+=("$(el "$t" "$e")")
+        t=$EPOCHREALTIME; "$nvcc" -c -arch="$arch" -Xptxas -v -o "$tmp/k.o" "$base" >/dev/null 2>&1 || true; e=$EPOCHREALTIME; C+=("$(el "$t" "$e")")
     done
     a=$(median "${A[@]}") a0=$(median "${A0[@]}") b=$(median "${B[@]}") c=$(median "${C[@]}") d=$(median "${D[@]}") w=$(median "${W[@]}")
     rab=$(awk -v x="$a" -v y="$b" 'BEGIN { printf "%.3f", x / y }')
