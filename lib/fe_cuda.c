@@ -272,6 +272,43 @@ static struct ka_nvcc_options nvcc_options(const struct ka_run *run)
 	};
 }
 
+/* nvcc's version, kept in the cache under the toolchain's identity alone
+ * (kind "t"): a cold compile then starts no `nvcc --version` beside it.
+ * version_cached reads it (when *version is still unknown); version_keep
+ * writes what the compile's `nvcc --version` said. */
+static void version_key(const char *nvcc, char key[KA_HASH_HEX])
+{
+	struct ka_hash h;
+	ka_hash_init(&h);
+	ka_hash_str(&h, "nvcc --version");
+	toolchain_identity(nvcc, &h);
+	ka_hash_final(&h, key);
+}
+
+static void version_cached(const struct ka_cache *c, const char *nvcc, char **version)
+{
+	char key[KA_HASH_HEX];
+	struct ka_buf v = {0};
+	if (*version)
+		return;
+	version_key(nvcc, key);
+	if (ka_cache_get(c, "t", key, &v) == 0 && v.len > 0 && v.len < 64 && !memchr(v.data, '\n', v.len))
+		*version = ka_strdup(v.data);
+	ka_buf_free(&v);
+}
+
+static void version_keep(const struct ka_cache *c, const char *nvcc, const char *version)
+{
+	char key[KA_HASH_HEX];
+	struct ka_buf v = {0};
+	if (!version)
+		return;
+	version_key(nvcc, key);
+	if (ka_cache_get(c, "t", key, &v) != 0)
+		ka_cache_put(c, "t", key, version, strlen(version));
+	ka_buf_free(&v);
+}
+
 static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct ka_diag *d)
 {
 	const struct ka_nvcc_options nvo = nvcc_options(run);
@@ -310,6 +347,7 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 			ka_hash_update(&h, run->machine ? "machine" : "-", run->machine ? 7 : 1);
 			ka_hash_final(&h, id);
 			ka_buf_puts(&tools, id);
+			version_cached(&cache, nvcc, version);
 		}
 	} else {
 		use_cache = false;
@@ -349,6 +387,8 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 		}
 	}
 	progress(tty, 0, 0, NULL);
+	if (use_cache && n_miss > 0)
+		version_keep(&cache, nvcc, *version);
 
 	/* what was analysed completely, per (file, arch) */
 	for (int i = 0; i < n_units; i++) {
