@@ -35,19 +35,13 @@ char *ka_strdup(const char *s)
 	return memcpy(ka_xmalloc(n), s, n);
 }
 
-void ka_buf_append(struct ka_buf *b, const void *p, size_t n)
+void ka_buf_grow(struct ka_buf *b, size_t n)
 {
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		b->data = ka_xrealloc(b->data, cap);
-		b->cap = cap;
-	}
-	if (n)
-		memcpy(b->data + b->len, p, n);
-	b->len += n;
-	b->data[b->len] = '\0';
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + n + 1)
+		cap *= 2;
+	b->data = ka_xrealloc(b->data, cap);
+	b->cap = cap;
 }
 
 void ka_buf_puts(struct ka_buf *b, const char *s)

@@ -64,7 +64,19 @@ struct ka_buf {
 	char *data;   /* always NUL-terminated when len > 0 or after any append */
 	size_t len, cap;
 };
-void ka_buf_append(struct ka_buf *b, const void *p, size_t n);
+/* Room for n more bytes and the NUL (buf.c). */
+void ka_buf_grow(struct ka_buf *b, size_t n);
+/* Inline: the writers append a few bytes at a time, millions of times for
+ * a library's report. */
+static inline void ka_buf_append(struct ka_buf *b, const void *p, size_t n)
+{
+	if (b->len + n + 1 > b->cap)
+		ka_buf_grow(b, n);
+	if (n)
+		__builtin_memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
 void ka_buf_puts(struct ka_buf *b, const char *s);
 void ka_buf_printf(struct ka_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ka_buf_free(struct ka_buf *b);

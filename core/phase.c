@@ -45,6 +45,18 @@ static double process_cpu_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* The process's own peak resident memory (the compilers' is theirs). */
+static void peak_rss(void)
+{
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (strncmp(line, "VmHWM:", 6) == 0)
+			fprintf(stderr, "  peak RSS %s", line + 6 + strspn(line + 6, " \t"));
+	if (f)
+		fclose(f);
+}
+
 static void report(void)
 {
 	int n = atomic_load(&n_phases);
@@ -60,6 +72,7 @@ static void report(void)
 				p->end - p->start, p->cpu, p->thread, p->detail);
 	}
 	fprintf(stderr, "  total %.2f\n", clock_ms() - origin);
+	peak_rss();
 }
 
 static void decide(void)

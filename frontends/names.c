@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,21 +29,90 @@ static void demangler_load(void)
 	}
 }
 
+/* Names demangled before: a library holds each kernel once per arch
+ * (libcusparse: 8 archs of about 5000 kernels), and demangling was 8 % of
+ * reading it.  Open addressing over the name's hash, grown at half full;
+ * behind a mutex, the binary readers may run on several threads. */
+struct demangled {
+	char *mangled, *text;
+	uint64_t hash;
+};
+static struct {
+	struct demangled *v;
+	size_t cap, n;
+	pthread_mutex_t mu;
+} memo = {.mu = PTHREAD_MUTEX_INITIALIZER};
+
+static uint64_t name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;        /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static struct demangled *memo_slot(struct demangled *v, size_t cap, const char *mangled, uint64_t h)
+{
+	size_t i = (size_t)h & (cap - 1);
+	while (v[i].mangled && (v[i].hash != h || strcmp(v[i].mangled, mangled) != 0))
+		i = (i + 1) & (cap - 1);
+	return &v[i];
+}
+
+/* The text memoised for `mangled` (a copy), or NULL. */
+static char *memo_get(const char *mangled, uint64_t h)
+{
+	char *t = NULL;
+	pthread_mutex_lock(&memo.mu);
+	if (memo.cap) {
+		struct demangled *e = memo_slot(memo.v, memo.cap, mangled, h);
+		t = e->mangled ? ka_strdup(e->text) : NULL;
+	}
+	pthread_mutex_unlock(&memo.mu);
+	return t;
+}
+
+static void memo_put(const char *mangled, uint64_t h, const char *text)
+{
+	pthread_mutex_lock(&memo.mu);
+	if (2 * (memo.n + 1) > memo.cap) {
+		size_t cap = memo.cap ? 2 * memo.cap : 1024;
+		struct demangled *v = ka_xcalloc(cap, sizeof(*v));
+		for (size_t i = 0; i < memo.cap; i++)
+			if (memo.v[i].mangled)
+				*memo_slot(v, cap, memo.v[i].mangled, memo.v[i].hash) = memo.v[i];
+		free(memo.v);
+		memo.v = v;
+		memo.cap = cap;
+	}
+	struct demangled *e = memo_slot(memo.v, memo.cap, mangled, h);
+	if (!e->mangled) {
+		*e = (struct demangled){ka_strdup(mangled), ka_strdup(text), h};
+		memo.n++;
+	}
+	pthread_mutex_unlock(&memo.mu);
+}
+
 char *ka_demangle(const char *mangled)
 {
 	int status = 0;
 	char *s;
+	uint64_t h;
 
 	if (strncmp(mangled, "_Z", 2) != 0)
 		return ka_strdup(mangled);
 	pthread_once(&demangler_once, demangler_load);
 	if (!cxa_demangle)                        /* no C++ runtime: the mangled name */
 		return ka_strdup(mangled);
+	h = name_hash(mangled);
+	if ((s = memo_get(mangled, h)) != NULL)
+		return s;
 	s = cxa_demangle(mangled, NULL, NULL, &status);
 	if (status != 0 || !s) {
 		free(s);
-		return ka_strdup(mangled);
+		s = ka_strdup(mangled);
 	}
+	memo_put(mangled, h, s);
 	return s;
 }
 
