@@ -15,9 +15,11 @@ rounds=${1:-5}
 shift || true
 libs=("$@")
 if [ ${#libs[@]} -eq 0 ]; then
-    for l in /usr/local/cuda/lib64/libcurand.so.10 /usr/local/cuda/lib/libnccl.so.2 /usr/local/cuda/lib64/libnccl.so.2 \
-             /usr/local/cuda/lib64/libcusparse.so.12; do
+    for l in /usr/local/cuda/lib64/libcurand.so.10 /usr/local/cuda/lib64/libcusparse.so.12; do
         [ -f "$l" ] && libs+=("$l")
+    done
+    for l in /usr/local/cuda/lib64/libnccl.so.2 /usr/local/cuda/lib/libnccl.so.2; do   # one copy
+        [ -f "$l" ] && { libs+=("$l"); break; }
     done
 fi
 ka=${KANALYZE:-$here/build/kanalyze}

@@ -30,7 +30,7 @@ json.dump([{"directory": os.path.dirname(f), "file": f,
 PY
     KANALYZE_TIMINGS=1 /usr/bin/time -f '%M %e' -o "$tmp/t$n" "$ka" -p "$tmp/db$n.json" --arch sm_90 -j 2 \
         --no-cache --format json >"$tmp/o$n.json" 2>"$tmp/e$n" || true
-    read -r kb s <"$tmp/t$n"
+    read -r kb s < <(tail -n 1 "$tmp/t$n")     # after "Command exited with ..." when a file failed
     own=$(awk '$1 == "peak" && $2 == "RSS" { print $3 / 1024 }' "$tmp/e$n")
     k=$(python3 -c 'import json,sys; print(sum(len(f["kernels"]) for f in json.load(open(sys.argv[1]))["files"]))' \
         "$tmp/o$n.json" 2>/dev/null || echo "?")
@@ -39,7 +39,7 @@ PY
 done
 if [[ -f $lib ]]; then
     /usr/bin/time -f '%M %e' -o "$tmp/tl" "$ka" "$lib" --format json -q --no-cache >/dev/null 2>/dev/null || true
-    read -r kb s <"$tmp/tl"
+    read -r kb s < <(tail -n 1 "$tmp/tl")
     printf '  %s (%d MB), every arch: peak RSS %.1f MiB, %.1f s\n' "$(basename "$lib")" \
         "$(( $(stat -c %s "$lib") / 1000000 ))" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$s"
 fi
