@@ -6,6 +6,7 @@
  *
  *   DIR/v1/r/ab/ab12...ef.json   results  (key: preprocessed source + flags + tools)
  *   DIR/v1/m/cd/cd34...01.m      manifests (key: source bytes + flags + tools)
+ *   DIR/v1/t/ef/ef56...23.t      toolchain facts (nvcc's version; key: its identity)
  *
  * A manifest is ccache's "direct mode": it lists every header the compile
  * read, with the hash of its contents, and the result key; when all still
@@ -228,7 +229,7 @@ static int entry_path(const struct ka_cache *c, const char *kind, const char *ke
 {
 	if (!c->dir || !ka_hash_valid(key) || strchr(kind, '/'))
 		return -EINVAL;
-	ka_buf_printf(p, "%s/%s/%.2s/%s.%s", c->dir, kind, key, key, strcmp(kind, "m") == 0 ? "m" : "json");
+	ka_buf_printf(p, "%s/%s/%.2s/%s.%s", c->dir, kind, key, key, strcmp(kind, "r") == 0 ? "json" : kind);
 	return 0;
 }
 

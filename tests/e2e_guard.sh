@@ -171,7 +171,7 @@ for round in 1 2 3 4; do
     wait "$p1" || torn=1
     wait "$p2" || torn=1
     python3 - "$tmp/shared-cache" ci/shared.json "$tmp/keep.json" <<'PY' || torn=1
-import json, os, sys
+import json, os, re, sys
 cache, shared, ref = sys.argv[1:]
 assert json.load(open(shared)) == json.load(open(ref)), "baseline differs"
 n = 0
@@ -181,6 +181,8 @@ for d, _, fs in os.walk(cache):
         p = os.path.join(d, f); n += 1
         if f.endswith(".json"):          # results (other analyses share the cache)
             assert isinstance(json.load(open(p)), dict), p
+        elif f.endswith(".t"):           # nvcc's version, sealed
+            assert re.match(r"[0-9]+\.[0-9]+", open(p).read()), p
         else:
             t = open(p).read()
             assert t.startswith("kanalyze-manifest 2\nresult ") and t.endswith("\n"), p
@@ -300,6 +302,42 @@ expect "hook, framework style: --strict argument" 1 "$src/hooks/pre-commit" --st
 variant 112 120
 expect "hook, framework style: --strict, far from the cliff" 0 "$src/hooks/pre-commit" --strict k.cu
 git checkout -q k.cu
+
+# ---- the toolkit prefix, precompiled (analyzer/pch.c) ----------------------------------
+# a header only the toolkit has: parsed against the toolkit first, no prelude probe
+mkdir -p "$tmp/pch" && cd "$tmp/pch" || exit 1
+printf '#include <cuda_profiler_api.h>\n__global__ void tk(float *x, int n) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) x[i] *= 2.0f;\n}\n' >tk.cu
+cp tk.cu tk2.cu && echo '// an edit' >>tk2.cu
+export KANALYZE_CACHE_DIR=$tmp/pch-cache
+"$ka" tk.cu --format json --no-cache >ref.json 2>/dev/null
+KANALYZE_TIMINGS=1 expect "pch: a file naming a toolkit-only header" 0 "$ka" tk.cu --format json
+cmp -s "$tmp/out" ref.json && ok "pch: the report is the one parsed without it" || bad "pch: the report differs" "$(diff "$tmp/out" ref.json | head)"
+has "pch: the prefix precompiled" "$tmp/err" "phase precompile prefix"
+has "pch: the file parsed over it" "$tmp/err" "over the precompiled prefix"
+hasnt "pch: no prelude probe first" "$tmp/err" "parse prelude probe"
+pch=$(ls "$KANALYZE_CACHE_DIR"/v1/pch/*.pch 2>/dev/null | head -1)
+[ -n "$pch" ] && grep -q '/cuda_runtime_api.h$' "${pch%.pch}.deps" && ok "pch: kept with the headers it read" ||
+    bad "pch: kept with the headers it read" "$(ls -R "$KANALYZE_CACHE_DIR/v1" | head)"
+grep -rqs 'cuda_runtime_api.h$' "$KANALYZE_CACHE_DIR"/v1/m && ok "pch: its headers in the file's manifest" ||
+    bad "pch: its headers in the file's manifest" "$(cat "$KANALYZE_CACHE_DIR"/v1/m/*/* 2>/dev/null | head)"
+KANALYZE_TIMINGS=1 expect "pch: an edited file" 0 "$ka" tk2.cu --format json
+hasnt "pch: ... not precompiled again" "$tmp/err" "phase precompile prefix"
+has "pch: ... parsed over the same one" "$tmp/err" "over the precompiled prefix"
+truncate -s 4096 "$pch"
+echo '// another edit' >>tk2.cu
+KANALYZE_TIMINGS=1 expect "pch: a truncated PCH" 0 "$ka" tk2.cu --format json
+[ ! -e "$pch" ] && ok "pch: ... clang refused it, removed" || bad "pch: ... still there" "$(ls -la "$pch")"
+python3 - "$tmp/out" ref.json <<'PY' && ok "pch: ... the file parsed without it, the same kernels" || bad "pch: ... the report differs"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+strip = lambda j: [[(k["name"], k["uniformity"] is not None) for k in f["kernels"]] for f in j["files"]]
+assert strip(a) == strip(b) and strip(a)[0][0][1], (strip(a), strip(b))
+PY
+expect "pch: --no-cache" 0 "$ka" tk.cu --no-cache --format json
+[ -z "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/ 2>/dev/null)" ] && ok "pch: ... makes none" ||
+    bad "pch: --no-cache made one" "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/)"
+export KANALYZE_CACHE_DIR=$tmp/cache
+cd "$repo" || exit 1
 
 echo "e2e_guard: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
