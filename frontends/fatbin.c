@@ -338,7 +338,7 @@ static struct prefetch *prefetch_start(const struct ka_fatbin_entry *const *todo
 	p = ka_xcalloc(1, sizeof(*p));
 	p->todo = todo;
 	p->n_todo = n;
-	p->n_slots = 2 * (size_t)helpers + 2;
+	p->n_slots = (size_t)helpers + 1;         /* each holds a decoded cubin: NCCL's are tens of MB */
 	p->slots = ka_xcalloc(p->n_slots, sizeof(*p->slots));
 	p->state = ka_xcalloc(p->n_slots, sizeof(*p->state));
 	pthread_mutex_init(&p->mu, NULL);

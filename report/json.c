@@ -509,6 +509,7 @@ int ka_report_json(FILE *out, const struct ka_result *r, const struct ka_bl_comp
 	struct ka_sites sites;
 	size_t n_empty = 0, at = 0;
 	struct empty_unit *empty = empty_units(r, &n_empty);
+	bool werr = false;
 	int rc;
 
 	ka_sites_build(&sites, r, 0);
@@ -545,6 +546,10 @@ int ka_report_json(FILE *out, const struct ka_result *r, const struct ka_bl_comp
 		indent(&b, 4);
 		kernel_out(&b, r, rk, &sites, 4);
 		prev = rk;
+		if (b.len >= (1u << 20)) {          /* out a MiB at a time: a library's report is 90 MB */
+			werr |= fwrite(b.data, 1, b.len, out) != b.len;
+			b.len = 0;
+		}
 	}
 	if (open) {
 		indent(&b, 3);
@@ -564,7 +569,7 @@ int ka_report_json(FILE *out, const struct ka_result *r, const struct ka_bl_comp
 	}
 	indent(&b, 0);
 	ka_buf_puts(&b, "}\n");
-	rc = fwrite(b.data, 1, b.len, out) == b.len ? 0 : -1;
+	rc = !werr && fwrite(b.data, 1, b.len, out) == b.len ? 0 : -1;
 	ka_buf_free(&b);
 	ka_sites_free(&sites);
 	free(empty);
