@@ -88,8 +88,9 @@ static bool includes(const char *from, const char *text, const char *target, con
 	return false;
 }
 
-void ka_fragments_find(const struct ka_request *req, struct ka_fragments *out)
+void ka_fragments_find(struct ka_run *run, struct ka_fragments *out)
 {
+	const struct ka_request *req = run->req;
 	int n = req->n_inputs;
 	char **real = ka_xcalloc((size_t)n + 1, sizeof(*real));
 	struct ka_buf *text = ka_xcalloc((size_t)n + 1, sizeof(*text));
@@ -101,7 +102,7 @@ void ka_fragments_find(const struct ka_request *req, struct ka_fragments *out)
 	out->kept = ka_xcalloc((size_t)n + 1, sizeof(*out->kept));
 	out->by = ka_xcalloc((size_t)n + 1, sizeof(*out->by));
 	for (int i = 0; n > 1 && i < n; i++)
-		if (ka_input_classify(req->inputs[i], req->lang, NULL)->has_source &&
+		if (ka_input_classify(run, req->inputs[i], req->lang, NULL)->has_source &&
 		    ka_read_file_flags(req->inputs[i], FRAGMENT_SCAN_BYTES, O_NONBLOCK, &text[i]) == 0 && text[i].data)
 			real[i] = realpath(req->inputs[i], NULL);
 	/* by[i]: the first other input that includes input i */

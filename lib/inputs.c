@@ -9,18 +9,69 @@
 #include "lib.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const struct ka_frontend *const per_file[] = {&ka_fe_binary, &ka_fe_hip, &ka_fe_cuda, &ka_fe_unclaimed};
+const struct ka_frontend *const ka_input_kinds[] = {&ka_fe_binary, &ka_fe_hip, &ka_fe_cuda, &ka_fe_unclaimed};
+const size_t ka_input_kind_count = sizeof(ka_input_kinds) / sizeof(ka_input_kinds[0]);
 
-const struct ka_frontend *ka_input_classify(const char *path, const char *lang, const struct ka_compile_flags *cf)
+/* What a claim depends on: the path (its name, or for a binary its first
+ * bytes), -x, and the database entry's language. */
+struct kind {
+	char *path, *lang, *cf_lang;
+	const struct ka_frontend *fe;
+};
+struct ka_kinds {
+	struct kind *v;
+	size_t n, cap;
+};
+
+static bool same(const char *a, const char *b)
 {
-	for (size_t i = 0; i < sizeof(per_file) / sizeof(per_file[0]); i++)
-		if (per_file[i]->claims(path, lang, cf))
-			return per_file[i];
-	return &ka_fe_unclaimed;           /* (which claims everything) */
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+const struct ka_frontend *ka_input_classify(struct ka_run *run, const char *path, const char *lang,
+					    const struct ka_compile_flags *cf)
+{
+	const char *cf_lang = cf ? cf->lang : NULL;
+	const struct ka_frontend *fe = &ka_fe_unclaimed;       /* (which claims everything) */
+	struct ka_kinds *k;
+
+	if (!run->kinds)
+		run->kinds = ka_xcalloc(1, sizeof(*run->kinds));
+	k = run->kinds;
+	for (size_t i = 0; i < k->n; i++)
+		if (strcmp(k->v[i].path, path) == 0 && same(k->v[i].lang, lang) && same(k->v[i].cf_lang, cf_lang))
+			return k->v[i].fe;
+	for (size_t i = 0; i < ka_input_kind_count; i++)
+		if (ka_input_kinds[i]->claims(path, lang, cf)) {
+			fe = ka_input_kinds[i];
+			break;
+		}
+	if (k->n == k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 16;
+		k->v = ka_xrealloc(k->v, k->cap * sizeof(*k->v));
+	}
+	k->v[k->n++] = (struct kind){ka_strdup(path), lang ? ka_strdup(lang) : NULL, cf_lang ? ka_strdup(cf_lang) : NULL,
+				     fe};
+	return fe;
+}
+
+void ka_kinds_free(struct ka_run *run)
+{
+	struct ka_kinds *k = run->kinds;
+	for (size_t i = 0; k && i < k->n; i++) {
+		free(k->v[i].path);
+		free(k->v[i].lang);
+		free(k->v[i].cf_lang);
+	}
+	if (k)
+		free(k->v);
+	free(k);
+	run->kinds = NULL;
 }
 
 int ka_input_check(const char *file, const char *what_dir, struct ka_diag *d)

@@ -44,6 +44,7 @@ struct ka_run {
 	int n_archs[KA_VENDOR_COUNT];
 	bool archs_given;                    /* --arch (else the database's)  */
 	char spelled[KA_MAX_ARCHS][32];      /* the storage behind archs      */
+	struct ka_kinds *kinds;              /* each input's frontend, decided once (inputs.c) */
 };
 
 struct ka_frontend {
@@ -71,7 +72,16 @@ struct ka_frontend {
 
 /* inputs.c: the table, and the one classifier. */
 extern const struct ka_frontend ka_fe_cuda, ka_fe_hip, ka_fe_binary, ka_fe_unclaimed, ka_fe_remarks, ka_fe_records;
-const struct ka_frontend *ka_input_classify(const char *path, const char *lang, const struct ka_compile_flags *cf);
+/* The per-file kinds, in the order they are asked (and compiled): */
+extern const struct ka_frontend *const ka_input_kinds[];
+extern const size_t ka_input_kind_count;
+/* The frontend of `path` (-x or the database's language lang; cf may be
+ * NULL): the first row of ka_input_kinds that claims it, decided once per
+ * (path, language) in run->kinds and remembered (a binary is known by its
+ * first bytes: one read, not one per question). */
+const struct ka_frontend *ka_input_classify(struct ka_run *run, const char *path, const char *lang,
+					    const struct ka_compile_flags *cf);
+void ka_kinds_free(struct ka_run *run);
 /* 0, or -1 after "no such file" / "is a directory" / "not readable". */
 int ka_input_check(const char *file, const char *what_dir, struct ka_diag *d);
 /* fragments.c: which of req's inputs are source files that another input
@@ -81,7 +91,7 @@ struct ka_fragments {
 	int n_kept, n_dropped;
 	int *by;                             /* per input: the input that includes it, -1: kept */
 };
-void ka_fragments_find(const struct ka_request *req, struct ka_fragments *out);
+void ka_fragments_find(struct ka_run *run, struct ka_fragments *out);
 void ka_fragments_free(struct ka_fragments *f);
 
 /* pipeline.c: every (file, arch) unit of the per-file frontends, from the

@@ -43,11 +43,11 @@ static struct input *inputs(const struct ka_run *run, const struct ka_compdb *db
 
 /* Add the units of one input: its frontend's vendor's archs of the run, or
  * (without --arch) those its database entry builds for. */
-static int add_units(const struct input *in, const struct ka_run *run, struct ka_unit **units, size_t *n,
+static int add_units(const struct input *in, struct ka_run *run, struct ka_unit **units, size_t *n,
 		     size_t *cap, struct ka_diag *d)
 {
 	const char *lang = run->req->lang ? run->req->lang : in->cf ? in->cf->lang : NULL;
-	const struct ka_frontend *fe = ka_input_classify(in->file, lang, in->cf);
+	const struct ka_frontend *fe = ka_input_classify(run, in->file, lang, in->cf);
 	const struct ka_vendor_ops *v = fe->vendor;
 	const char *const *use = v ? run->archs[v->id] : NULL;
 	int n_use = v ? run->n_archs[v->id] : 0;
@@ -107,7 +107,6 @@ static void unused_archs(const struct ka_run *run, const struct ka_unit *units, 
 static int compile_inputs(const struct input *in, int n_in, struct ka_run *run, struct ka_unit **all, size_t *n_all,
 			  size_t *cap_all, bool first_round, struct ka_diag *d)
 {
-	static const struct ka_frontend *const order[] = {&ka_fe_unclaimed, &ka_fe_cuda, &ka_fe_hip, &ka_fe_binary};
 	struct ka_unit *units = NULL, *mine;
 	size_t n_units = 0, cap = 0;
 	int rc = KA_EXIT_OK;
@@ -119,14 +118,15 @@ static int compile_inputs(const struct input *in, int n_in, struct ka_run *run, 
 	if (first_round)
 		unused_archs(run, units, n_units, d);
 	mine = ka_xcalloc(n_units + 1, sizeof(*mine));
-	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {
+	for (size_t o = 0; o < ka_input_kind_count; o++) {       /* each kind of the table, in its order */
+		const struct ka_frontend *fe = ka_input_kinds[o];
 		size_t k = 0;
 		for (size_t i = 0; i < n_units; i++)
-			if (units[i].fe == order[o])
+			if (units[i].fe == fe)
 				mine[k++] = units[i];
 		if (k == 0)
 			continue;
-		int r = order[o]->compile(mine, (int)k, run, d);
+		int r = fe->compile(mine, (int)k, run, d);
 		rc = r > rc ? r : rc;
 		for (size_t i = 0; i < k; i++) {
 			if (*n_all == *cap_all) {

@@ -16,7 +16,7 @@
 
 /* sm_90 unless every input (or the remarks log) belongs to one other
  * vendor.  Binaries name their own archs and do not count. */
-static const char *default_archs(const struct ka_request *req)
+static const char *default_archs(const struct ka_request *req, struct ka_run *run)
 {
 	const struct ka_vendor_ops *v = NULL;
 
@@ -25,7 +25,7 @@ static const char *default_archs(const struct ka_request *req)
 	if (req->mode != KA_INPUTS_FILES || req->n_inputs == 0)
 		return ka_vendor_nvidia.default_arch;
 	for (int i = 0; i < req->n_inputs; i++) {
-		const struct ka_vendor_ops *f = ka_input_classify(req->inputs[i], req->lang, NULL)->vendor;
+		const struct ka_vendor_ops *f = ka_input_classify(run, req->inputs[i], req->lang, NULL)->vendor;
 		if (!f)
 			continue;
 		if (v && f != v)
@@ -39,7 +39,7 @@ static int split_archs(const struct ka_request *req, struct ka_run *run, struct 
 {
 	struct ka_arch any[KA_MAX_ARCHS];
 	char (*spelled)[32] = run->spelled;
-	int n = ka_arch_list_parse(req->archs ? req->archs : default_archs(req), true, any, spelled, KA_MAX_ARCHS, d);
+	int n = ka_arch_list_parse(req->archs ? req->archs : default_archs(req, run), true, any, spelled, KA_MAX_ARCHS, d);
 
 	if (n < 0)
 		return -1;
@@ -57,7 +57,7 @@ static int split_archs(const struct ka_request *req, struct ka_run *run, struct 
 			return -1;
 		}
 		for (int i = 0; i < req->n_inputs; i++)
-			if (ka_input_classify(req->inputs[i], req->lang, NULL)->has_source) {
+			if (ka_input_classify(run, req->inputs[i], req->lang, NULL)->has_source) {
 				ka_diag_error(d, KA_EXIT_USAGE, NULL, "--remarks replaces compiling: give no source files "
 					      "(the kernels, files and lines come from the log; a binary of the same "
 					      "build may be given for its kernels' LDS, scratch and bounds)");
@@ -73,7 +73,7 @@ static void what_ifs(const struct ka_request *req, struct ka_run *run, struct ka
 	const struct ka_analysed *done = run->done;
 
 	for (size_t f = 0; req->n_what_ifs > 0 && f < done->n; f++) {
-		const struct ka_frontend *fe = ka_input_classify(done->file[f], req->lang, NULL);
+		const struct ka_frontend *fe = ka_input_classify(run, done->file[f], req->lang, NULL);
 		if ((f > 0 && strcmp(done->file[f], done->file[f - 1]) == 0) || !fe->recompile_capped)
 			continue;
 		if (!s->variants) {
@@ -151,8 +151,10 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		ka_diag_error(d, KA_EXIT_USAGE, NULL, "no input files (try kanalyze --help)");
 		return KA_EXIT_USAGE;
 	}
-	if (split_archs(req, &run, d) != 0)
+	if (split_archs(req, &run, d) != 0) {
+		ka_kinds_free(&run);
 		return KA_EXIT_USAGE;
+	}
 	if (req->sass) {
 		/* nvdisasm before any compile; -lineinfo for the lines; no result
 		 * cache (it keeps no census) */
@@ -162,6 +164,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 				      "--sass: nvdisasm not found (looked at $KANALYZE_NVDISASM, the project's .tools, "
 				      "PATH, /usr/local/cuda/bin); install it with ./setup.sh or "
 				      "pip install nvidia-cuda-nvdisasm");
+			ka_kinds_free(&run);
 			return KA_EXIT_TOOLCHAIN;
 		}
 	}
@@ -180,7 +183,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	run.cache = req->cache && !req->sass;
 
 	if (req->mode == KA_INPUTS_FILES) {
-		ka_fragments_find(req, &frags);
+		ka_fragments_find(&run, &frags);
 		run.fragments = &frags;
 		run.inputs = frags.kept;
 		run.n_inputs = frags.n_kept;
@@ -227,6 +230,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	out->hip_compiler = s->hip_compiler;
 	free(nvdisasm);
 	ka_fragments_free(&frags);
+	ka_kinds_free(&run);
 	return rc;
 }
 

@@ -79,11 +79,11 @@ static void add_job(struct ka_sources *s, const char *file, const struct ka_anal
 /* The jobs of one file: one per arch of its frontend's vendor (the
  * vendor's default arch when the run has none, so that libclang still
  * says what it cannot read). */
-static void add_file(struct ka_sources *s, const struct ka_run *run, const char *file)
+static void add_file(struct ka_sources *s, struct ka_run *run, const char *file)
 {
 	const struct ka_compile_flags *cf = s->has_db ? ka_compdb_find(&s->db, file) : NULL;
 	const char *lang = run->req->lang ? run->req->lang : cf ? cf->lang : NULL;
-	const struct ka_frontend *fe = ka_input_classify(file, lang, cf);
+	const struct ka_frontend *fe = ka_input_classify(run, file, lang, cf);
 	const struct ka_vendor_ops *v = fe->vendor;
 	const char *const *args = NULL;
 	struct stat st;
