@@ -6,6 +6,7 @@
  *   json      the contract of DESIGN §3
  *   sarif     2.1.0, one rule per finding id and regression kind
  *   markdown  a pull-request comment
+ *   codequality  a GitLab Code Quality report (codequality.c)
  *   charts    the three occupancy sweeps as data, drawn with cairo (SVG,
  *             PNG) or as terminal sparklines
  * The baseline comparison (kanalyze.h) is an input of the writers; the
@@ -62,7 +63,9 @@ struct ka_writer {
 	X(TEXT, "text", ka_write_text, false, "one block per kernel for a terminal, and the baseline comparison") \
 	X(JSON, "json", ka_write_json, true, "the result as one JSON object (the contract of the man page's JSON OUTPUT)") \
 	X(SARIF, "sarif", ka_write_sarif, false, "SARIF 2.1.0 for code scanning: regressions, cliff warnings, findings") \
-	X(MARKDOWN, "markdown", ka_write_markdown, false, "a pull-request comment: what changed against the baseline")
+	X(MARKDOWN, "markdown", ka_write_markdown, false, "a pull-request comment: what changed against the baseline") \
+	X(CODEQUALITY, "codequality", ka_write_codequality, true, \
+	  "a GitLab Code Quality report: regressions, cliff warnings and findings as issues")
 
 #define KA_WRITER_DECLARE(id, name, fn, to_diag, what) ka_writer_fn fn;
 KA_WRITERS(KA_WRITER_DECLARE)
