@@ -96,7 +96,9 @@ static void near_cliff_issues(json_t *a, const struct ka_result *r, const char *
 		if (!rk->near_cliff)
 			continue;
 		file = ka_relpath(root, rk->k->def_file ? rk->k->def_file : rk->k->file);
-		ka_buf_printf(&launch, "%d", rk->block);
+		/* the launch as the baseline keys it: shape and dynamic shared memory */
+		ka_buf_printf(&launch, "%dx%dx%d+%ld", rk->block_dims[0], rk->block_dims[1], rk->block_dims[2],
+			      rk->smem_dynamic);
 		key[2] = launch.data;
 		ka_buf_printf(&m, "%s (%s): %ld registers, %d below the cliff at %ld: +%d registers drop %d -> %d "
 			      "blocks/SM at %d threads/block", rk->k->name, rk->k->arch, rk->k->res.regs,
