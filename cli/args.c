@@ -73,7 +73,7 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 	case KA_CMD_REPORT:
 		fputs("usage: kanalyze report [OPTIONS] DIR...\n"
 		      "Merge the records kanalyze-launch wrote into DIR during a real build and report\n"
-		      "them like an analysis: text, json, sarif, markdown, --baseline, --write-baseline.\n", out);
+		      "them like an analysis: every --format of one, --baseline, --write-baseline.\n", out);
 		break;
 	default:
 		fputs("usage: kanalyze [OPTIONS] FILE...        analyze CUDA files\n"

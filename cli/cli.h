@@ -88,6 +88,11 @@ int ka_calc_values(struct ka_cli *cli, int id, const char *name, const char *def
 /* 32 or 64 from --wave32/--wave64, 0 when neither; -1 after a message. */
 int ka_cli_wave(const struct ka_cli *cli, struct ka_diag *d);
 
+/* paths.c: the shipped kernels' directory for verify: --kernels, else the
+ * installed copy beside the binary (<exe dir>/../share/kanalyze/kernels),
+ * else the source tree's kernels/. */
+const char *ka_cli_kernels_dir(struct ka_cli *cli);
+
 /* config.c: .kanalyze.json (--config FILE, else found walking up from the
  * current directory to the git work tree's top; no walk outside a
  * repository; a file of another user's is ignored) fills the options the

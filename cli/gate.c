@@ -6,22 +6,18 @@
  * never on nothing.  Options are checked before anything is compiled: the
  * baseline's path among them (core's output rules: a device or FIFO is
  * written into, a symbolic link only with --follow-symlinks, which writes
- * the file it points to).  A SARIF log of a run with errors (a failed
- * compile) carries them as an invocation that did not succeed, so code
- * scanning does not show the run as clean. */
+ * the file it points to).  The writer is a row of report/'s table
+ * (KA_WRITERS): the gate looks the format up and calls it, nothing more. */
 #define _GNU_SOURCE
 #include "cli.h"
 
 #include <errno.h>
-#include <jansson.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static const char *const formats[] = {"text", "json", "sarif", "markdown"};
 
 static int fail_level(const struct ka_cli *cli)
 {
@@ -114,14 +110,14 @@ static int check_output(struct ka_cli *cli, struct ka_diag *d)
 
 int ka_gate_check(struct ka_cli *cli, const char *format, struct ka_diag *d)
 {
-	bool ok = false;
 	const char *f = cli->opt[OPT_FAILON];
 
-	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-		ok = ok || strcmp(format, formats[i]) == 0;
-	if (!ok) {
-		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--format for %s is text, json, sarif or markdown, not '%s'",
-			      cli->cmd == KA_CMD_REPORT ? "report" : "analyze", format);
+	if (!ka_writer_find(format)) {
+		struct ka_buf names = {0};
+		ka_writer_names(&names);
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--format for %s is %s, not '%s'",
+			      cli->cmd == KA_CMD_REPORT ? "report" : "analyze", names.data, format);
+		ka_buf_free(&names);
 		return KA_EXIT_USAGE;
 	}
 	if (f && strcmp(f, "never") != 0 && strcmp(f, "warning") != 0 && strcmp(f, "error") != 0) {
@@ -131,71 +127,6 @@ int ka_gate_check(struct ka_cli *cli, const char *format, struct ka_diag *d)
 	if (cli->opt[OPT_WBASELINE] && check_output(cli, d) != 0)
 		return KA_EXIT_USAGE;
 	return 0;
-}
-
-/* SARIF for a run with errors: the writer's log, and an invocation that
- * did not succeed, its errors as toolExecutionNotifications (the compiler's
- * own lines with them).  0, or -1 if writing failed. */
-static int sarif(FILE *out, const struct ka_result *rep, const struct ka_bl_compare *cmp, const char *root,
-		 const struct ka_diag *d)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *m;
-	json_t *doc, *run, *inv, *notes;
-	int rc;
-
-	if (d->n_records == 0)
-		return ka_report_sarif(out, rep, cmp, root);
-	if (!(m = open_memstream(&text, &len)))
-		return -1;
-	rc = ka_report_sarif(m, rep, cmp, root);
-	fclose(m);
-	doc = rc == 0 ? json_loadb(text, len, 0, NULL) : NULL;
-	free(text);
-	run = json_array_get(json_object_get(doc, "runs"), 0);
-	if (!run) {
-		json_decref(doc);
-		return -1;
-	}
-	inv = json_object();
-	notes = json_array();
-	json_object_set_new(inv, "executionSuccessful", json_false());
-	json_object_set_new(inv, "exitCode", json_integer(d->exit_code));
-	for (size_t i = 0; i < d->n_records; i++) {
-		const struct ka_diag_record *r = &d->records[i];
-		json_t *n = json_object(), *msg = json_object();
-		struct ka_buf t = {0};
-		struct stat st;
-		ka_buf_printf(&t, "%s%s%s", r->where ? r->where : "", r->where ? ": " : "", r->text);
-		if (r->detail)
-			ka_buf_printf(&t, "\n%s", r->detail);
-		json_object_set_new(n, "level", json_string("error"));
-		json_object_set_new(msg, "text", json_stringn(t.data, t.len));
-		json_object_set_new(n, "message", msg);
-		if (r->where && stat(r->where, &st) == 0 && S_ISREG(st.st_mode)) {
-			char *rel = ka_relpath(root, r->where);
-			json_t *loc = json_object(), *phys = json_object(), *art = json_object(), *locs = json_array();
-			json_object_set_new(art, "uri", json_string(rel));
-			if (rel[0] != '/')
-				json_object_set_new(art, "uriBaseId", json_string("%SRCROOT%"));
-			json_object_set_new(phys, "artifactLocation", art);
-			json_object_set_new(loc, "physicalLocation", phys);
-			json_array_append_new(locs, loc);
-			json_object_set_new(n, "locations", locs);
-			free(rel);
-		}
-		json_array_append_new(notes, n);
-		ka_buf_free(&t);
-	}
-	json_object_set_new(inv, "toolExecutionNotifications", notes);
-	json_t *invs = json_array();
-	json_array_append_new(invs, inv);
-	json_object_set_new(run, "invocations", invs);
-	rc = json_dumpf(doc, out, JSON_INDENT(2));
-	fputc('\n', out);
-	json_decref(doc);
-	return rc == 0 && !ferror(out) ? 0 : -1;
 }
 
 int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct ka_report_options *ro,
@@ -224,25 +155,16 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct
 	for (size_t i = 0; i < rep->n; i++)
 		near += rep->v[i].near_cliff;
 
-	if (strcmp(format, "json") == 0) {
-		if (ka_report_json(stdout, rep, have_cmp ? &cmp : NULL, bpath) != 0) {
-			ka_diag_error(d, KA_EXIT_USAGE, NULL, "cannot write the report: %s", strerror(errno));
-			rc = KA_EXIT_USAGE;
-		}
-		if (have_cmp && !d->quiet)      /* also in the JSON's "baseline" object */
-			ka_bl_compare_text(d->out, bpath, &cmp);
-	} else if (strcmp(format, "sarif") == 0) {
-		if (sarif(stdout, rep, have_cmp ? &cmp : NULL, root, d) != 0) {
-			ka_diag_error(d, KA_EXIT_USAGE, NULL, "cannot write the report: %s", strerror(errno));
-			rc = KA_EXIT_USAGE;
-		}
-	} else if (strcmp(format, "markdown") == 0) {
-		ka_report_markdown(stdout, rep, have_cmp ? &cmp : NULL, bpath, root, ro->findings);
-	} else {
-		ka_report_text(stdout, rep, ro);
-		if (have_cmp)
-			ka_bl_compare_text(stdout, bpath, &cmp);
+	const struct ka_writer *w = ka_writer_find(format);     /* ka_gate_check found it */
+	const struct ka_report_ctx ctx = {
+		.opt = ro, .cmp = have_cmp ? &cmp : NULL, .baseline = bpath, .root = root, .diag = d,
+	};
+	if (!w || w->write(stdout, rep, &ctx) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "cannot write the report: %s", w ? strerror(errno) : format);
+		rc = KA_EXIT_USAGE;
 	}
+	if (w && w->compare_to_diag && have_cmp && !d->quiet)    /* also in the report itself */
+		ka_bl_compare_text(d->out, bpath, &cmp);
 
 	if (cli->opt[OPT_WBASELINE]) {
 		if (d->exit_code >= KA_EXIT_USAGE || rc >= KA_EXIT_USAGE) {

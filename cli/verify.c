@@ -24,10 +24,6 @@
 #include <string.h>
 #include <time.h>
 
-#ifndef KA_KERNELS_DIR
-#define KA_KERNELS_DIR "kernels"
-#endif
-
 /* The compiles kanalyze predicts from.  The runner tags every kernel with one
  * of these names ("unit"); kernels/runner/run_verify.sh builds the runner with
  * the same flags.  reduction_cf4 (R5/R6 with COARSE_FACTOR 4) is timed only. */
@@ -789,7 +785,7 @@ int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d)
 		}
 	}
 	v.d = d;
-	v.kdir = cli->opt[OPT_KERNELS] ? cli->opt[OPT_KERNELS] : KA_KERNELS_DIR;
+	v.kdir = ka_cli_kernels_dir(cli);
 	v.nv.nvcc = cli->opt[OPT_NVCC];
 	v.nv.timeout_s = timeout;
 	v.nv.jobs = 1;

@@ -35,9 +35,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef KA_KERNELS_DIR
-#define KA_KERNELS_DIR "kernels"
-#endif
 
 enum { MAX_SMEM = 16 };
 
@@ -803,7 +800,7 @@ static int smem_option(const struct ka_cli *cli, struct extract *x, struct ka_di
 int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d)
 {
 	struct extract x = {.d = d};
-	const char *kdir = cli->opt[OPT_KERNELS] ? cli->opt[OPT_KERNELS] : KA_KERNELS_DIR;
+	const char *kdir = ka_cli_kernels_dir(cli);
 	char *tmp = NULL, *probe = NULL;
 	int rc;
 

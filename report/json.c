@@ -501,8 +501,12 @@ static json_t *baseline_json(const struct ka_bl_compare *cmp, const char *path)
 	return o;
 }
 
-int ka_report_json(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *baseline)
+/* `--format json`; with a baseline, the top-level "baseline" object (the
+ * comparison, named by the baseline's path). */
+int ka_write_json(FILE *out, const struct ka_result *r, const struct ka_report_ctx *c)
 {
+	const struct ka_bl_compare *cmp = c->cmp;
+	const char *baseline = c->baseline;
 	struct ka_buf b = {0};
 	const struct ka_kernel_result *prev = NULL;
 	bool first = true, open = false, any = false;

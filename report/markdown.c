@@ -147,9 +147,12 @@ static void findings_list(FILE *out, const struct ka_result *r, const char *root
 	ka_sites_free(&sites);
 }
 
-int ka_report_markdown(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp,
-		       const char *baseline, const char *root, const char *findings)
+/* `--format markdown`; findings: the lowest severity listed, as --findings. */
+int ka_write_markdown(FILE *out, const struct ka_result *r, const struct ka_report_ctx *c)
 {
+	const struct ka_bl_compare *cmp = c->cmp;
+	const char *baseline = c->baseline, *root = c->root;
+	const char *findings = c->opt ? c->opt->findings : NULL;
 	if (cmp) {
 		int reg = cmp->count[KA_CH_REGRESSION];
 		fprintf(out, "### kanalyze: %s\n\n", reg ? "register/occupancy regression" : "no regression");

@@ -1,14 +1,16 @@
-/* report.h — the writers (report/): they read a ka_result and nothing else.
+/* report.h — the writers (report/): they read a ka_result and nothing else,
+ * one row each in KA_WRITERS (below), all of one signature:
  *
  *   text      one block per kernel, laid out by its vendor's entry of a
  *             table (text_nvidia.c, text_amd.c), the uniformity summary
  *   json      the contract of DESIGN §3
  *   sarif     2.1.0, one rule per finding id and regression kind
  *   markdown  a pull-request comment
+ *   codequality  a GitLab Code Quality report (codequality.c)
  *   charts    the three occupancy sweeps as data, drawn with cairo (SVG,
  *             PNG) or as terminal sparklines
- * The baseline comparison (kanalyze.h) is an input of sarif and markdown;
- * the gate in cli/ decides the exit code. */
+ * The baseline comparison (kanalyze.h) is an input of the writers; the
+ * gate in cli/ picks the row and decides the exit code. */
 #ifndef KANALYZE_REPORT_H
 #define KANALYZE_REPORT_H
 
@@ -30,15 +32,55 @@ struct ka_report_options {
 	                                 (NULL: "note"; sites.c ranks them) */
 };
 
-void ka_report_text(FILE *out, const struct ka_result *r, const struct ka_report_options *o);
-/* 0, or -1 if writing failed.  cmp (NULL: no --baseline) adds the
- * top-level "baseline" object, the comparison, named by its path. */
-int ka_report_json(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *baseline);
-/* cmp NULL when there is no baseline. */
-int ka_report_sarif(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *root);
-/* findings: the lowest severity listed, as --findings (NULL: "note"). */
-int ka_report_markdown(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp,
-		       const char *baseline, const char *root, const char *findings);
+/* ---- the writers: one table, one row per --format ------------------------
+ * Everything a writer may read besides the result.  The gate (cli/) fills
+ * it; a writer ignores what its format does not show. */
+struct ka_report_ctx {
+	const struct ka_report_options *opt;   /* layout, --findings            */
+	const struct ka_bl_compare *cmp;       /* NULL: no --baseline            */
+	const char *baseline;                  /* the baseline's path, or NULL   */
+	const char *root;                      /* paths are written relative to it */
+	const struct ka_diag *diag;            /* the run's errors (a SARIF
+	                                          invocation that did not succeed) */
+};
+
+/* 0, or -1 if writing failed. */
+typedef int ka_writer_fn(FILE *out, const struct ka_result *r, const struct ka_report_ctx *c);
+
+struct ka_writer {
+	const char *name;          /* the --format value                      */
+	ka_writer_fn *write;
+	bool compare_to_diag;      /* machine-read output: the gate also says
+	                              the baseline comparison on the diagnostics
+	                              stream (the text report holds it itself) */
+	const char *what;          /* one line for the documentation          */
+};
+
+/* The rows, in the order --help lists them (an X-macro list: each row is
+ * X(id, name, function, compare_to_diag, what)).  A new format is one
+ * writer file and one row here. */
+#define KA_WRITERS(X) \
+	X(TEXT, "text", ka_write_text, false, "one block per kernel for a terminal, and the baseline comparison") \
+	X(JSON, "json", ka_write_json, true, "the result as one JSON object (the contract of the man page's JSON OUTPUT)") \
+	X(SARIF, "sarif", ka_write_sarif, false, "SARIF 2.1.0 for code scanning: regressions, cliff warnings, findings") \
+	X(MARKDOWN, "markdown", ka_write_markdown, false, "a pull-request comment: what changed against the baseline") \
+	X(CODEQUALITY, "codequality", ka_write_codequality, true, \
+	  "a GitLab Code Quality report: regressions, cliff warnings and findings as issues")
+
+#define KA_WRITER_DECLARE(id, name, fn, to_diag, what) ka_writer_fn fn;
+KA_WRITERS(KA_WRITER_DECLARE)
+#undef KA_WRITER_DECLARE
+
+/* The rows of KA_WRITERS, in its order (writers.c). */
+extern const struct ka_writer ka_writers[];
+extern const size_t ka_writer_count;
+/* The row named `name`, or NULL. */
+const struct ka_writer *ka_writer_find(const char *name);
+/* "text, json, sarif, markdown or codequality" appended to b (messages). */
+void ka_writer_names(struct ka_buf *b);
+/* The names as one string literal, " text json ..." (options.def's help). */
+#define KA_WRITER_NAME_SPACED(id, name, fn, to_diag, what) " " name
+#define KA_WRITER_NAMES KA_WRITERS(KA_WRITER_NAME_SPACED)
 
 /* ---- formatting shared by the writers and the calculator (format.c) ------- */
 /* "registers, shared_memory" */

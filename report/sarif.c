@@ -4,7 +4,8 @@
  * kernel and one per kernel near a cliff, located at the kernel's
  * definition (file relative to %SRCROOT%, the project root).  Fingerprints
  * name (file, arch, kernel, rule), so an alert keeps its identity across
- * runs.  Built with jansson; output is deterministic. */
+ * runs.  A run with errors carries them as an invocation that did not
+ * succeed.  Built with jansson; output is deterministic. */
 #define _GNU_SOURCE
 #include "report.h"
 #include "sites.h"
@@ -14,6 +15,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 
 static json_t *message(const char *s)
@@ -168,8 +170,58 @@ static void finding_results(json_t *results, const struct ka_result *r, const ch
 	ka_sites_free(&sites);
 }
 
-int ka_report_sarif(FILE *out, const struct ka_result *r, const struct ka_bl_compare *cmp, const char *root)
+/* A run with errors (a failed compile) is an invocation that did not
+ * succeed, its errors as toolExecutionNotifications (the compiler's own
+ * lines with them), so code scanning does not show the run as clean.
+ * NULL when the run had none. */
+static json_t *invocations(const struct ka_diag *d, const char *root)
 {
+	json_t *inv, *notes, *invs;
+
+	if (!d || d->n_records == 0)
+		return NULL;
+	inv = json_object();
+	notes = json_array();
+	json_object_set_new(inv, "executionSuccessful", json_false());
+	json_object_set_new(inv, "exitCode", json_integer(d->exit_code));
+	for (size_t i = 0; i < d->n_records; i++) {
+		const struct ka_diag_record *rec = &d->records[i];
+		json_t *n = json_object(), *msg = json_object();
+		struct ka_buf t = {0};
+		struct stat st;
+		ka_buf_printf(&t, "%s%s%s", rec->where ? rec->where : "", rec->where ? ": " : "", rec->text);
+		if (rec->detail)
+			ka_buf_printf(&t, "\n%s", rec->detail);
+		json_object_set_new(n, "level", json_string("error"));
+		json_object_set_new(msg, "text", json_stringn(t.data, t.len));
+		json_object_set_new(n, "message", msg);
+		if (rec->where && stat(rec->where, &st) == 0 && S_ISREG(st.st_mode)) {
+			char *rel = ka_relpath(root, rec->where);
+			json_t *loc = json_object(), *phys = json_object(), *art = json_object(), *locs = json_array();
+			json_object_set_new(art, "uri", json_string(rel));
+			if (rel[0] != '/')
+				json_object_set_new(art, "uriBaseId", json_string("%SRCROOT%"));
+			json_object_set_new(phys, "artifactLocation", art);
+			json_object_set_new(loc, "physicalLocation", phys);
+			json_array_append_new(locs, loc);
+			json_object_set_new(n, "locations", locs);
+			free(rel);
+		}
+		json_array_append_new(notes, n);
+		ka_buf_free(&t);
+	}
+	json_object_set_new(inv, "toolExecutionNotifications", notes);
+	invs = json_array();
+	json_array_append_new(invs, inv);
+	return invs;
+}
+
+/* `--format sarif`. */
+int ka_write_sarif(FILE *out, const struct ka_result *r, const struct ka_report_ctx *c)
+{
+	const struct ka_bl_compare *cmp = c->cmp;
+	const char *root = c->root;
+	json_t *invs = invocations(c->diag, root ? root : ".");
 	json_t *doc = json_object(), *runs = json_array(), *run = json_object();
 	json_t *tool = json_object(), *driver = json_object(), *results = json_array();
 	char *abs_root = root ? realpath(root, NULL) : NULL;
@@ -233,6 +285,8 @@ int ka_report_sarif(FILE *out, const struct ka_result *r, const struct ka_bl_com
 	}
 	finding_results(results, r, root);
 	json_object_set_new(run, "results", results);
+	if (invs)
+		json_object_set_new(run, "invocations", invs);
 	json_array_append_new(runs, run);
 	json_object_set_new(doc, "runs", runs);
 	rc = json_dumpf(doc, out, JSON_INDENT(2));

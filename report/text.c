@@ -101,8 +101,10 @@ static const struct ka_text_vendor *const vendors[KA_VENDOR_COUNT] = {
 	[KA_VENDOR_AMD] = &ka_text_amd,
 };
 
-void ka_report_text(FILE *out, const struct ka_result *r, const struct ka_report_options *o)
+/* `--format text`: each kernel's block, then the baseline comparison. */
+int ka_write_text(FILE *out, const struct ka_result *r, const struct ka_report_ctx *c)
 {
+	const struct ka_report_options *o = c->opt;
 	struct ka_text t = {r, o, 0};
 	struct ka_sites sites;
 	int level = ka_finding_level(o->findings);
@@ -128,4 +130,7 @@ void ka_report_text(FILE *out, const struct ka_result *r, const struct ka_report
 		fprintf(out, "\n%zu info finding site%s not shown (a handful of instructions each): --findings info\n",
 			hidden, hidden == 1 ? "" : "s");
 	ka_sites_free(&sites);
+	if (c->cmp)
+		ka_bl_compare_text(out, c->baseline, c->cmp);
+	return ferror(out) ? -1 : 0;
 }
