@@ -35,7 +35,7 @@ static int occupancy_nvidia(struct ka_cli *cli, struct ka_diag *d)
 	if (n_archs < 0)
 		return KA_EXIT_USAGE;
 	for (int i = 0; i < n_archs; i++) {
-		long m = archs[i]->major >= 7 ? archs[i]->smem_per_block_optin : archs[i]->smem_per_block;
+		long m = archs[i]->smem_per_block_optin;
 		if (i == 0 || m < max_smem)
 			max_smem = m;     /* the tightest arch bounds the list */
 	}

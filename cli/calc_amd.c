@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,8 +57,13 @@ int ka_cmd_occupancy_amd(struct ka_cli *cli, struct ka_diag *d)
 			max_lds = a->lds_per_workgroup;
 	}
 	if (max_a == 0 && cli->opt[OPT_AGPRS] && strspn(cli->opt[OPT_AGPRS], "0,") != strlen(cli->opt[OPT_AGPRS])) {
-		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--agprs: AGPRs exist on gfx908, gfx90a, gfx94x and "
-			      "gfx950 only (not on every --arch given)");
+		char with[256] = "";       /* the rows that have AGPRs */
+		for (int i = 0; i < ka_amd_arch_count; i++)
+			if (ka_amd_archs[i].agprs > 0)
+				snprintf(with + strlen(with), sizeof(with) - strlen(with), "%s%s", *with ? ", " : "",
+					 ka_amd_archs[i].name);
+		ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--agprs: AGPRs exist on %s only (not on every --arch given)",
+			      with);
 		goto out;
 	}
 	if (ka_calc_values(cli, OPT_VGPRS, "vgprs", NULL, 0, max_v, &vg, d) ||

@@ -196,7 +196,7 @@ static int plot_nvidia(struct ka_cli *cli, const char *arch_name, struct plot *p
 	}
 	if (ka_nv_arch_list_parse(arch_name, cli->n_files == 1, &a, 1, d) != 1)
 		return KA_EXIT_USAGE;
-	smem_max = a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block;
+	smem_max = a->smem_per_block_optin;
 	block = one_value(cli, OPT_BLOCK, "block", 1, a->max_threads_per_block, 0, d, &bad);
 	in.smem = one_value(cli, OPT_SMEM, "smem", 0, smem_max, 0, d, &bad);
 	in.carveout_pct = (int)one_value(cli, OPT_CARVEOUT, "carveout", 0, 100, -1, d, &bad);
@@ -432,7 +432,8 @@ int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
 	if (!arch_name) {          /* the default: sm_90, gfx90a for AMD options or a HIP FILE */
 		const char *dot = cli->n_files ? strrchr(cli->files[0], '.') : NULL;
 		bool hip = cli->opt[OPT_LANG] ? strcmp(cli->opt[OPT_LANG], "hip") == 0 : dot && strcmp(dot, ".hip") == 0;
-		arch_name = cli->opt[OPT_VGPRS] || cli->opt[OPT_REMARKS] || hip ? "gfx90a" : "sm_90";
+		bool amd = cli->opt[OPT_VGPRS] || cli->opt[OPT_REMARKS] || hip;
+		arch_name = ka_vendors[amd ? KA_VENDOR_AMD : KA_VENDOR_NVIDIA]->default_arch;
 	}
 	v = ka_vendor_of_arch(arch_name);
 	if (!v) {
