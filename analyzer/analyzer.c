@@ -2,7 +2,7 @@
  * kernels, run the uniformity pass on each (uniformity.c), collect facts
  * and findings (findings.c), then analyse conservatively the device
  * functions no kernel calls, and hand back one ka_uresult.  Also the small
- * public helpers (rule table, warp width of an arch, the --sass join). */
+ * public helpers (rule table, the --sass join). */
 #define _GNU_SOURCE
 #include "internal.h"
 

@@ -88,11 +88,14 @@ static void fact_add(struct ka_an *an, struct ka_fact_acc *a, CXCursor at, const
 /* ---- the walk ---------------------------------------------------------------------- */
 /* A branch that few threads run: the rule a cost in it reports under --
  * KA112, one block of the grid; KA113, at most one warp of each block,
- * once -- and the condition that chose it (rule 0: none). */
+ * once -- and the condition that chose it (KA_RULE_NONE: no such branch;
+ * the walk starts with FEW_NONE). */
 struct few {
-	int rule;
+	enum ka_rule rule;
 	char *cond;
 };
+
+#define FEW_NONE ((struct few){KA_RULE_NONE, NULL})
 
 /* A strided global access waiting for the whole function (KA107/KA109):
  * base[E + c + sum of mult * k] at lane stride `stride` (in base's
@@ -730,8 +733,8 @@ static bool sibling_same_work(struct ka_an *an, CXCursor ifs, CXCursor parent)
  * where nothing repeats the node (no loop inside the branch either). */
 static const struct few *few_here(const struct walk *w)
 {
-	static const struct few none = {0, NULL};
-	if (w->few.rule == 0 || (w->few.rule == KA_RULE_KA113 && w->loop_depth > 0))
+	static const struct few none = {KA_RULE_NONE, NULL};
+	if (w->few.rule == KA_RULE_NONE || (w->few.rule == KA_RULE_KA113 && w->loop_depth > 0))
 		return &none;
 	return &w->few;
 }
@@ -791,7 +794,7 @@ static void ka106(struct walk *w, CXCursor e)
 		snprintf(every, sizeof(every), "%s", rt);
 		free(rt);
 	}
-	if (few_here(w)->rule) {
+	if (few_here(w)->rule != KA_RULE_NONE) {
 		char what[64];
 		snprintf(what, sizeof(what), "selects every (%s)-th lane", every);
 		few_report(w, e, what, few_here(w));
@@ -888,7 +891,7 @@ static void ka107_report(struct walk *w, CXCursor at, int stride, long long size
 	int line, col, waste = sector_waste(stride, size);
 	if (waste <= 1)
 		return;                   /* each lane's element fills its sectors */
-	if (few->rule) {
+	if (few->rule != KA_RULE_NONE) {
 		char what[128];
 		snprintf(what, sizeof(what), "a global access whose consecutive lanes are %d elements apart (about "
 			 "%dx the memory it uses)", stride, waste);
@@ -1155,7 +1158,7 @@ static void runtime_stride(struct walk *w, CXCursor at, CXCursor basec, CXCursor
 	char *t = text(w->an, at), *u = clang_Cursor_isNull(unit) ? NULL : text(w->an, unit);
 	char apart[192];
 	runtime_apart(apart, sizeof(apart), factor);
-	if (best == UNIT_INDEX && few_here(w)->rule) {
+	if (best == UNIT_INDEX && few_here(w)->rule != KA_RULE_NONE) {
 		char what[288];
 		snprintf(what, sizeof(what), "a global access whose consecutive lanes are %s while another index runs "
 			 "at unit stride", apart);
@@ -1703,7 +1706,7 @@ static void ka107_member(struct walk *w, CXCursor e)
 	enum once once = once_here(w);
 	char *t = text(w->an, e), words[256];
 	struct ka_ufinding *f;
-	if (few->rule) {
+	if (few->rule != KA_RULE_NONE) {
 		char what[160];
 		snprintf(what, sizeof(what), "a member of an array of %lld-byte structures read by each lane (about %dx "
 			 "the memory it uses)", whole, waste);
@@ -1948,7 +1951,7 @@ static void visit_if(struct walk *w, CXCursor ifs)
 		struct few outer = w->few;
 		bool outer_lane = w->one_lane;
 		char *t = NULL;
-		if (!w->few.rule && (i == one || (i == 1 && few)))
+		if (w->few.rule == KA_RULE_NONE && (i == one || (i == 1 && few)))
 			t = text(w->an, ch[0]);
 		if (t) {
 			size_t len = strlen(t) + 48;
@@ -2134,7 +2137,7 @@ static bool holds_looped_global(struct walk *w, CXCursor loop)
 
 void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds)
 {
-	struct walk w = {.an = an, .facts = facts, .finds = finds};
+	struct walk w = {.an = an, .facts = facts, .finds = finds, .few = FEW_NONE};
 	for (int a = 0; a < KA_ADDR_ARGS; a++)
 		w.addr_of[a] = clang_getNullCursor();
 	w.via_deref = clang_getNullCursor();
