@@ -2,7 +2,7 @@
  * kernels, run the uniformity pass on each (uniformity.c), collect facts
  * and findings (findings.c), then analyse conservatively the device
  * functions no kernel calls, and hand back one ka_uresult.  Also the small
- * public helpers (rule table, warp width of an arch, the --sass join). */
+ * public helpers (rule table, the --sass join). */
 #define _GNU_SOURCE
 #include "internal.h"
 
@@ -36,25 +36,6 @@ int ka_rule_from_id(const char *id)
 bool ka_analyzer_available(void)
 {
 	return true;
-}
-
-int ka_analyzer_sm_of(const char *arch)
-{
-	if (!arch || strncmp(arch, "sm_", 3) != 0)
-		return 0;
-	return atoi(arch + 3);
-}
-
-int ka_analyzer_warp_size(const char *arch)
-{
-	size_t digits = 0;
-	if (!arch || strncmp(arch, "gfx", 3) != 0)
-		return 32;
-	while (arch[3 + digits] && arch[3 + digits] != ':' && arch[3 + digits] != '-')
-		digits++;
-	/* gfx6 ... gfx9 (gfx900, gfx90a, gfx942, Hygon gfx928/936): GCN and CDNA,
-	 * wave64; gfx1030, gfx1100, gfx1200: RDNA, wave32 by default */
-	return digits >= 4 ? 32 : 64;
 }
 
 /* ---- result assembly ------------------------------------------------------------------ */

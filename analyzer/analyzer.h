@@ -29,7 +29,8 @@ enum ka_rule {
 #define KA_RULE(id, sev, title, why, silence) KA_RULE_##id,
 #include "rules.def"
 #undef KA_RULE
-	KA_RULE_COUNT
+	KA_RULE_COUNT,
+	KA_RULE_NONE = -1            /* no rule: a sentinel, never reported      */
 };
 const char *ka_rule_id(enum ka_rule r);             /* "KA101"                  */
 const char *ka_rule_severity(enum ka_rule r);       /* "info", "note" or "warning" */
@@ -59,6 +60,9 @@ struct ka_analyzer_options {
 	int sm;                      /* highest NVIDIA sm of the run (90 for
 	                                sm_90); KA104 needs >= 90.  0: none        */
 	const char *offload_arch;    /* HIP: the --offload-arch parsed for (gfx90a) */
+	bool wave_selectable;        /* HIP: the arch runs wave32 and wave64, the
+	                                parse says which (warp_size); a fact of
+	                                offload_arch's row, so not in the cache key */
 	const char *const *cc_args;  /* -I/-D/-U/-std/-include..., NULL-ended      */
 	bool lines_only;             /* only the kernels' names, files, lines and
 	                                launch sites (--no-uniformity): no facts,
@@ -245,11 +249,6 @@ size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, cons
  * (r->optins, matched as the launch sites are). */
 bool ka_uresult_optin(const struct ka_uresult *r, const char *mangled, const char *demangled);
 
-/* Warp width of an architecture: 64 for AMD GCN/CDNA (gfx6 ... gfx9, Hygon
- * gfx92x/93x), 32 for NVIDIA and AMD RDNA (gfx10+ in wave32). */
-int ka_analyzer_warp_size(const char *arch);
-/* The NVIDIA sm number of "sm_90a" (90), 0 for anything else. */
-int ka_analyzer_sm_of(const char *arch);
 
 /* ---- inline asm ---------------------------------------------------------------
  * Bytes one lane accesses through the single memory instruction of an asm

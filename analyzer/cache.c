@@ -1,20 +1,20 @@
 /* cache.c — the analyzer's results in kanalyze's result cache (core.h), so
  * an unchanged file on a warm cache costs a hash and a read, not a parse
  * (DESIGN §10: <= 20 ms).  Direct mode as in core/cache.c: the key is the
- * file's bytes, its real path, the options and the analyzer (KA_ANALYZER_REV
+ * file's bytes, its real path, the options and the analyzer (KA_ANALYZER_REV,
+ * a hash of its sources and tables made by analyzer/analysis_rev.cmake,
  * and the embedded prelude); the manifest lists every other file the parse
  * read with the hash of its contents.  A result is the ka_uresult as JSON
  * (jansson); one that does not read back is a miss, never an error. */
 #define _GNU_SOURCE
 #include "internal.h"
+#include "analysis_rev.h"     /* KA_ANALYZER_REV: derived from the analyzer's sources at build time */
 #include "prelude_files.h"
 
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Bump when the analysis changes what it reports for the same input. */
-#define KA_ANALYZER_REV "kanalyze-uniformity 35"
 
 static bool direct_key(const char *file, const struct ka_analyzer_options *o, char hex[KA_HASH_HEX])
 {
@@ -72,7 +72,7 @@ static json_t *findings_json(const struct ka_ufinding *v, size_t n)
 {
 	json_t *a = json_array();
 	for (size_t i = 0; i < n; i++)
-		json_array_append_new(a, json_pack("[i,i,i,i,o,i,i,b]", (int)v[i].rule, v[i].line, v[i].col, v[i].min_sm,
+		json_array_append_new(a, json_pack("[s,i,i,i,o,i,i,b]", ka_rule_id(v[i].rule), v[i].line, v[i].col, v[i].min_sm,
 						   jstr(v[i].message), v[i].lane_bytes, v[i].access_bytes, v[i].store));
 	return a;
 }
@@ -190,8 +190,9 @@ static bool findings_read(json_t *a, struct ka_ufinding **out, size_t *n)
 	*n = 0;
 	for (size_t i = 0; i < m; i++) {
 		json_t *e = json_array_get(a, i);
-		int rule = (int)json_integer_value(json_array_get(e, 0));
-		if (json_array_size(e) != 8 || rule < 0 || rule >= KA_RULE_COUNT)
+		const char *id = json_string_value(json_array_get(e, 0));     /* "KA107": never an enum's number */
+		int rule = id ? ka_rule_from_id(id) : -1;
+		if (json_array_size(e) != 8 || rule < 0)
 			return false;
 		(*out)[(*n)++] = (struct ka_ufinding){(enum ka_rule)rule, (int)json_integer_value(json_array_get(e, 1)),
 						      (int)json_integer_value(json_array_get(e, 2)),

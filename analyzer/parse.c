@@ -240,7 +240,7 @@ static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analy
 		arg(a, "-nogpulib");
 		snprintf(buf, sizeof(buf), "--offload-arch=%s", gfx);
 		arg(a, owned(a, ka_strdup(buf)));
-		if (strncmp(gfx, "gfx1", 4) == 0 && strlen(gfx) >= 7)   /* gfx10+: wave32 unless asked */
+		if (opt->wave_selectable)            /* the row's default unless asked */
 			arg(a, res->warp_size == 64 ? "-mwavefrontsize64" : "-mno-wavefrontsize64");
 		arg(a, "-include");
 		arg(a, KA_PRELUDE_ROOT "/ka_hip_prelude.h");

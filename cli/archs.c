@@ -97,7 +97,7 @@ int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d)
 		} else {
 			printf("%-7s %3d.%d %7d %7d %8d %9ld %9ld %6ld %5d %5s  %s\n", a->name, a->major, a->minor,
 			       a->max_threads_per_sm, a->max_blocks_per_sm, a->regs_per_sm, a->smem_per_sm,
-			       a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block, a->smem_reserved,
+			       a->smem_per_block_optin, a->smem_reserved,
 			       a->smem_alloc_unit, a->analysable ? "yes" : "calc",
 			       *a->note ? a->note : "");
 		}

@@ -121,6 +121,42 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *res, const struct
 int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d);      /* analyze.c: also `report` */
 int ka_cmd_occupancy(struct ka_cli *cli, struct ka_diag *d);    /* calc.c */
 int ka_cmd_occupancy_amd(struct ka_cli *cli, struct ka_diag *d); /* calc_amd.c */
+
+/* calc_run.c: the calculators' shared run.  A vendor's calculator parses
+ * its options into up to KA_CALC_AXES axes (struct ka_values, in the order
+ * its loops nest) and says through its ops how one combination is
+ * modelled (eval: fills in, o, occupancy and limiters of a row whose arch
+ * is set) and printed: the text columns before the occupancy, the JSON
+ * keys before "occupancy", the summary's best inputs, and the text header
+ * (between the colour and its reset). */
+enum { KA_CALC_TEXT, KA_CALC_JSONL, KA_CALC_JSON, KA_CALC_SUMMARY };
+enum { KA_CALC_AXES = 8 };
+struct ka_calc_row {
+	const void *arch;                 /* the vendor's arch row */
+	union {
+		struct ka_nv_launch nv;
+		struct ka_amd_launch amd;
+	} in;
+	union {
+		struct ka_occupancy nv;
+		struct ka_amd_occupancy amd;
+	} o;
+	double occupancy;
+	unsigned limiters;
+};
+struct ka_calc_ops {
+	int n_axes;
+	const char *(*name)(const void *arch);
+	void (*eval)(struct ka_calc_row *r, const long *v, int wave);
+	void (*header)(const char *colour, const char *reset);
+	void (*text)(const struct ka_calc_row *r);
+	void (*json)(const struct ka_calc_row *r);
+	void (*best)(const struct ka_calc_row *r);
+};
+/* --format as KA_CALC_*, -1 after a message. */
+int ka_calc_format(const struct ka_cli *cli, struct ka_diag *d);
+void ka_calc_run(const struct ka_cli *cli, int fmt, const struct ka_calc_ops *ops, const void *const *archs,
+		 int n_archs, const struct ka_values *axes, int wave);
 /* values.c: the escape sequence for an occupancy (-1: the header) under
  * --color, "" without (the calculators' text rows). */
 const char *ka_calc_colour(bool on, double occupancy);

@@ -54,6 +54,38 @@ static bool kernel_matches(const struct ka_kernel *k, const char *want)
 	return (size_t)(n + stem - base) == len && strncmp(base, want, len) == 0;
 }
 
+/* FILE exists and is a readable regular file; false after a message. */
+static bool readable_file(const char *file, struct ka_diag *d)
+{
+	struct stat st;
+
+	if (stat(file, &st) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, file, "%s", errno == ENOENT ? "no such file" : strerror(errno));
+		return false;
+	}
+	if (!S_ISREG(st.st_mode) || access(file, R_OK) != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, file, "%s",
+			      S_ISDIR(st.st_mode) ? "is a directory" : "not a readable regular file");
+		return false;
+	}
+	return true;
+}
+
+/* Why no one kernel was picked: of `total` kernels, `n` matched --kernel
+ * `want` (NULL: not given); `names` lists them all. */
+static void pick_failed(const char *file, size_t total, int n, const char *want, const char *names,
+			struct ka_diag *d)
+{
+	if (total == 0)
+		ka_diag_error(d, KA_EXIT_USAGE, file, "no kernels to plot");
+	else if (n == 0)
+		ka_diag_error(d, KA_EXIT_USAGE, file, "no kernel named '%s'; kernels: %s", want, names);
+	else if (want)
+		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels match '%s': name one exactly: %s", n, want, names);
+	else
+		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels: pick one with --kernel NAME: %s", n, names);
+}
+
 static void list_kernels(struct ka_buf *b, const struct ka_kernel_list *l)
 {
 	for (size_t i = 0; i < l->n; i++)
@@ -67,20 +99,12 @@ static const struct ka_kernel *plot_kernel(struct ka_cli *cli, const char *arch,
 	struct ka_nvcc_options nv = {0};
 	const char *file = cli->files[0], *want = cli->opt[OPT_KERNEL];
 	const struct ka_kernel *found = NULL;
-	struct stat st;
 	bool bad = false;
 	int n = 0;
 
 	*rc = KA_EXIT_USAGE;
-	if (stat(file, &st) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%s", errno == ENOENT ? "no such file" : strerror(errno));
+	if (!readable_file(file, d))
 		return NULL;
-	}
-	if (!S_ISREG(st.st_mode) || access(file, R_OK) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%s",
-			      S_ISDIR(st.st_mode) ? "is a directory" : "not a readable regular file");
-		return NULL;
-	}
 	nv.nvcc = cli->opt[OPT_NVCC];
 	nv.extra = cli->cc_args;
 	nv.lang = cli->opt[OPT_LANG];
@@ -104,14 +128,7 @@ static const struct ka_kernel *plot_kernel(struct ka_cli *cli, const char *arch,
 	}
 	struct ka_buf b = {0};
 	list_kernels(&b, kernels);
-	if (kernels->n == 0)
-		ka_diag_error(d, KA_EXIT_USAGE, file, "no kernels to plot");
-	else if (n == 0)
-		ka_diag_error(d, KA_EXIT_USAGE, file, "no kernel named '%s'; kernels: %s", want, b.data);
-	else if (want)
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels match '%s': name one exactly: %s", n, want, b.data);
-	else
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels: pick one with --kernel NAME: %s", n, b.data);
+	pick_failed(file, kernels->n, n, want, b.data, d);
 	ka_buf_free(&b);
 	return NULL;
 }
@@ -196,7 +213,7 @@ static int plot_nvidia(struct ka_cli *cli, const char *arch_name, struct plot *p
 	}
 	if (ka_nv_arch_list_parse(arch_name, cli->n_files == 1, &a, 1, d) != 1)
 		return KA_EXIT_USAGE;
-	smem_max = a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block;
+	smem_max = a->smem_per_block_optin;
 	block = one_value(cli, OPT_BLOCK, "block", 1, a->max_threads_per_block, 0, d, &bad);
 	in.smem = one_value(cli, OPT_SMEM, "smem", 0, smem_max, 0, d, &bad);
 	in.carveout_pct = (int)one_value(cli, OPT_CARVEOUT, "carveout", 0, 100, -1, d, &bad);
@@ -256,20 +273,12 @@ static int plot_amd_kernel(struct ka_cli *cli, const char *arch_name, long block
 		.nvcc = cli->opt[OPT_NVCC], .clang = cli->opt[OPT_CLANG],
 		.launch = {.block = block, .smem = lds, .wave = wave},
 	};
-	struct stat st;
 	bool bad = false;
 	int rc, n = 0;
 
 	*out = NULL;
-	if (cli->n_files && stat(file, &st) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%s", errno == ENOENT ? "no such file" : strerror(errno));
+	if (cli->n_files && !readable_file(file, d))
 		return KA_EXIT_USAGE;
-	}
-	if (cli->n_files && (!S_ISREG(st.st_mode) || access(file, R_OK) != 0)) {
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%s",
-			      S_ISDIR(st.st_mode) ? "is a directory" : "not a readable regular file");
-		return KA_EXIT_USAGE;
-	}
 	req.timeout_s = (double)one_value(cli, OPT_TIMEOUT, "timeout", 1, 86400, 300, d, &bad);
 	if (bad)
 		return KA_EXIT_USAGE;
@@ -303,14 +312,7 @@ static int plot_amd_kernel(struct ka_cli *cli, const char *arch_name, long block
 			last = p->res.v[i].k;
 			ka_buf_printf(&b, "%s%s", b.len ? "; " : "", last->name);
 		}
-	if (p->res.n == 0)
-		ka_diag_error(d, KA_EXIT_USAGE, file, "no kernels to plot");
-	else if (n == 0)
-		ka_diag_error(d, KA_EXIT_USAGE, file, "no kernel named '%s'; kernels: %s", want, b.data);
-	else if (want)
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels match '%s': name one exactly: %s", n, want, b.data);
-	else
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels: pick one with --kernel NAME: %s", n, b.data);
+	pick_failed(file, p->res.n, n, want, b.data, d);
 	ka_buf_free(&b);
 	return KA_EXIT_USAGE;
 }
@@ -432,7 +434,8 @@ int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
 	if (!arch_name) {          /* the default: sm_90, gfx90a for AMD options or a HIP FILE */
 		const char *dot = cli->n_files ? strrchr(cli->files[0], '.') : NULL;
 		bool hip = cli->opt[OPT_LANG] ? strcmp(cli->opt[OPT_LANG], "hip") == 0 : dot && strcmp(dot, ".hip") == 0;
-		arch_name = cli->opt[OPT_VGPRS] || cli->opt[OPT_REMARKS] || hip ? "gfx90a" : "sm_90";
+		bool amd = cli->opt[OPT_VGPRS] || cli->opt[OPT_REMARKS] || hip;
+		arch_name = ka_vendors[amd ? KA_VENDOR_AMD : KA_VENDOR_NVIDIA]->default_arch;
 	}
 	v = ka_vendor_of_arch(arch_name);
 	if (!v) {

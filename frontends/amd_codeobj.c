@@ -3,6 +3,7 @@
  * the counts, the 64-byte kernel descriptors (<kernel>.kd) cross-check them.
  * Kernels are filled as hip.c fills them from clang's remarks. */
 #include "frontends.h"
+#include "occupancy.h"
 
 #include <errno.h>
 #include <gelf.h>
@@ -266,30 +267,32 @@ static bool target_id(const char *target, char *out, size_t n)
 	return true;
 }
 
-static size_t gfx_len(const char *arch)
+/* The facts below are asked of the arch's row (occupancy/amd_archs.def); an
+ * arch without a row is read as the plainest one: wave64 unless the
+ * metadata says otherwise, separate VGPRs and no AGPRs, no SGPR field. */
+static bool unified_vgprs(const struct ka_amd_arch *a)
 {
-	return strcspn(arch, ":");
-}
-
-/* gfx10 and later: "gfx" and four or more characters before any feature. */
-static bool gfx10_plus(const char *arch)
-{
-	return gfx_len(arch) >= 7;
-}
-
-/* One register file of VGPRs and AGPRs with an accumulation offset (Hygon
- * gfx928/gfx936 as their rows in occupancy/amd_archs.def assume: like gfx90a). */
-static bool unified_vgprs(const char *arch)
-{
-	return strncmp(arch, "gfx90a", 6) == 0 || strncmp(arch, "gfx94", 5) == 0 || strncmp(arch, "gfx95", 5) == 0 ||
-	       strncmp(arch, "gfx928", 6) == 0 || strncmp(arch, "gfx936", 6) == 0;
+	return a && a->unified;          /* VGPRs and AGPRs in one file, an accumulation offset */
 }
 
 /* Targets with AGPRs; LLVM's remark, whose convention kanalyze's AMD kernels
  * keep (hip.c), prints AGPRs only on them. */
-static bool has_agprs(const char *arch)
+static bool has_agprs(const struct ka_amd_arch *a)
 {
-	return unified_vgprs(arch) || strncmp(arch, "gfx908", 6) == 0;
+	return a && a->agprs > 0;
+}
+
+/* Where the descriptor's wave32 bit means anything: rows with wave32. */
+static bool has_wave32(const struct ka_amd_arch *a)
+{
+	return a && a->vgprs_w32 > 0;
+}
+
+/* The descriptor's SGPR field holds an allocation only where SGPRs are
+ * allocated per wave, the rows SGPRs limit (gfx8/9). */
+static bool sgprs_per_wave(const struct ka_amd_arch *a)
+{
+	return a && a->sgpr_limited;
 }
 
 static long align_to(long v, long g)
@@ -302,7 +305,7 @@ struct kd {
 	int wave;
 };
 
-static void kd_decode(const uint8_t *p, const char *arch, int wave, struct kd *k)
+static void kd_decode(const uint8_t *p, const struct ka_amd_arch *arch, int wave, struct kd *k)
 {
 	struct ka_bytes b = {p, KD_SIZE};
 	uint32_t rsrc1 = 0, rsrc3 = 0, lds = 0, scratch = 0;
@@ -314,12 +317,12 @@ static void kd_decode(const uint8_t *p, const char *arch, int wave, struct kd *k
 	ka_rd_u32(&b, KD_RSRC3, &rsrc3);
 	ka_rd_u32(&b, KD_RSRC1, &rsrc1);
 	ka_rd_u16(&b, KD_PROPS, &props);
-	k->wave = gfx10_plus(arch) && (props & PROP_WAVE32) ? 32 : 64;
+	k->wave = has_wave32(arch) && (props & PROP_WAVE32) ? 32 : 64;
 	if (wave == 32 || wave == 64)
 		k->wave = wave;
 	vg = unified_vgprs(arch) || k->wave == 32 ? 8 : 4;
 	k->vgprs_alloc = ((long)(rsrc1 & 0x3f) + 1) * vg;
-	k->sgprs_alloc = gfx10_plus(arch) ? KA_UNSET : ((long)((rsrc1 >> 6) & 0xf) + 1) * 8;
+	k->sgprs_alloc = !sgprs_per_wave(arch) ? KA_UNSET : ((long)((rsrc1 >> 6) & 0xf) + 1) * 8;
 	k->accum_offset = unified_vgprs(arch) ? ((long)(rsrc3 & 0x3f) + 1) * 4 : KA_UNSET;
 	k->lds = lds;
 	k->scratch = scratch;
@@ -331,7 +334,7 @@ static void kd_decode(const uint8_t *p, const char *arch, int wave, struct kd *k
 static void kd_crosscheck(const struct ka_kernel *k, long vgpr_total, long sgpr_count, const struct kd *kd,
 			  const char *where, struct ka_diag *d)
 {
-	long vg = unified_vgprs(k->arch) || kd->wave == 32 ? 8 : 4;
+	long vg = unified_vgprs(ka_amd_arch_find(k->arch)) || kd->wave == 32 ? 8 : 4;
 	long want_v = align_to(vgpr_total > 0 ? vgpr_total : 1, vg);
 	long want_s = align_to(sgpr_count > 0 ? sgpr_count : 1, 8);
 
@@ -358,6 +361,7 @@ static int read_kernel(struct codeobj *c, const msgpack_object *m, const char *a
 	long vspill = mp_long(m, ".vgpr_spill_count"), sspill = mp_long(m, ".sgpr_spill_count");
 	long wave = mp_long(m, ".wavefront_size"), wg = mp_long(m, ".max_flat_workgroup_size");
 	int dyn = mp_bool(m, ".uses_dynamic_stack");
+	const struct ka_amd_arch *row = ka_amd_arch_find(arch);
 	const uint8_t *kdp;
 	struct ka_kernel *k;
 	struct kd kd = {0};
@@ -376,16 +380,16 @@ static int read_kernel(struct codeobj *c, const msgpack_object *m, const char *a
 	ka_resources_unset(&k->res);
 	kdp = find_descriptor(c, symbol);
 	if (kdp)
-		kd_decode(kdp, arch, (int)wave, &kd);
+		kd_decode(kdp, row, (int)wave, &kd);
 	k->res.sgprs = sgpr;
 	k->res.lds = mp_long(m, ".group_segment_fixed_size");
 	k->res.scratch = mp_long(m, ".private_segment_fixed_size");
-	k->res.agprs = has_agprs(arch) || agpr > 0 ? agpr : KA_UNSET;
+	k->res.agprs = has_agprs(row) || agpr > 0 ? agpr : KA_UNSET;
 	/* .vgpr_count counts the AGPRs too: alignTo(VGPRs, 4) + AGPRs on a
 	 * unified file, whose VGPRs then are the accumulation offset (rounded up
 	 * to 4, as hip.c reads the assembly without a remark) */
 	k->res.vgprs = vgpr;
-	if (unified_vgprs(arch) && agpr > 0 && vgpr != KA_UNSET)
+	if (unified_vgprs(row) && agpr > 0 && vgpr != KA_UNSET)
 		k->res.vgprs = kdp ? kd.accum_offset : vgpr - agpr;
 	if (wg > 0)
 		k->res.max_threads = wg;
@@ -424,7 +428,7 @@ static int code_object_arch(const struct codeobj *c, const msgpack_object *root,
 	if (target && target_id(target, full, sizeof(full))) {
 		if (strlen(full) >= 32) {
 			/* ka_kernel.arch holds 31 characters: keep the processor */
-			size_t n = gfx_len(full) < 31 ? gfx_len(full) : 31;
+			size_t n = strcspn(full, ":") < 31 ? strcspn(full, ":") : 31;
 			memcpy(arch, full, n);
 			arch[n] = '\0';
 			ka_diag_warn_once(d, "amd:long-target", where,

@@ -1,5 +1,6 @@
 /* kernel_list.c — ownership of ka_kernel records, their report order, and
- * the resource table generated from include/kanalyze/resources.def. */
+ * a record's counters all unset (resources.def; the table of their keys
+ * and offsets is lib/'s: lib/resources.c). */
 #include "frontends.h"
 
 #include <stddef.h>
@@ -7,18 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-const struct ka_resource_field ka_resource_fields[] = {
-#define KA_RESOURCE(field, vendor, baseline, what) \
-	{#field, offsetof(struct ka_resources, field), KA_RES_##vendor, baseline, what},
-#include "kanalyze/resources.def"
-#undef KA_RESOURCE
-};
-const int ka_resource_count = sizeof(ka_resource_fields) / sizeof(ka_resource_fields[0]);
-
 void ka_resources_unset(struct ka_resources *r)
 {
-	for (int i = 0; i < ka_resource_count; i++)
-		*ka_resource_at(r, i) = KA_UNSET;
+#define KA_RESOURCE(field, vendor, baseline, what) r->field = KA_UNSET;
+#include "kanalyze/resources.def"
+#undef KA_RESOURCE
 }
 
 void ka_kernel_free(struct ka_kernel *k)

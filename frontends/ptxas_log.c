@@ -14,6 +14,7 @@
 #include "frontends.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,73 +104,66 @@ static void unsupported(struct ka_ptxas_log *log, struct ka_diag *d, const char 
 	ka_diag_warn_once(d, key, where, "unsupported ptxas -v item '%s' (ignored)", shown);
 }
 
-/* "Used 15 registers, used 1 barriers, 400 bytes smem, ..." */
-static void parse_usage(struct ka_ptxas_log *log, struct ka_ptxas_entry *e, const char *p,
-			const char *end, struct ka_diag *d, const char *where)
-{
-	while (p < end) {
-		const char *comma = memchr(p, ',', (size_t)(end - p));
-		const char *stop = comma ? comma : end;
-		const char *q = p;
-		long v;
+/* One comma-separated item of a line: `lead`, a number, then text starting
+ * with `what`; the number goes to the entry's field at `field` (IGNORED:
+ * understood, not a per-kernel resource).  An item no row reads is
+ * unsupported. */
+enum { IGNORED = -1 };
+struct item {
+	const char *lead, *what;
+	long field;
+};
+#define FIELD(f) ((long)offsetof(struct ka_ptxas_entry, f))
+#define N_ITEMS(a) (sizeof(a) / sizeof((a)[0]))
 
-		while (q < stop && *q == ' ')
-			q++;
-		const char *item = q;
-		if (starts(q, stop, "Used ") || starts(q, stop, "used ")) {
-			q += 5;
-			if (parse_long(&q, stop, &v) && starts(q, stop, " registers"))
-				e->regs = v;
-			else if (parse_long((q = item + 5, &q), stop, &v) && starts(q, stop, " barriers"))
-				e->barriers = v;
-			else
-				unsupported(log, d, where, item, (size_t)(stop - item));
-		} else if (parse_long(&q, stop, &v) && starts(q, stop, " bytes ")) {
-			q += 7;
-			if (starts(q, stop, "smem"))
-				e->smem = v;
-			else if (starts(q, stop, "cumulative stack size"))
-				e->cumulative_stack = v;
-			else if (starts(q, stop, "cmem[0]"))
-				e->cmem0 = v;
-			else if (starts(q, stop, "cmem[") || starts(q, stop, "gmem") ||
-				 starts(q, stop, "lmem") || starts(q, stop, "tmem"))
-				; /* other constant banks, globals: not per-kernel resources */
-			else
-				unsupported(log, d, where, item, (size_t)(stop - item));
-		} else if (q < stop) {
-			unsupported(log, d, where, item, (size_t)(stop - item));
-		}
-		p = comma ? comma + 1 : end;
-	}
-}
+/* "Used 15 registers, used 1 barriers, 400 bytes smem, ..." */
+static const struct item usage_items[] = {
+	{"Used ", " registers", FIELD(regs)},     {"used ", " registers", FIELD(regs)},
+	{"Used ", " barriers", FIELD(barriers)},  {"used ", " barriers", FIELD(barriers)},
+	{"", " bytes smem", FIELD(smem)},         {"", " bytes cumulative stack size", FIELD(cumulative_stack)},
+	{"", " bytes cmem[0]", FIELD(cmem0)},
+	/* other constant banks, globals: not per-kernel resources */
+	{"", " bytes cmem[", IGNORED}, {"", " bytes gmem", IGNORED}, {"", " bytes lmem", IGNORED},
+	{"", " bytes tmem", IGNORED},
+};
 
 /* "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" */
-static void parse_frame(struct ka_ptxas_log *log, struct ka_ptxas_entry *e, const char *p,
-			const char *end, struct ka_diag *d, const char *where)
+static const struct item frame_items[] = {
+	{"", " bytes stack frame", FIELD(stack_frame)},
+	{"", " bytes spill stores", FIELD(spill_stores)},
+	{"", " bytes spill loads", FIELD(spill_loads)},
+};
+
+static bool item_read(struct ka_ptxas_entry *e, const struct item *it, const char *item, const char *stop)
+{
+	const char *q = item;
+	long v;
+
+	if (!starts(q, stop, it->lead))
+		return false;
+	q += strlen(it->lead);
+	if (!parse_long(&q, stop, &v) || !starts(q, stop, it->what))
+		return false;
+	if (it->field != IGNORED)
+		*(long *)((char *)e + it->field) = v;
+	return true;
+}
+
+static void parse_items(struct ka_ptxas_log *log, struct ka_ptxas_entry *e, const struct item *items, size_t n_items,
+			const char *p, const char *end, struct ka_diag *d, const char *where)
 {
 	while (p < end) {
 		const char *comma = memchr(p, ',', (size_t)(end - p));
 		const char *stop = comma ? comma : end;
-		const char *q = p;
-		long v;
+		const char *item = p;
+		size_t i = 0;
 
-		while (q < stop && *q == ' ')
-			q++;
-		const char *item = q;
-		if (parse_long(&q, stop, &v) && starts(q, stop, " bytes ")) {
-			q += 7;
-			if (starts(q, stop, "stack frame"))
-				e->stack_frame = v;
-			else if (starts(q, stop, "spill stores"))
-				e->spill_stores = v;
-			else if (starts(q, stop, "spill loads"))
-				e->spill_loads = v;
-			else
-				unsupported(log, d, where, item, (size_t)(stop - item));
-		} else if (q < stop) {
+		while (item < stop && *item == ' ')
+			item++;
+		while (i < n_items && !item_read(e, &items[i], item, stop))
+			i++;
+		if (i == n_items && item < stop)
 			unsupported(log, d, where, item, (size_t)(stop - item));
-		}
 		p = comma ? comma + 1 : end;
 	}
 }
@@ -225,7 +219,7 @@ void ka_ptxas_log_parse(const char *text, size_t len, struct ka_ptxas_log *log,
 			} else if (starts(q, eol, "Used ") || starts(q, eol, "used ")) {
 				long i = compiling >= 0 ? compiling : props;
 				if (i >= 0)
-					parse_usage(log, &log->v[i], q, eol, d, where);
+					parse_items(log, &log->v[i], usage_items, N_ITEMS(usage_items), q, eol, d, where);
 				else
 					unsupported(log, d, where, q, (size_t)(eol - q));
 			} else if (starts(q, eol, "Compile time") || memmem(q, (size_t)(eol - q), "bytes gmem", 10) ||
@@ -239,7 +233,7 @@ void ka_ptxas_log_parse(const char *text, size_t len, struct ka_ptxas_log *log,
 				q++;
 			if (props >= 0 && q < eol && isdigit((unsigned char)*q) &&
 			    memmem(q, (size_t)(eol - q), "stack frame", 11))
-				parse_frame(log, &log->v[props], q, eol, d, where);
+				parse_items(log, &log->v[props], frame_items, N_ITEMS(frame_items), q, eol, d, where);
 		}
 		p = nl ? nl + 1 : end;
 	}

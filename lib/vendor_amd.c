@@ -32,24 +32,16 @@ static int check_smem(const char *arch, long smem, struct ka_diag *d)
 	return 0;
 }
 
-/* The analysis runs for the arch's wave width (--wave32/--wave64 on gfx10+). */
-/* The --offload-arch the source is parsed for: the arch itself, except
- * those the libclang the project installs (16) does not know, which parse
- * as the nearest arch it does (a parse with an unknown arch fails, and
- * libclang then leaks its copies of the prelude).  Hygon's rows are
- * modelled on gfx90a's. */
-static const struct { const char *arch, *parse_as; } parse_as[] = {
-	{"gfx928", "gfx90a"}, {"gfx936", "gfx90a"}, {"gfx950", "gfx940"}, {"gfx1200", "gfx1100"},
-};
-
+/* The analysis runs for the row's wave width (--wave32/--wave64 where the
+ * row has both), parsed for the row's parse_as arch. */
 static void analyzer_options(const char *arch, int wave, struct ka_analyzer_options *o)
 {
-	int w = ka_analyzer_warp_size(arch);
-	*o = (struct ka_analyzer_options){.lang = KA_LANG_HIP, .warp_size = w == 32 && wave ? wave : w,
-					  .offload_arch = arch};
-	for (size_t i = 0; i < sizeof(parse_as) / sizeof(parse_as[0]); i++)
-		if (strcmp(arch, parse_as[i].arch) == 0)
-			o->offload_arch = parse_as[i].parse_as;
+	const struct ka_amd_arch *a = ka_amd_arch_find(arch);
+	bool selectable = a && a->vgprs_w32 > 0;
+	int w = a ? a->default_wave : 64;
+
+	*o = (struct ka_analyzer_options){.lang = KA_LANG_HIP, .warp_size = selectable && wave ? wave : w,
+					  .offload_arch = a ? a->parse_as : arch, .wave_selectable = selectable};
 }
 
 static void neutral_cliffs(struct ka_kernel_result *kr, const struct ka_amd_cliffs *a)

@@ -32,8 +32,9 @@ static int check_smem(const char *arch, long smem, struct ka_diag *d)
 
 static void analyzer_options(const char *arch, int wave, struct ka_analyzer_options *o)
 {
+	const struct ka_nv_arch *a = ka_nv_arch_find(arch);
 	(void)wave;
-	*o = (struct ka_analyzer_options){.lang = KA_LANG_CUDA, .warp_size = 32, .sm = ka_analyzer_sm_of(arch)};
+	*o = (struct ka_analyzer_options){.lang = KA_LANG_CUDA, .warp_size = 32, .sm = a ? ka_nv_arch_sm(a) : 0};
 }
 
 /* The launch in use: --block, else the one the session preset (the
@@ -218,7 +219,7 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 	const struct ka_nv_arch *a = ka_nv_arch_find(k->arch);
 
 	kr->m.nv.arch = a;
-	kr->sm = ka_analyzer_sm_of(k->arch);
+	kr->sm = ka_nv_arch_sm(a);
 	if (!kr->block_source || p->block > 0)
 		kr->smem_dynamic = p->smem;
 	kr->waves_per_simd = -1;

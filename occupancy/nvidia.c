@@ -78,6 +78,11 @@ const struct ka_nv_arch *ka_nv_arch_find(const char *name)
 	return NULL;
 }
 
+int ka_nv_arch_sm(const struct ka_nv_arch *a)
+{
+	return a->major * 10 + a->minor;
+}
+
 static long round_up(long x, long unit)
 {
 	return (x + unit - 1) / unit * unit;
@@ -152,7 +157,7 @@ int ka_occ_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in, str
 
 	long smem = in->smem + in->smem_per_thread * in->block;
 	smem_alloc = round_up((smem < 0 ? 0 : smem) + a->smem_reserved, a->smem_alloc_unit);
-	smem_limit = (a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block) + a->smem_reserved;
+	smem_limit = a->smem_per_block_optin + a->smem_reserved;
 	out->smem_per_block = smem_alloc;
 	carve = smem_carveout(a, smem_alloc, in->carveout_pct);
 	if (smem < 0 || smem_alloc > smem_limit || carve < 0)
@@ -198,7 +203,7 @@ void ka_cliffs_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 	struct ka_nv_launch t = *in;
 	int cur = ka_occ_nvidia_blocks(a, in);
 	long g = a->smem_alloc_unit, rsv = a->smem_reserved;
-	long smem_max = (a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block);
+	long smem_max = a->smem_per_block_optin;
 
 	*out = (struct ka_cliffs){-1, 0, -1, 0, -1, 0, -1, 0};
 

@@ -36,6 +36,8 @@ struct ka_nv_arch {
 	long smem_per_sm;            /* largest carveout, bytes                  */
 	long smem_per_block;         /* default per-block limit (48 KiB)         */
 	long smem_per_block_optin;   /* with cudaFuncAttributeMaxDynamic...      */
+	                             /* (equal to smem_per_block before sm_70):  */
+	                             /* the largest one block may ever have      */
 	long smem_reserved;          /* per block, added by the driver (sm_80+)  */
 	bool smem_reserved_in_section; /* a linked cubin's .nv.shared.<kernel>  */
 	                             /* holds that reservation (sm_90+)          */
@@ -53,6 +55,8 @@ extern const int ka_nv_arch_count;
 
 /* NULL if unknown.  Accepts "sm_90", "sm_90a", "sm_100f", "compute_90". */
 const struct ka_nv_arch *ka_nv_arch_find(const char *name);
+/* The row's compute capability as one number: 90 for sm_90 (and sm_90a). */
+int ka_nv_arch_sm(const struct ka_nv_arch *a);
 
 /* ---- NVIDIA model --------------------------------------------------------
  * Worked example (sm_90, 256 threads = 8 warps per block):
@@ -132,14 +136,18 @@ const struct ka_device *ka_device_find(const char *name);   /* case-insensitive 
  * share (a WGP of 4 SIMD32 on gfx10+ in the default WGP mode). */
 struct ka_amd_arch {
 	const char *name;            /* "gfx90a"                                  */
+	const char *parse_as;        /* the --offload-arch the source analysis's  */
+	                             /* libclang parses it as (gfx90a for gfx928) */
 	int gen;                     /* 9, 10, 11, 12                             */
 	int vgprs_w64, granule_w64;  /* VGPRs per SIMD lane and allocation unit   */
-	int vgprs_w32, granule_w32;  /* 0 0: no wave32                            */
+	int vgprs_w32, granule_w32;  /* 0 0: no wave32 (then only wave64 runs;    */
+	                             /* with wave32 the wave size is selectable)  */
 	int default_wave;            /* what HIP compiles for: 64, or 32 on gfx10+ */
 	int max_waves;               /* waves per SIMD                            */
 	int simds;                   /* SIMDs per CU (LLVM's EUs per CU)          */
 	int vgprs_addressable;       /* architectural VGPRs one wave may use      */
-	int agprs;                   /* accumulation VGPRs one wave may use, 0    */
+	int agprs;                   /* accumulation VGPRs one wave may use, 0:   */
+	                             /* the arch has none                         */
 	bool unified;                /* VGPRs and AGPRs share one file            */
 	bool sgpr_limited;           /* gfx8/9: SGPRs bound waves per SIMD        */
 	int max_sgprs;               /* the most a kernel can report              */

@@ -123,7 +123,7 @@ void ka_chart_build(struct ka_chart *c, const struct ka_nv_arch *a, const struct
 	c->s[KA_CHART_REGS] = (struct ka_chart_series){.x_lo = 0, .x_hi = a->max_regs_per_thread, .x_axis = 256,
 						       .col_unit = 8, .cur_x = in->regs};
 	c->s[KA_CHART_SMEM] = (struct ka_chart_series){
-		.x_lo = 0, .x_hi = a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block,
+		.x_lo = 0, .x_hi = a->smem_per_block_optin,
 		.col_unit = a->smem_alloc_unit, .cur_x = in->smem};
 	ka_chart_sweep(c, max_threads);
 }

@@ -257,7 +257,22 @@ static void lookup(void **state)
 		const struct ka_amd_arch *x = &ka_amd_archs[i];
 		assert_true(x->vgprs_w64 / x->granule_w64 >= x->max_waves);   /* full occupancy reachable */
 		assert_true(!x->unified || x->agprs > 0);
+		assert_non_null(ka_amd_arch_find(x->parse_as));           /* parses as a row */
+		assert_true(x->default_wave == 64 || x->vgprs_w32 > 0);     /* wave32 only where the row has it */
 	}
+	/* the facts the readers and the analysis ask of the rows */
+	assert_int_equal(ka_amd_arch_find("gfx90a:xnack-")->default_wave, 64);
+	assert_int_equal(ka_amd_arch_find("gfx936")->default_wave, 64);
+	assert_int_equal(ka_amd_arch_find("gfx1030")->default_wave, 32);
+	assert_string_equal(ka_amd_arch_find("gfx928")->parse_as, "gfx90a");
+	assert_string_equal(ka_amd_arch_find("gfx1200")->parse_as, "gfx1100");
+	assert_true(ka_amd_arch_find("gfx908")->agprs > 0 && !ka_amd_arch_find("gfx908")->unified);
+	assert_int_equal(ka_amd_arch_find("gfx906")->agprs, 0);
+	assert_int_equal(ka_nv_arch_sm(ka_nv_arch_find("sm_90a")), 90);
+	assert_int_equal(ka_nv_arch_sm(ka_nv_arch_find("sm_120")), 120);
+	for (int i = 0; i < ka_nv_arch_count; i++)       /* the opt-in limit is the only one to ask */
+		assert_true(ka_nv_archs[i].smem_per_block_optin >= ka_nv_archs[i].smem_per_block &&
+			    (ka_nv_archs[i].major >= 7 || ka_nv_archs[i].smem_per_block_optin == ka_nv_archs[i].smem_per_block));
 }
 
 /* ---- remarks ------------------------------------------------------------- */

@@ -103,21 +103,6 @@ static void man_page_documents_them(void **state)
 	ka_buf_free(&man);
 }
 
-static void warp_widths(void **state)
-{
-	(void)state;
-	assert_int_equal(ka_analyzer_warp_size("sm_90"), 32);
-	assert_int_equal(ka_analyzer_warp_size("gfx90a"), 64);
-	assert_int_equal(ka_analyzer_warp_size("gfx90a:xnack-"), 64);
-	assert_int_equal(ka_analyzer_warp_size("gfx942"), 64);
-	assert_int_equal(ka_analyzer_warp_size("gfx936"), 64);
-	assert_int_equal(ka_analyzer_warp_size("gfx1030"), 32);
-	assert_int_equal(ka_analyzer_warp_size("gfx1100"), 32);
-	assert_int_equal(ka_analyzer_sm_of("sm_90a"), 90);
-	assert_int_equal(ka_analyzer_sm_of("sm_120"), 120);
-	assert_int_equal(ka_analyzer_sm_of("gfx90a"), 0);
-}
-
 static void kernel_matching(void **state)
 {
 	struct ka_analyzer_options o = cuda();
@@ -305,8 +290,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(classes_and_rules),
 		cmocka_unit_test(man_page_documents_them),
-		cmocka_unit_test(warp_widths),
-		cmocka_unit_test(asm_access_widths),
+				cmocka_unit_test(asm_access_widths),
 		cmocka_unit_test(kernel_matching),
 		cmocka_unit_test(sass_join),
 		cmocka_unit_test(bad_input),

@@ -68,7 +68,7 @@ static void agrees_with_model_and_cliffs(void **state)
 
 	for (int ai = 0; ai < ka_nv_arch_count; ai++) {
 		const struct ka_nv_arch *a = &ka_nv_archs[ai];
-		long smax = a->major >= 7 ? a->smem_per_block_optin : a->smem_per_block;
+		long smax = a->smem_per_block_optin;
 		for (size_t ri = 0; ri < sizeof(regs) / sizeof(regs[0]); ri++)
 		for (size_t bi = 0; bi < sizeof(blocks) / sizeof(blocks[0]); bi++)
 		for (size_t si = 0; si < sizeof(smems) / sizeof(smems[0]); si++) {

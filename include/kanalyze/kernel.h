@@ -22,7 +22,8 @@ struct ka_resources {
 #undef KA_RESOURCE
 };
 
-/* The table behind generic readers and writers: key, offset, who has it. */
+/* The table behind generic readers and writers: key, offset, who has it
+ * (defined by the library: lib/resources.c). */
 enum ka_resource_vendor { KA_RES_NVIDIA = 1, KA_RES_AMD = 2, KA_RES_BOTH = 3 };
 struct ka_resource_field {
 	const char *key;
