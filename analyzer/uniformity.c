@@ -546,7 +546,7 @@ static struct ka_uval ev_member(struct ka_frame *f, CXCursor e)
 				/* the toolkit's headers (clang's __cuda_builtin_vars.h) make
 				 * threadIdx.x a property: libclang spells the member "" and
 				 * references nothing; the last token of the expression is
-				 * its name.  (Before this, issue 17's quantize.cu read its
+				 * its name.  (Before this, a quantize.cu reduction read its
 				 * threadIdx.x as "threadIdx.z": warp-uniform, KA103.)  A
 				 * macro (`#define LANE threadIdx.x`) leaves the macro's name:
 				 * an unknown member, varying -- imprecise, never unsound. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# amd_whatif.sh KANALYZE SRCDIR — issue 16's AMD launch advice end to end:
+# amd_whatif.sh KANALYZE SRCDIR — the AMD launch advice end to end:
 #  - --what-if regs=N / waves=W on HIP sources (kernels/hip), with clang-16 and
 #    with hipcc where installed: the variant's VGPRs, AGPRs, SGPRs and scratch
 #    must equal what the compiler remarks when this script compiles the file

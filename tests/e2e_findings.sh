@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e_findings.sh KANALYZE SRCDIR — issue 17's findings and identities
+# e2e_findings.sh KANALYZE SRCDIR — the findings and kernel identities
 # through the real binary: a finding in a template is one site listing its
 # instances (text, JSON "instances", SARIF, markdown); --sass grounds a
 # finding in its line's machine code ("machine"); kernel names that embed
@@ -132,7 +132,7 @@ assert got=={"dev.cu":[],"both.cu":["kern(float*)"]}, got' "-G: only __global__ 
 grep -q 'unsupported .nv.info attribute' "$tmp/err" && bad "-G: .nv.info 0x53 known" "$(cat "$tmp/err")" ||
     ok "-G: .nv.info 0x53 known"
 
-# ---- the launch shape over the toolkit's headers (issue 17's quantize.cu) -------------
+# ---- the launch shape over the toolkit's headers (a quantize.cu reduction) -------------
 # block (32, 4, 1): threadIdx.x is the lane, threadIdx.y warp-uniform, and a
 # shuffle of a threadIdx.x-derived value is no KA103.
 "$ka" "$src/testdata/launch/shape_toolkit.cu" --arch sm_90 --no-cache --format json >"$tmp/out" 2>/dev/null

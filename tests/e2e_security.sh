@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e_security.sh KANALYZE SRCDIR — issue 15 (hardening) end to end, as root
+# e2e_security.sh KANALYZE SRCDIR — hardening end to end, as root
 # and, where it matters, as an unprivileged user (nobody, through setpriv):
 #
 #   shell text   file and folder names with each of ` $ ( ) ; & | < > " ' \
@@ -344,18 +344,36 @@ mkfifo fifo.cu
 expect "a FIFO as a source input: exit 2, no hang" 2 timeout 60 "$ka" fifo.cu k.cu -DX
 has "... naming it" "$tmp/err" "fifo.cu: not a readable regular file"
 rm -f fifo.cu
-timeout 120 cat fifo >"$tmp/from-fifo" &
-reader=$!
+# The reader: this shell holds the FIFO open (read and write: a reader
+# from the start, whichever process runs first; a `cat fifo &` may open it
+# after a warm kanalyze has found no reader) and drains it afterwards.
+drain_fifo() {   # drain_fifo OUT: what was written into fd 3, then fd 3 closed
+    python3 -c '
+import os, sys
+os.set_blocking(3, False)
+data = b""
+try:
+    while True:
+        b = os.read(3, 65536)
+        if not b:
+            break
+        data += b
+except BlockingIOError:
+    pass
+open(sys.argv[1], "wb").write(data)' "$1"
+    exec 3<&-
+}
+exec 3<>fifo
 expect "--write-baseline into a FIFO" 0 "$ka" "${q[@]}" k.cu -DX --write-baseline fifo
-wait "$reader"
+drain_fifo "$tmp/from-fifo"
 [ -p fifo ] && ok "the FIFO is still a FIFO" || bad "the FIFO was replaced"
 grep -q '"kanalyze_baseline"' "$tmp/from-fifo" && ok "the reader got the baseline" || bad "the reader got the baseline"
 ln -s fifo fifo-link
 expect "--write-baseline through a link to a FIFO: refused (a link)" 2 "$ka" "${q[@]}" k.cu -DX --write-baseline fifo-link
-timeout 120 cat fifo >/dev/null &
-reader=$!
+exec 3<>fifo
 expect "... written with --follow-symlinks" 0 "$ka" "${q[@]}" k.cu -DX --write-baseline fifo-link --follow-symlinks
-wait "$reader"
+drain_fifo "$tmp/from-fifo"
+grep -q '"kanalyze_baseline"' "$tmp/from-fifo" && ok "... the reader got it" || bad "... the reader got it"
 echo old >target.json
 ln -s target.json link.json
 expect "--write-baseline onto a symbolic link: refused" 2 "$ka" "${q[@]}" k.cu -DX --write-baseline link.json
