@@ -209,6 +209,10 @@ struct ka_uresult {
 	char **deps;                 /* every file the parse read (absolute), the
 	                                prelude excluded: the cache's manifest    */
 	size_t n_deps;
+	char **prefix;               /* the headers of the precompiled toolkit
+	                                prefix the parse read (parse.c, pch.c):
+	                                no kernel there, the scan skips them      */
+	size_t n_prefix;
 	bool cached;                 /* read back from the cache, not parsed       */
 	double parse_ms, analysis_ms;
 	enum ka_withheld cut_short;  /* a walk over the whole file (launch sites,

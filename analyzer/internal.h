@@ -227,6 +227,9 @@ char *ka_pch_get(const char *dir, const char *const *args, int n_args, struct CX
 		 char ***deps, size_t *n_deps);
 /* clang refused it: removed, made again next time. */
 void ka_pch_drop(const char *path);
+/* The real path of a file a parse read, or NULL (the prelude's, which live
+ * in the binary, or one gone): what a dependency list holds. */
+char *ka_file_real(CXFile f);
 
 /* ---- parse.c: the translation unit and AST helpers ----------------------------- */
 int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *index, CXTranslationUnit *tu,

@@ -1342,6 +1342,11 @@ static enum CXChildVisitResult walk(CXCursor c, CXCursor parent, CXClientData d)
 	}
 	if (k == CXCursor_CallExpr && !clang_Cursor_isNull(f->fn))
 		check_call(f, c);
+	/* a library's namespaces and classes hold no launch of the file's: not
+	 * walked (over a precompiled prefix each would be read back from it) */
+	if ((k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl ||
+	     k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate) && skipped(c))
+		return CXChildVisit_Continue;
 	return CXChildVisit_Recurse;
 }
 

@@ -387,6 +387,10 @@ static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool pro
 	argv_free(&a);
 	if (e != CXError_Success)
 		*tu = NULL;
+	for (size_t i = 0; *tu && i < n_deps; i++) {    /* the prefix, for the scan to skip */
+		res->prefix = ka_xrealloc(res->prefix, (res->n_prefix + 1) * sizeof(*res->prefix));
+		res->prefix[res->n_prefix++] = ka_strdup(deps[i]);
+	}
 	for (size_t i = 0; i < n_deps; i++) {           /* the prefix's headers, as add_dep lists them */
 		bool dup = false;
 		for (size_t k = 0; k < res->n_deps && !dup; k++)
@@ -402,6 +406,26 @@ static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool pro
 	free(pch);
 	ka_phase_end(ph);
 	return e;
+}
+
+/* Of two parses, the second (i2, t2, e2) replaces the first when `better`
+ * (its headers named `headers`); the other one is disposed of. */
+static void keep_better(CXIndex *index, CXTranslationUnit *tu, enum CXErrorCode *e, CXIndex i2, CXTranslationUnit t2,
+			enum CXErrorCode e2, bool better, const char *headers, struct ka_uresult *res)
+{
+	if (better) {
+		if (*tu)
+			clang_disposeTranslationUnit(*tu);
+		clang_disposeIndex(*index);
+		*index = i2;
+		*tu = t2;
+		*e = e2;
+		res->headers = headers;
+	} else {
+		if (t2)
+			clang_disposeTranslationUnit(t2);
+		clang_disposeIndex(i2);
+	}
 }
 
 /* ---- which headers first ----------------------------------------------------------- */
@@ -535,19 +559,8 @@ int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *i
 		CXIndex i2;
 		CXTranslationUnit t2;
 		enum CXErrorCode e2 = parse_mode(file, PM_PRELUDE, false, opt, res, un, &i2, &t2);
-		if (t2 && (!*tu || count_errors(t2) <= count_errors(*tu))) {
-			if (*tu)
-				clang_disposeTranslationUnit(*tu);
-			clang_disposeIndex(*index);
-			*index = i2;
-			*tu = t2;
-			e = e2;
-			res->headers = "prelude";
-		} else {
-			if (t2)
-				clang_disposeTranslationUnit(t2);
-			clang_disposeIndex(i2);
-		}
+		keep_better(index, tu, &e, i2, t2, e2, t2 && (!*tu || count_errors(t2) <= count_errors(*tu)), "prelude",
+			    res);
 		goto parsed;
 	}
 	e = parse_mode(file, PM_PRELUDE, toolkit, opt, res, un, index, tu);
@@ -562,19 +575,8 @@ int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *i
 			clang_disposeIndex(*index);
 			e = parse_mode(file, PM_PRELUDE, false, opt, res, un, index, tu);
 		}
-		if (t2 && (!*tu || count_errors(t2) < count_errors(*tu))) {
-			if (*tu)
-				clang_disposeTranslationUnit(*tu);
-			clang_disposeIndex(*index);
-			*index = i2;
-			*tu = t2;
-			e = e2;
-			res->headers = "toolkit";
-		} else {
-			if (t2)
-				clang_disposeTranslationUnit(t2);
-			clang_disposeIndex(i2);
-		}
+		keep_better(index, tu, &e, i2, t2, e2, t2 && (!*tu || count_errors(t2) < count_errors(*tu)), "toolkit",
+			    res);
 	}
 parsed:
 	if (e != CXError_Success || !*tu) {

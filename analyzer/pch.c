@@ -87,19 +87,23 @@ static void deps_read(const char *path, char ***deps, size_t *n)
 	ka_buf_free(&b);
 }
 
-static void dep_add(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+char *ka_file_real(CXFile f)
 {
-	struct ka_buf *b = d;
 	CXString s = clang_getFileName(f);
 	const char *name = clang_getCString(s);
-	char *abs;
+	char *abs = name && strncmp(name, "/kanalyze-prelude/", 18) != 0 ? realpath(name, NULL) : NULL;
+	clang_disposeString(s);
+	return abs;
+}
+
+static void dep_add(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+	char *abs = ka_file_real(f);
 	(void)stack;
 	(void)n;
-	if (name && strncmp(name, "/kanalyze-prelude/", 18) != 0 && (abs = realpath(name, NULL))) {
-		ka_buf_printf(b, "%s\n", abs);
-		free(abs);
-	}
-	clang_disposeString(s);
+	if (abs)
+		ka_buf_printf(d, "%s\n", abs);
+	free(abs);
 }
 
 /* Keep the KA_PCH_KEEP most recently used; remove the rest (and their deps). */
