@@ -74,7 +74,7 @@ static void load(void)
 	const char *env = getenv("KANALYZE_LIBCLANG");
 	const char *names[] = {env, KA_LIBCLANG_PATH, "libclang-16.so.1", "libclang-16.so",
 			       "/usr/lib/llvm-16/lib/libclang.so.1", "libclang.so.1"};
-	void *h = NULL;
+	static void *h;                       /* kept: the library stays loaded */
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !h; i++)
 		if (names[i] && names[i][0])
 			h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);

@@ -17,16 +17,15 @@
 /* Itanium C++ ABI, exported with C linkage by libstdc++ (and libc++abi). */
 typedef char *cxa_demangle_fn(const char *mangled, char *buf, size_t *len, int *status);
 static cxa_demangle_fn *cxa_demangle;     /* set once, read-only afterwards; NULL: none */
+static void *cxx_runtime;                 /* its handle, kept: the library stays loaded */
 static pthread_once_t demangler_once = PTHREAD_ONCE_INIT;
 
 static void demangler_load(void)
 {
 	static const char *const libs[] = {"libstdc++.so.6", "libc++abi.so.1"};
-	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]) && !cxa_demangle; i++) {
-		void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
-		if (h)
-			*(void **)&cxa_demangle = dlsym(h, "__cxa_demangle");
-	}
+	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]) && !cxa_demangle; i++)
+		if ((cxx_runtime = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL)) != NULL)
+			*(void **)&cxa_demangle = dlsym(cxx_runtime, "__cxa_demangle");
 }
 
 /* Names demangled before: a library holds each kernel once per arch

@@ -32,9 +32,10 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char load_error[512];           /* set once, read-only afterwards; "" loaded */
 static bool loaded;
 
+static void *h[2];                     /* the handles, kept: the libraries stay loaded */
+
 static void load(void)
 {
-	void *h[2];
 	for (int i = 0; i < 2; i++)
 		if (!(h[i] = dlopen(library[i], RTLD_NOW | RTLD_LOCAL))) {
 			snprintf(load_error, sizeof(load_error), "cannot load %s (%s): install cairo and fontconfig "
