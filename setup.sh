@@ -95,8 +95,10 @@ sanitize)
     # are still found (TLS is only left out as a root, which can only add
     # reports, never hide one); print_suppressions=0: the TLS blocks it then
     # sees are matched by its built-in __tls_get_addr suppression, whose
-    # statistics would otherwise land in every test's stderr
-    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=use_tls=0:print_suppressions=0 \
+    # statistics would otherwise land in every test's stderr; tests/lsan.supp:
+    # glibc's own record of each library loaded with dlopen, unseen without TLS
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+        LSAN_OPTIONS=use_tls=0:print_suppressions=0:suppressions=$PWD/tests/lsan.supp \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
     ;;
