@@ -128,15 +128,8 @@ static void finding_issues(json_t *a, const struct ka_result *r, const char *roo
 		const char *key[] = {rk->k->name, f->message};
 		char *file = ka_relpath(root, s->file);
 		struct ka_buf m = {0};
-		char note[400];
-		ka_buf_printf(&m, "%s: %s", ka_rule_id(f->rule), f->message);
-		if (ka_finding_machine(rk, f, note, sizeof(note)))
-			ka_buf_printf(&m, " (%s)", note);
-		if (s->n > 1) {
-			ka_buf_printf(&m, " (in %zu instances: ", s->n);
-			ka_site_instances(&m, r, s, 8);
-			ka_buf_puts(&m, ")");
-		}
+		ka_buf_printf(&m, "%s: ", ka_rule_id(f->rule));
+		ka_site_message(&m, r, s);
 		json_array_append_new(a, issue(ka_rule_id(f->rule), severity_of(ka_rule_severity(f->rule)), m.data, file,
 					       f->line, key, 2));
 		ka_buf_free(&m);

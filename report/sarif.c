@@ -136,15 +136,7 @@ static void finding_results(json_t *results, const struct ka_result *r, const ch
 		json_t *res = json_object(), *locs = json_array(), *fp = json_object(), *loc = location(file, f->line);
 		json_t *region = json_object_get(json_object_get(loc, "physicalLocation"), "region");
 		struct ka_buf m = {0};
-		char note[400];
-		ka_buf_puts(&m, f->message);
-		if (ka_finding_machine(rk, f, note, sizeof(note)))
-			ka_buf_printf(&m, " (%s)", note);
-		if (s->n > 1) {
-			ka_buf_printf(&m, " (in %zu instances: ", s->n);
-			ka_site_instances(&m, r, s, 8);
-			ka_buf_puts(&m, ")");
-		}
+		ka_site_message(&m, r, s);
 		if (region)
 			json_object_set_new(region, "startColumn", json_integer(f->col));
 		json_object_set_new(res, "ruleId", json_string(ka_rule_id(f->rule)));

@@ -165,6 +165,19 @@ void ka_site_instances(struct ka_buf *b, const struct ka_result *r, const struct
 		ka_buf_printf(b, " and %zu more", s->n - max);
 }
 
+void ka_site_message(struct ka_buf *b, const struct ka_result *r, const struct ka_site *s)
+{
+	char note[400];
+	ka_buf_puts(b, s->f->message);
+	if (ka_finding_machine(&r->v[s->kernels[0]], s->f, note, sizeof(note)))
+		ka_buf_printf(b, " (%s)", note);
+	if (s->n > 1) {
+		ka_buf_printf(b, " (in %zu instances: ", s->n);
+		ka_site_instances(b, r, s, 8);
+		ka_buf_puts(b, ")");
+	}
+}
+
 static const char *base_of(const char *path)
 {
 	const char *s = strrchr(path, '/');

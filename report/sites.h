@@ -34,6 +34,10 @@ const struct ka_site *ka_sites_find(const struct ka_sites *s, const struct ka_re
 /* "rms_norm_f32<32>, rms_norm_f32<64>, … and 3 more": at most max names
  * (template arguments kept, return type and parameters dropped). */
 void ka_site_instances(struct ka_buf *b, const struct ka_result *r, const struct ka_site *s, size_t max);
+/* A site's finding as one line: its message, what the machine code of its
+ * line says (ka_finding_machine), and with several instances their names
+ * (8 at most): SARIF's and Code Quality's message. */
+void ka_site_message(struct ka_buf *b, const struct ka_result *r, const struct ka_site *s);
 /* --sass: whether k's SASS line table is in the file its source lines
  * are (the compiled file, or the header k is defined in), so that a line
  * of one is a line of the other: matched by file, then by line. */
