@@ -21,6 +21,9 @@ struct ka_kernel_list {
 };
 struct ka_kernel *ka_kernel_list_add(struct ka_kernel_list *l);
 void ka_kernel_list_free(struct ka_kernel_list *l);
+/* One kernel's owned fields, and the resources all KA_UNSET (kernel_list.c). */
+void ka_kernel_free(struct ka_kernel *k);
+void ka_resources_unset(struct ka_resources *res);
 /* Architecture order: sm_80 before sm_100 (numeric), then the suffix;
  * other names (gfx...) as strings. */
 int ka_arch_cmp(const char *a, const char *b);

@@ -11,8 +11,10 @@
 #define KANALYZE_LIB_H
 
 #include "analyzer.h"
+#include "core.h"
 #include "frontends.h"
 #include "kanalyze/kanalyze.h"
+#include "occupancy.h"
 
 /* One compile: a file for one architecture (as spelled: "sm_90a",
  * "gfx90a:xnack-"), with the compile database's flags when it has them. */

@@ -48,7 +48,7 @@ const int ka_nv_arch_count = (int)(sizeof(ka_nv_archs) / sizeof(ka_nv_archs[0]))
 
 static const char *const limiter_names[] = {
 #define KA_LIMITER(e, name, vendor, what) name,
-#include "limiters.def"
+#include "kanalyze/limiters.def"
 #undef KA_LIMITER
 };
 

@@ -10,13 +10,8 @@
 
 #include <stdbool.h>
 
-/* ---- limiters (occupancy/limiters.def) ---------------------------------- */
-enum ka_limiter {
-#define KA_LIMITER(e, name, vendor, what) KA_LIMIT_##e,
-#include "limiters.def"
-#undef KA_LIMITER
-	KA_LIMIT_COUNT
-};
+#include "kanalyze/model.h"
+
 const char *ka_limiter_name(enum ka_limiter l);
 
 /* ---- NVIDIA architectures (occupancy/nvidia_archs.def) ------------------ */
@@ -58,37 +53,7 @@ const struct ka_nv_arch *ka_nv_arch_find(const char *name);
 /* The row's compute capability as one number: 90 for sm_90 (and sm_90a). */
 int ka_nv_arch_sm(const struct ka_nv_arch *a);
 
-/* ---- NVIDIA model --------------------------------------------------------
- * Worked example (sm_90, 256 threads = 8 warps per block):
- *
- *   regs  regs/warp  rounded  warps/sub-partition  warps/SM  blocks  occ.
- *    128    4096      4096     16384/4096 = 4         16        2    25 %
- *    129    4128      4352     16384/4352 = 3         12        1  12.5 %
- *
- * The second block needs 16 warps; 12 fit, so one 8-warp block remains.  */
-struct ka_nv_launch {
-	int regs;            /* per thread, 0..255                               */
-	int block;           /* threads per block, 1..1024                       */
-	long smem;           /* static + dynamic bytes per block, without the    */
-	                     /* driver's reservation (the model adds it)         */
-	int barriers;        /* named barriers the kernel uses (0 or 1 usual)    */
-	int carveout_pct;    /* -1 default (largest), else 0..100 preference     */
-	long smem_per_thread;/* more dynamic bytes per thread of the block (a   */
-	                     /* buffer sized by blockDim), 0 usually            */
-};
-
-struct ka_occupancy {
-	int blocks_per_sm;
-	int warps_per_sm;
-	double occupancy;           /* warps_per_sm / max warps per SM           */
-	unsigned limiters;          /* bit (1u << enum ka_limiter) per bound    */
-	/* each resource's own bound, INT_MAX when it does not bind at all */
-	int by_warps, by_blocks, by_registers, by_shared_memory, by_barriers;
-	long smem_per_block;        /* allocated: granule-rounded, reservation in */
-	long smem_per_sm;           /* the carveout the model chose               */
-	int regs_per_block;         /* allocated                                  */
-};
-
+/* ---- NVIDIA model (the launch and its figures: kanalyze/model.h) ------- */
 /* 0 on success, -EINVAL for a block size below 1.  A launch the arch cannot
  * run at all (block over 1024 threads, more than 255 registers, shared
  * memory over the opt-in limit) gets 0 blocks and the resource that refused
@@ -100,16 +65,7 @@ int ka_occ_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *in,
 /* Blocks only: the hot path for sweeps (same rules, no bookkeeping). */
 int ka_occ_nvidia_blocks(const struct ka_nv_arch *arch, const struct ka_nv_launch *in);
 
-/* ---- cliffs ---------------------------------------------------------------
- * For the launch in use: the smallest growth of one resource that lowers the
- * resident blocks, and the smallest reduction that raises them.  A distance
- * of -1 means "none within the arch's range" (JSON null). */
-struct ka_cliffs {
-	int regs_to_next_drop, blocks_after_drop;
-	int regs_to_next_gain, blocks_after_gain;
-	long smem_to_next_drop; int blocks_after_smem_drop;
-	long smem_to_next_gain; int blocks_after_smem_gain;
-};
+/* ---- cliffs (struct ka_cliffs: kanalyze/model.h) ------------------------ */
 void ka_cliffs_nvidia(const struct ka_nv_arch *arch, const struct ka_nv_launch *in,
 		      struct ka_cliffs *out);
 
@@ -172,57 +128,14 @@ struct ka_arch {
 /* 0 with *out filled, or -1 when neither vendor knows the name. */
 int ka_arch_find(const char *name, struct ka_arch *out);
 
-/* ---- AMD model -------------------------------------------------------------
- * Waves per SIMD = min(max waves/SIMD, VGPR bound, SGPR bound (gfx8/9), LDS
- * and workgroup bounds), with LLVM's conventions (see amd.c), so that it
- * equals the compiler's "Occupancy [waves/SIMD]" remark.  Worked example
- * (gfx90a, 512-entry unified file, granule 8, at most 8 waves):
- *
- *   VGPRs  AGPRs  allocated                      waves/SIMD
- *     64      0    64                            512/64  = 8
- *     65      0    72                            512/72  = 7
- *    130      0   136                            512/136 = 3
- *    100     40   alignTo(100,4)+40 = 140 -> 144 512/144 = 3
- *
- * (Seed 003 says 130 VGPRs on a 512-VGPR SIMD give 2 waves; they give 3.) */
-struct ka_amd_launch {
-	int vgprs;           /* architectural VGPRs (the remark's "VGPRs")        */
-	int agprs;           /* AGPRs, 0 where the arch has none                  */
-	int sgprs;           /* the remark's "SGPRs" (VCC, XNACK ... included)    */
-	int block;           /* threads per workgroup, 1..1024                    */
-	long lds;            /* LDS bytes per workgroup, static + dynamic         */
-	int wave;            /* 32 or 64; 0: the arch's default                   */
-};
-
-struct ka_amd_occupancy {
-	int waves_per_simd;      /* 0: a workgroup of this size cannot be resident */
-	int llvm_waves_per_simd; /* what LLVM's remark says (it never says 0)     */
-	int workgroups_per_cu;
-	int waves_per_cu;        /* workgroups_per_cu * waves_per_workgroup       */
-	int waves_per_workgroup;
-	int wave;                /* the wave size used                            */
-	double occupancy;        /* waves_per_simd / max waves per SIMD           */
-	unsigned limiters;       /* bit (1u << enum ka_limiter) per bound         */
-	/* each resource's own bound in waves per SIMD, INT_MAX when it does not
-	 * bind at all */
-	int by_waves, by_workgroups, by_vgprs, by_sgprs, by_lds;
-	int vgprs_alloc;         /* per wave, granule-rounded (unified: + AGPRs)  */
-};
-
+/* ---- AMD model (the launch and its figures: kanalyze/model.h) ---------- */
 /* 0 on success, -EINVAL for a block below 1 or a wave size the arch lacks.
  * Out-of-range counts get 0 waves with the refusing resource as limiter;
  * the CLI rejects them before they reach the model. */
 int ka_occ_amd(const struct ka_amd_arch *arch, const struct ka_amd_launch *in,
 	       struct ka_amd_occupancy *out);
 
-/* Cliffs in VGPRs (AGPRs fixed) and LDS bytes for the launch in use: how far
- * until waves per SIMD drop or rise, and to what.  -1: none in range. */
-struct ka_amd_cliffs {
-	int vgprs_to_next_drop, waves_after_drop, workgroups_after_drop;
-	int vgprs_to_next_gain, waves_after_gain, workgroups_after_gain;
-	long lds_to_next_drop; int waves_after_lds_drop, workgroups_after_lds_drop;
-	long lds_to_next_gain; int waves_after_lds_gain, workgroups_after_lds_gain;
-};
+/* Cliffs in VGPRs (AGPRs fixed) and LDS bytes for the launch in use. */
 void ka_cliffs_amd(const struct ka_amd_arch *arch, const struct ka_amd_launch *in,
 		   struct ka_amd_cliffs *out);
 

@@ -9,10 +9,19 @@
      of a library above it (read from the sources: each `#include "X"`
      resolved as the build resolves it, from the file's own folder, then
      include/ and each library's folder).  include/kanalyze/ is the public
-     header of kanalyze_lib (lib/).  KNOWN_UP lists the upward includes the
-     code still has, printed on every run; any other fails.
+     header of kanalyze_lib (lib/), except its vocabulary: a public header
+     that declares no function and no object and includes only vocabulary
+     (kernel.h, model.h: the kernel record and the model's figures, types
+     every layer speaks, as LLVM's internals include llvm-c/Types.h);
+  4. the public header is self-contained: each include/kanalyze/*.h
+     compiles alone, with include/ as the only search path, so it names
+     nothing of kanalyze's internals (core.h, occupancy.h, ...) but by
+     pointer to a declared struct;
+  5. the public header is implemented by kanalyze_lib and above: every
+     function and object it declares is defined in lib/ (or above), none
+     in a library below it.
 
-usage: layering.py BUILD_DIR   (prints each violation; exit 1 if any)"""
+usage: layering.py BUILD_DIR [CC]   (prints each violation; exit 1 if any)"""
 import os
 import re
 import subprocess
@@ -23,11 +32,14 @@ ORDER = ["ka_core", "ka_occupancy", "ka_frontends", "ka_analyzer", "kanalyze_lib
 FOLDERS = {"ka_core": ["core"], "ka_occupancy": ["occupancy"], "ka_frontends": ["frontends"],
            "ka_analyzer": ["analyzer"], "kanalyze_lib": ["lib", "include/kanalyze"], "ka_report": ["report"],
            "ka_cli": ["cli"]}
-# Upward includes the code still has: the kernel record the frontends fill
-# is defined in the public headers.
-KNOWN_UP = {("frontends/frontends.h", "include/kanalyze/kernel.h"),
-            ("frontends/kernel_list.c", "include/kanalyze/resources.def")}
+PUBLIC = "include/kanalyze"
+TAG = re.compile(r'^(?:struct|enum|union)\s+\w+\s*[;{]')     # a tag declared or defined, not an object
 INCLUDE = re.compile(r'\s*#\s*include\s+"([^"]+)"')
+# A file-scope declaration of a function or an object in a header: a line
+# that starts a declaration (not static, not a macro, not inside a struct's
+# braces) naming ka_something followed by "(" or "[" or ";".
+DECL = re.compile(r'^(?:extern\s+)?(?:const\s+)?(?:struct\s+|enum\s+|unsigned\s+)?[A-Za-z_]\w*[\s*]+(?:const\s*)?\**\s*'
+                  r'(ka_\w+)\s*(\(|\[|;)')
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -58,8 +70,44 @@ def layer_of(rel):
     return best[0] if best else None
 
 
-def upward_includes():
-    """The number of upward #includes not in KNOWN_UP, each printed."""
+def public_headers():
+    """{name: (declared symbols, included public names)} of include/kanalyze."""
+    out = {}
+    top = os.path.join(SRC, PUBLIC)
+    for name in sorted(os.listdir(top)):
+        if not name.endswith((".h", ".def")):
+            continue
+        declared, includes, depth = set(), set(), 0
+        with open(os.path.join(top, name), encoding="utf-8") as fh:
+            for line in fh:
+                m = INCLUDE.match(line)
+                if m and m.group(1).startswith("kanalyze/"):
+                    includes.add(m.group(1)[len("kanalyze/"):])
+                if depth == 0 and not line.startswith(("static", "#", " ", "\t", "/*", " *")):
+                    d = None if TAG.match(line) else DECL.match(line)
+                    if d:
+                        declared.add(d.group(1))
+                depth += line.count("{") - line.count("}")
+        out[name] = (declared, includes)
+    return out
+
+
+def vocabulary(headers):
+    """The public headers lower layers may include: no declaration, and
+    only vocabulary included."""
+    vocab = {n for n, (decl, _) in headers.items() if not decl}
+    changed = True
+    while changed:
+        changed = False
+        for n in sorted(vocab):
+            if not headers[n][1] <= vocab:
+                vocab.discard(n)
+                changed = True
+    return vocab
+
+
+def upward_includes(vocab):
+    """The number of upward #includes, each printed."""
     search = ["include"] + [f for lib in ORDER for f in FOLDERS[lib]]
     bad = 0
     for lib in ORDER:
@@ -79,14 +127,44 @@ def upward_includes():
                             if os.path.isfile(os.path.join(SRC, d, m.group(1))):
                                 target = os.path.normpath(os.path.join(d, m.group(1)))
                                 break
+                        if target and target.startswith(PUBLIC + "/") and os.path.basename(target) in vocab:
+                            continue
                         tlib = layer_of(target) if target else None
                         if tlib is None or ORDER.index(tlib) <= ORDER.index(lib):
                             continue
-                        if (rel, target) in KNOWN_UP:
-                            print("upward include (known): %s includes %s (%s)" % (rel, target, tlib))
-                            continue
                         print("upward include: %s:%d includes %s of %s, above %s" % (rel, n, target, tlib, lib))
                         bad += 1
+    return bad
+
+
+def compiles_alone(headers, cc):
+    """The number of public headers that do not compile on their own."""
+    bad = 0
+    for name in sorted(headers):
+        if not name.endswith(".h"):
+            continue
+        r = subprocess.run([cc, "-fsyntax-only", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I",
+                            os.path.join(SRC, "include"), "-x", "c", "-"],
+                           input='#include "kanalyze/%s"\n' % name, capture_output=True, text=True)
+        if r.returncode != 0:
+            print("public header not self-contained: %s/%s\n%s" % (PUBLIC, name, r.stderr.strip()))
+            bad += 1
+    return bad
+
+
+def implemented_above(headers, defined_by):
+    """The number of public declarations defined below kanalyze_lib or nowhere."""
+    bad = 0
+    for name, (declared, _) in sorted(headers.items()):
+        for sym in sorted(declared):
+            where = defined_by.get(sym)
+            if where is None:
+                print("public header %s/%s declares %s, which no library defines" % (PUBLIC, name, sym))
+                bad += 1
+            elif ORDER.index(where[0]) < ORDER.index("kanalyze_lib"):
+                print("public header %s/%s declares %s, defined below the library in %s:%s"
+                      % (PUBLIC, name, sym, where[0], where[1]))
+                bad += 1
     return bad
 
 
@@ -120,9 +198,15 @@ def main():
         if a < b and (b, a) in edges:
             print("files call each other: %s:%s <-> %s:%s" % (a[0], a[1], b[0], b[1]))
             bad += 1
-    bad += upward_includes()
+    headers = public_headers()
+    vocab = vocabulary(headers)
+    bad += upward_includes(vocab)
+    bad += compiles_alone(headers, sys.argv[2] if len(sys.argv) > 2 else "cc")
+    bad += implemented_above(headers, defined_by)
     files = len(uses)
-    print("layering: %d files, %d call edges, %d violations" % (files, len(edges), bad))
+    print("layering: %d files, %d call edges; public header: %d files, %d declarations, vocabulary %s; "
+          "%d violations" % (files, len(edges), len(headers), sum(len(d) for d, _ in headers.values()),
+                             ", ".join(sorted(vocab)), bad))
     return 1 if bad else 0
 
 

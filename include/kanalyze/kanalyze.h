@@ -15,13 +15,43 @@
 #define KANALYZE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
-#include "core.h"
 #include "kanalyze/result.h"
-#include "occupancy.h"
+
+/* kanalyze's internals, named here only through pointers: core.h (messages,
+ * buffers), occupancy.h (the architecture rows), frontends.h (kernel lists),
+ * analyzer.h (its options). */
+struct ka_diag;
+struct ka_buf;
+struct ka_arch;
+struct ka_nv_arch;
+struct ka_kernel_list;
+struct ka_analyzer_options;
 
 #define KA_VERSION "0.1.0"
+
+/* ---- the resource fields (lib/resources.c) --------------------------------------
+ * The table behind generic readers and writers: key, offset, who has it. */
+enum ka_resource_vendor { KA_RES_NVIDIA = 1, KA_RES_AMD = 2, KA_RES_BOTH = 3 };
+struct ka_resource_field {
+	const char *key;
+	size_t offset;               /* of the long in struct ka_resources */
+	enum ka_resource_vendor vendor;
+	bool baseline;
+	const char *what;
+};
+extern const struct ka_resource_field ka_resource_fields[];
+extern const int ka_resource_count;
+static inline long *ka_resource_at(struct ka_resources *r, int i)
+{
+	return (long *)((char *)r + ka_resource_fields[i].offset);
+}
+static inline long ka_resource_get(const struct ka_resources *r, int i)
+{
+	return *(const long *)((const char *)r + ka_resource_fields[i].offset);
+}
 
 /* ---- vendors -----------------------------------------------------------------
  * Hardware differences as data and ops: the pipeline and the writers ask the

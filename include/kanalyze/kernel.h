@@ -3,7 +3,12 @@
  * A frontend fills one ka_kernel per kernel per architecture with the counts
  * the compiler really produced; the occupancy library and the report writers
  * only read it.  Fields a vendor does not have hold KA_UNSET and are written
- * as JSON null, never omitted. */
+ * as JSON null, never omitted.
+ *
+ * Vocabulary, not interface: types only (no function, no object), nothing
+ * of kanalyze's internals included, so every layer may include it (as
+ * kanalyze/model.h).  The frontends' functions over it are in frontends.h,
+ * the library's (the field table) in kanalyze/kanalyze.h. */
 #ifndef KANALYZE_KERNEL_H
 #define KANALYZE_KERNEL_H
 
@@ -21,27 +26,6 @@ struct ka_resources {
 #include "kanalyze/resources.def"
 #undef KA_RESOURCE
 };
-
-/* The table behind generic readers and writers: key, offset, who has it
- * (defined by the library: lib/resources.c). */
-enum ka_resource_vendor { KA_RES_NVIDIA = 1, KA_RES_AMD = 2, KA_RES_BOTH = 3 };
-struct ka_resource_field {
-	const char *key;
-	size_t offset;               /* of the long in struct ka_resources */
-	enum ka_resource_vendor vendor;
-	bool baseline;
-	const char *what;
-};
-extern const struct ka_resource_field ka_resource_fields[];
-extern const int ka_resource_count;
-static inline long *ka_resource_at(struct ka_resources *r, int i)
-{
-	return (long *)((char *)r + ka_resource_fields[i].offset);
-}
-static inline long ka_resource_get(const struct ka_resources *r, int i)
-{
-	return *(const long *)((const char *)r + ka_resource_fields[i].offset);
-}
 
 struct ka_sass;
 
@@ -96,8 +80,5 @@ struct ka_kernel {
 	 * when nvdisasm was not found or the kernel came from a binary */
 	struct ka_machine *machine;
 };
-
-void ka_resources_unset(struct ka_resources *res);
-void ka_kernel_free(struct ka_kernel *k);
 
 #endif

@@ -14,7 +14,10 @@
 #include <stddef.h>
 
 #include "kanalyze/kernel.h"
-#include "occupancy.h"
+#include "kanalyze/model.h"
+
+struct ka_nv_arch;                /* occupancy.h: the architecture rows */
+struct ka_amd_arch;
 
 enum { KA_MAX_BEST = 32, KA_MAX_RUNTIME_SITES = 8 };
 
