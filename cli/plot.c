@@ -54,23 +54,6 @@ static bool kernel_matches(const struct ka_kernel *k, const char *want)
 	return (size_t)(n + stem - base) == len && strncmp(base, want, len) == 0;
 }
 
-/* FILE exists and is a readable regular file; false after a message. */
-static bool readable_file(const char *file, struct ka_diag *d)
-{
-	struct stat st;
-
-	if (stat(file, &st) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%s", errno == ENOENT ? "no such file" : strerror(errno));
-		return false;
-	}
-	if (!S_ISREG(st.st_mode) || access(file, R_OK) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, file, "%s",
-			      S_ISDIR(st.st_mode) ? "is a directory" : "not a readable regular file");
-		return false;
-	}
-	return true;
-}
-
 /* Why no one kernel was picked: of `total` kernels, `n` matched --kernel
  * `want` (NULL: not given); `names` lists them all. */
 static void pick_failed(const char *file, size_t total, int n, const char *want, const char *names,
@@ -84,53 +67,6 @@ static void pick_failed(const char *file, size_t total, int n, const char *want,
 		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels match '%s': name one exactly: %s", n, want, names);
 	else
 		ka_diag_error(d, KA_EXIT_USAGE, file, "%d kernels: pick one with --kernel NAME: %s", n, names);
-}
-
-static void list_kernels(struct ka_buf *b, const struct ka_kernel_list *l)
-{
-	for (size_t i = 0; i < l->n; i++)
-		ka_buf_printf(b, "%s%s", i ? "; " : "", l->v[i].name);
-}
-
-/* Compile FILE for the arch and pick the kernel: NULL after a message. */
-static const struct ka_kernel *plot_kernel(struct ka_cli *cli, const char *arch, struct ka_kernel_list *kernels,
-					   struct ka_diag *d, int *rc)
-{
-	struct ka_nvcc_options nv = {0};
-	const char *file = cli->files[0], *want = cli->opt[OPT_KERNEL];
-	const struct ka_kernel *found = NULL;
-	bool bad = false;
-	int n = 0;
-
-	*rc = KA_EXIT_USAGE;
-	if (!readable_file(file, d))
-		return NULL;
-	nv.nvcc = cli->opt[OPT_NVCC];
-	nv.extra = cli->cc_args;
-	nv.lang = cli->opt[OPT_LANG];
-	nv.timeout_s = (double)one_value(cli, OPT_TIMEOUT, "timeout", 1, 86400, 300, d, &bad);
-	nv.jobs = 1;
-	if (bad)
-		return NULL;
-	*rc = ka_nvcc_analyze(file, &arch, 1, &nv, d, kernels, NULL);
-	if (*rc != KA_EXIT_OK)
-		return NULL;
-	ka_kernel_list_sort(kernels);
-	*rc = KA_EXIT_USAGE;
-	for (size_t i = 0; i < kernels->n; i++)
-		if (!want || kernel_matches(&kernels->v[i], want)) {
-			found = &kernels->v[i];
-			n++;
-		}
-	if (n == 1) {
-		*rc = KA_EXIT_OK;
-		return found;
-	}
-	struct ka_buf b = {0};
-	list_kernels(&b, kernels);
-	pick_failed(file, kernels->n, n, want, b.data, d);
-	ka_buf_free(&b);
-	return NULL;
 }
 
 /* The terminal form: a headline, then the sparklines. */
@@ -184,12 +120,64 @@ static int plot_write(const struct ka_chart *c, const char *path, struct ka_diag
 struct plot {
 	struct ka_chart c;
 	bool built;
-	struct ka_kernel_list kernels;   /* NVIDIA FILE: nvcc's kernels          */
-	struct ka_result res;            /* AMD FILE: the session's result       */
+	struct ka_result res;            /* FILE: the library's result           */
 	bool have_res;
 	const struct ka_kernel *k;
 	char name[128], where[512];
 };
+
+/* A FILE (or a saved AMD remarks log, --remarks: how a Hygon DTK build is
+ * read here) goes through the library, as `kanalyze FILE` would: its
+ * frontend and compiler, its launch choice and its vendor's model at the
+ * launch asked for; *out is the kernel --kernel names. */
+static int plot_file_kernel(struct ka_cli *cli, const char *arch_name, const struct ka_model_params *launch,
+			    struct plot *p, struct ka_diag *d, const struct ka_kernel_result **out)
+{
+	const char *want = cli->opt[OPT_KERNEL], *file = cli->n_files ? cli->files[0] : cli->opt[OPT_REMARKS];
+	const struct ka_kernel_result *found = NULL;
+	struct ka_request req = {
+		.mode = KA_INPUTS_FILES, .inputs = cli->files, .n_inputs = cli->n_files, .lang = cli->opt[OPT_LANG],
+		.remarks = cli->opt[OPT_REMARKS],
+		.archs = arch_name, .cc_args = cli->cc_args, .cache = true, .uniformity = false, .jobs = 1,
+		.nvcc = cli->opt[OPT_NVCC], .clang = cli->opt[OPT_CLANG], .launch = *launch,
+	};
+	bool bad = false;
+	int rc, n = 0;
+
+	*out = NULL;
+	req.timeout_s = (double)one_value(cli, OPT_TIMEOUT, "timeout", 1, 86400, 300, d, &bad);
+	if (bad)
+		return KA_EXIT_USAGE;
+	rc = ka_analyze(&req, d, &p->res);
+	p->have_res = true;
+	if (rc != KA_EXIT_OK)
+		return rc;
+	/* one result per distinct launch of a kernel: the first stands for it */
+	for (size_t i = 0; i < p->res.n; i++) {
+		const struct ka_kernel_result *kr = &p->res.v[i];
+		if (want && !kernel_matches(kr->k, want))
+			continue;
+		if (found && found->k == kr->k)
+			continue;
+		if (!found)
+			found = kr;
+		n++;
+	}
+	if (n == 1) {
+		*out = found;
+		return KA_EXIT_OK;
+	}
+	struct ka_buf b = {0};
+	const struct ka_kernel *last = NULL;
+	for (size_t i = 0; i < p->res.n; i++)
+		if (p->res.v[i].k != last) {
+			last = p->res.v[i].k;
+			ka_buf_printf(&b, "%s%s", b.len ? "; " : "", last->name);
+		}
+	pick_failed(file, p->res.n, n, want, b.data, d);
+	ka_buf_free(&b);
+	return KA_EXIT_USAGE;
+}
 
 static int plot_nvidia(struct ka_cli *cli, const char *arch_name, struct plot *p, struct ka_diag *d)
 {
@@ -225,27 +213,26 @@ static int plot_nvidia(struct ka_cli *cli, const char *arch_name, struct plot *p
 		return KA_EXIT_USAGE;
 
 	if (cli->n_files == 1) {
-		k = plot_kernel(cli, arch_name, &p->kernels, d, &rc);
-		if (!k)
+		const struct ka_model_params launch = {.block = block, .smem = in.smem};
+		const struct ka_kernel_result *kr;
+		int carveout = in.carveout_pct;
+		rc = plot_file_kernel(cli, arch_name, &launch, p, d, &kr);
+		if (rc != KA_EXIT_OK)
 			return rc;
-		if (in.smem + k->res.static_smem > smem_max) {
+		k = kr->k;
+		a = kr->m.nv.arch;
+		in = kr->m.nv.launch;
+		if (in.smem > smem_max) {
 			ka_diag_error(d, KA_EXIT_USAGE, "plot", "--smem %ld plus the kernel's %ld static bytes is over "
-				      "%s's %ld-byte per-block limit", in.smem, k->res.static_smem, a->name, smem_max);
+				      "%s's %ld-byte per-block limit", kr->smem_dynamic, k->res.static_smem, a->name, smem_max);
 			return KA_EXIT_USAGE;
 		}
-		in.regs = (int)k->res.regs;
-		in.smem += k->res.static_smem;
-		in.barriers = (int)(k->res.barriers > 0 ? k->res.barriers : 0);
+		in.carveout_pct = carveout;
 		if (cli->opt[OPT_BARRIERS])
 			in.barriers = (int)one_value(cli, OPT_BARRIERS, "barriers", 0, 16, 1, d, &bad);
 		max_threads = k->res.max_threads > 0 ? k->res.max_threads : 0;
-		if (block == 0) {
-			block = max_threads > 0 ? max_threads : 256;
-			block_source = max_threads > 0 ? "launch_bounds" : "default";
-		} else if (max_threads > 0 && block > max_threads) {
-			ka_diag_warn(d, k->file, "%s: --block %ld exceeds its __launch_bounds__ (%ld): such a launch fails",
-				     k->name, block, max_threads);
-		}
+		block = in.block;
+		block_source = kr->block_source ? kr->block_source : "default";
 	} else if (block == 0) {
 		block = 256;
 		block_source = "default";
@@ -256,65 +243,6 @@ static int plot_nvidia(struct ka_cli *cli, const char *arch_name, struct plot *p
 	p->c.block_source = block_source;
 	p->k = k;
 	return KA_EXIT_OK;
-}
-
-/* An AMD FILE (or a saved remarks log, --remarks: how a Hygon DTK build is
- * read here) goes through the library's session, as `kanalyze FILE` would:
- * its HIP compiler, its launch choice and its AMD model. */
-static int plot_amd_kernel(struct ka_cli *cli, const char *arch_name, long block, long lds, int wave,
-			   struct plot *p, struct ka_diag *d, const struct ka_kernel_result **out)
-{
-	const char *want = cli->opt[OPT_KERNEL], *file = cli->n_files ? cli->files[0] : cli->opt[OPT_REMARKS];
-	const struct ka_kernel_result *found = NULL;
-	struct ka_request req = {
-		.mode = KA_INPUTS_FILES, .inputs = cli->files, .n_inputs = cli->n_files, .lang = cli->opt[OPT_LANG],
-		.remarks = cli->opt[OPT_REMARKS],
-		.archs = arch_name, .cc_args = cli->cc_args, .cache = true, .uniformity = false, .jobs = 1,
-		.nvcc = cli->opt[OPT_NVCC], .clang = cli->opt[OPT_CLANG],
-		.launch = {.block = block, .smem = lds, .wave = wave},
-	};
-	bool bad = false;
-	int rc, n = 0;
-
-	*out = NULL;
-	if (cli->n_files && !readable_file(file, d))
-		return KA_EXIT_USAGE;
-	req.timeout_s = (double)one_value(cli, OPT_TIMEOUT, "timeout", 1, 86400, 300, d, &bad);
-	if (bad)
-		return KA_EXIT_USAGE;
-	rc = ka_analyze(&req, d, &p->res);
-	p->have_res = true;
-	if (rc != KA_EXIT_OK)
-		return rc;
-	/* one result per distinct launch of a kernel: the first stands for it */
-	for (size_t i = 0; i < p->res.n; i++) {
-		const struct ka_kernel_result *kr = &p->res.v[i];
-		if (want && !kernel_matches(kr->k, want))
-			continue;
-		if (found && found->k == kr->k)
-			continue;
-		if (!found)
-			found = kr;
-		n++;
-	}
-	if (n == 1) {
-		if (!found->m.amd.arch) {
-			ka_diag_error(d, KA_EXIT_USAGE, file, "%s: no occupancy model for %s", found->k->name, arch_name);
-			return KA_EXIT_USAGE;
-		}
-		*out = found;
-		return KA_EXIT_OK;
-	}
-	struct ka_buf b = {0};
-	const struct ka_kernel *last = NULL;
-	for (size_t i = 0; i < p->res.n; i++)
-		if (p->res.v[i].k != last) {
-			last = p->res.v[i].k;
-			ka_buf_printf(&b, "%s%s", b.len ? "; " : "", last->name);
-		}
-	pick_failed(file, p->res.n, n, want, b.data, d);
-	ka_buf_free(&b);
-	return KA_EXIT_USAGE;
 }
 
 static int plot_amd(struct ka_cli *cli, const char *arch_name, struct plot *p, struct ka_diag *d)
@@ -372,9 +300,15 @@ static int plot_amd(struct ka_cli *cli, const char *arch_name, struct plot *p, s
 
 	if (from_file) {
 		const struct ka_kernel_result *kr;
-		int rc = plot_amd_kernel(cli, arch_name, block, in.lds, wave, p, d, &kr);
+		const struct ka_model_params launch = {.block = block, .smem = in.lds, .wave = wave};
+		int rc = plot_file_kernel(cli, arch_name, &launch, p, d, &kr);
 		if (rc != KA_EXIT_OK)
 			return rc;
+		if (!kr->m.amd.arch) {
+			ka_diag_error(d, KA_EXIT_USAGE, cli->n_files ? cli->files[0] : cli->opt[OPT_REMARKS],
+				      "%s: no occupancy model for %s", kr->k->name, arch_name);
+			return KA_EXIT_USAGE;
+		}
 		a = kr->m.amd.arch;
 		in = kr->m.amd.launch;
 		if (in.lds > a->lds_per_workgroup) {
@@ -431,11 +365,12 @@ int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
 		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--kernel picks a kernel of FILE; no FILE given");
 		return KA_EXIT_USAGE;
 	}
-	if (!arch_name) {          /* the default: sm_90, gfx90a for AMD options or a HIP FILE */
-		const char *dot = cli->n_files ? strrchr(cli->files[0], '.') : NULL;
-		bool hip = cli->opt[OPT_LANG] ? strcmp(cli->opt[OPT_LANG], "hip") == 0 : dot && strcmp(dot, ".hip") == 0;
-		bool amd = cli->opt[OPT_VGPRS] || cli->opt[OPT_REMARKS] || hip;
-		arch_name = ka_vendors[amd ? KA_VENDOR_AMD : KA_VENDOR_NVIDIA]->default_arch;
+	if (!arch_name && (cli->n_files || cli->opt[OPT_REMARKS])) {   /* the library's default for the input */
+		const struct ka_request input = {.mode = KA_INPUTS_FILES, .inputs = cli->files, .n_inputs = cli->n_files,
+						 .lang = cli->opt[OPT_LANG], .remarks = cli->opt[OPT_REMARKS]};
+		arch_name = ka_default_arch(&input);
+	} else if (!arch_name) {   /* a configuration: sm_90, gfx90a for the AMD options */
+		arch_name = ka_vendors[cli->opt[OPT_VGPRS] ? KA_VENDOR_AMD : KA_VENDOR_NVIDIA]->default_arch;
 	}
 	v = ka_vendor_of_arch(arch_name);
 	if (!v) {
@@ -465,7 +400,6 @@ int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
 out:
 	if (p.built)
 		ka_chart_free(&p.c);
-	ka_kernel_list_free(&p.kernels);
 	if (p.have_res)
 		ka_result_free(&p.res);
 	return rc > d->exit_code ? rc : d->exit_code;

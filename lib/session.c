@@ -35,6 +35,17 @@ static const char *default_archs(const struct ka_request *req, struct ka_run *ru
 	return v ? v->default_arch : ka_vendor_nvidia.default_arch;
 }
 
+const char *ka_default_arch(const struct ka_request *req)
+{
+	struct ka_run run;
+	const char *arch;
+
+	memset(&run, 0, sizeof(run));
+	arch = default_archs(req, &run);
+	ka_kinds_free(&run);
+	return arch;
+}
+
 static int split_archs(const struct ka_request *req, struct ka_run *run, struct ka_diag *d)
 {
 	struct ka_arch any[KA_MAX_ARCHS];

@@ -157,6 +157,10 @@ struct ka_request {
  * bad inputs, _TOOLCHAIN for compile failures); whatever could be analysed
  * is in `out` even then.  Free with ka_result_free. */
 int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result *out);
+/* The architecture ka_analyze compiles req's inputs for when req->archs is
+ * NULL: the default of the vendor every input (or the remarks log) belongs
+ * to, sm_90 when they mix or name none (binaries name their own). */
+const char *ka_default_arch(const struct ka_request *req);
 /* Whether the machine code contradicts kernel result kr's i-th finding
  * (lib/ground.c): the writers leave such a finding out; JSON keeps it. */
 bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i);
