@@ -232,12 +232,6 @@ char *ka_nvdisasm_locate(void);
  * (nvdisasm failed; message through d).  Missing life ranges only warn. */
 int ka_sass_census_cubin(const char *nvdisasm, const char *cubin, const char *main_file, double timeout_s,
 			 struct ka_diag *d, struct ka_kernel_list *out, size_t first, const char *where);
-/* For the reports (sass_report.c): the text rows -- seed 003's columns and
- * the pressure peak lines -- and the JSON object of DESIGN §3 (a new jansson
- * reference). */
-void ka_sass_print_text(FILE *out, const struct ka_sass *s);
-struct json_t;
-struct json_t *ka_sass_json(const struct ka_sass *s);
 
 /* One device-only compile: a file for one arch, with flags of its own (from
  * a compilation database) before opt->extra.  ka_nvcc_run_units runs any

@@ -109,6 +109,13 @@ const char *ka_text_block_source(const char *source);
 /* After it: " 1x32x1" for a shaped block, " at norm.cu:311" for a launch site. */
 void ka_text_launch(FILE *out, const struct ka_kernel_result *rk);
 
+/* ---- the SASS census (sass.c) ---------------------------------------------
+ * The text rows -- seed 003's columns and the pressure peak lines -- and the
+ * JSON object of DESIGN §3 (a new jansson reference). */
+void ka_sass_print_text(FILE *out, const struct ka_sass *s);
+struct json_t;
+struct json_t *ka_sass_json(const struct ka_sass *s);
+
 /* ---- the occupancy charts (chart.c, chart_nvidia.c, chart_amd.c) -----------
  * Vendor-neutral: the sweeps are runs of equal answers, the renderers read
  * them and the words of a per-vendor provider (struct ka_chart_ops); NVIDIA

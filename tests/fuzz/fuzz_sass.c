@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontends.h"
+#include "report.h"   /* the census and its text rows */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

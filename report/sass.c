@@ -1,9 +1,10 @@
-/* sass_report.c — the SASS census as the reports show it: the JSON object
- * of DESIGN §3 ("sass": {...}) and the text rows with the columns of seed
+/* sass.c — the SASS census as the reports show it: the JSON object of
+ * DESIGN §3 ("sass": {...}) and the text rows with the columns of seed
  * 003's tables (non-NOP instructions, UR operands, UIMAD/UIADD3, S2UR/ULDC,
- * IMAD/IADD3, SHFL/REDUX, ...) plus the register-pressure peak lines.  Kept
- * beside the census so the report writers only call in. */
-#include "frontends.h"
+ * IMAD/IADD3, SHFL/REDUX, ...) plus the register-pressure peak lines.  The
+ * census is data the result carries (a kernel's k->sass, frontends/sass.c
+ * counts it); writing it is the writers' job. */
+#include "report.h"
 
 #include <jansson.h>
 
