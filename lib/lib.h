@@ -138,6 +138,10 @@ void ka_sources_note(const struct ka_sources *s, struct ka_diag *d);
 /* Set every finding of res beside the machine code of its line: verdicts
  * and access costs in each kernel result's `ground` (ground.c). */
 void ka_ground_findings(struct ka_result *res);
+/* Then the words the writers print beside each fact and finding: each
+ * kernel result's fact_machine and finding_machine (machine_notes.c). */
+void ka_machine_notes(struct ka_result *res);
+void ka_machine_notes_free(struct ka_kernel_result *kr);
 /* The analysis of `file` (its launch sites), NULL when none parsed. */
 const struct ka_uresult *ka_sources_result(const struct ka_sources *s, const char *file);
 void ka_sources_free(struct ka_sources *s);

@@ -68,9 +68,6 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 {
 	const struct ka_ukernel *u = rk->u;
 	json_t *facts = r->uniformity && rk->has_source ? json_array() : json_null(), *finds = json_array();
-	size_t nl = 0;
-	struct ka_uline *lines = u ? ka_sass_ulines(rk->k, &nl) : NULL;
-	char note[400];
 
 	for (size_t i = 0; u && i < u->n_facts; i++) {
 		const struct ka_ufact *f = &u->facts[i];
@@ -81,8 +78,8 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 		json_object_set_new(e, "class", json_string(ka_uclass_name(f->cls)));
 		json_object_set_new(e, "stride", f->cls == KA_U_AFFINE && f->stride ? json_integer(f->stride) : json_null());
 		json_object_set_new(e, "why", ka_json_text(f->why));
-		json_object_set_new(e, "machine", ka_ufact_machine_note(f, lines, nl, note, sizeof(note)) ? ka_json_text(note)
-												   : json_null());
+		json_object_set_new(e, "machine", rk->fact_machine && rk->fact_machine[i] ? ka_json_text(rk->fact_machine[i])
+											 : json_null());
 		json_array_append_new(facts, e);
 	}
 	for (size_t i = 0; u && i < u->n_findings; i++) {
@@ -103,8 +100,8 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 		/* the machine code of its line (lib/ground.c): what it holds, the
 		 * verdict, and an access's estimated cost; else --sass's note */
 		const struct ka_finding_ground *g = rk->ground ? &rk->ground[i] : NULL;
-		json_object_set_new(e, "machine", ka_finding_machine(rk, f, note, sizeof(note)) ? ka_json_text(note)
-											 : json_null());
+		json_object_set_new(e, "machine", ka_finding_machine(rk, f) ? ka_json_text(ka_finding_machine(rk, f))
+									     : json_null());
 		json_object_set_new(e, "verdict", g && ka_verdict_name(g->verdict) ? json_string(ka_verdict_name(g->verdict))
 										 : json_null());
 		if (g && g->share >= 0)
@@ -114,7 +111,6 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 			json_object_set_new(e, "cost", json_null());
 		json_array_append_new(finds, e);
 	}
-	free(lines);
 	*facts_out = facts;
 	*finds_out = finds;
 }

@@ -114,7 +114,6 @@ static void findings_list(FILE *out, const struct ka_result *r, const char *root
 {
 	struct ka_sites sites;
 	size_t kernels = 0;
-	char note[400];
 	size_t hidden = ka_sites_hidden(r, ka_finding_level(level));
 	ka_sites_build(&sites, r, ka_finding_level(level));
 	for (size_t i = 0; i < sites.n; i++)
@@ -130,8 +129,8 @@ static void findings_list(FILE *out, const struct ka_result *r, const char *root
 		cell_code(out, w.data);
 		fprintf(out, " **%s** (%s): %s", ka_rule_id(s->f->rule), ka_rule_severity(s->f->rule), s->f->message);
 		ka_buf_free(&w);
-		if (ka_finding_machine(&r->v[s->kernels[0]], s->f, note, sizeof(note)))
-			fprintf(out, " (%s)", note);
+		if (ka_finding_machine(&r->v[s->kernels[0]], s->f))
+			fprintf(out, " (%s)", ka_finding_machine(&r->v[s->kernels[0]], s->f));
 		if (s->n > 1) {
 			ka_site_instances(&w, r, s, 8);
 			fprintf(out, " — in %zu instances: ", s->n);

@@ -7,7 +7,6 @@
  * (--findings: KA102/KA104 are "info", a handful of instructions each)
  * are left out here, for the text and markdown reports; JSON and SARIF
  * pass level 0 and keep every one. */
-#define _GNU_SOURCE                    /* realpath */
 #include "sites.h"
 
 #include <stdlib.h>
@@ -167,10 +166,10 @@ void ka_site_instances(struct ka_buf *b, const struct ka_result *r, const struct
 
 void ka_site_message(struct ka_buf *b, const struct ka_result *r, const struct ka_site *s)
 {
-	char note[400];
+	const char *machine = ka_finding_machine(&r->v[s->kernels[0]], s->f);
 	ka_buf_puts(b, s->f->message);
-	if (ka_finding_machine(&r->v[s->kernels[0]], s->f, note, sizeof(note)))
-		ka_buf_printf(b, " (%s)", note);
+	if (machine)
+		ka_buf_printf(b, " (%s)", machine);
 	if (s->n > 1) {
 		ka_buf_printf(b, " (in %zu instances: ", s->n);
 		ka_site_instances(b, r, s, 8);
@@ -178,70 +177,7 @@ void ka_site_message(struct ka_buf *b, const struct ka_result *r, const struct k
 	}
 }
 
-static const char *base_of(const char *path)
+const char *ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufinding *f)
 {
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
-
-/* Two spellings of one header: the report's (spelt from the compiled
- * file's directory) and the listing's (nvcc's path).  The same real path
- * when both resolve; else, a path gone (a private copy's), the same base
- * name. */
-static bool same_header(const char *report, const char *listing)
-{
-	char *a = realpath(report, NULL), *b = realpath(listing, NULL);
-	bool same = a && b ? strcmp(a, b) == 0 : strcmp(base_of(report), base_of(listing)) == 0;
-	free(a);
-	free(b);
-	return same;
-}
-
-bool ka_sass_in_kernel_file(const struct ka_kernel *k)
-{
-	const struct ka_sass *s = k->sass;
-	if (!s || !s->file)
-		return false;
-	if (!k->def_file)
-		return s->file_main;
-	return !s->file_main && same_header(k->def_file, s->file);
-}
-
-struct ka_uline *ka_sass_ulines(const struct ka_kernel *k, size_t *n)
-{
-	struct ka_uline *v;
-	*n = 0;
-	if (!ka_sass_in_kernel_file(k) || k->sass->n_lines == 0)
-		return NULL;
-	v = ka_xcalloc(k->sass->n_lines, sizeof(*v));
-	for (size_t i = 0; i < k->sass->n_lines; i++)
-		v[(*n)++] = (struct ka_uline){k->sass->lines[i].line, k->sass->lines[i].instructions,
-					      k->sass->lines[i].uniform, k->sass->lines[i].vector};
-	return v;
-}
-
-bool ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufinding *f, char *buf, size_t n)
-{
-	const struct ka_sass *s = rk->k->sass;
-	const struct ka_finding_ground *g = rk->ground && rk->u ? &rk->ground[f - rk->u->findings] : NULL;
-	if (g && g->verdict != KA_MACHINE_UNCHECKED) {   /* its line's code, checked (lib/ground.c) */
-		snprintf(buf, n, "%s", g->machine);
-		return true;
-	}
-	for (size_t i = 0; ka_sass_in_kernel_file(rk->k) && i < s->n_lines; i++) {
-		const struct ka_sass_line *l = &s->lines[i];
-		int w;
-		if (l->line != f->line || l->instructions <= 0)
-			continue;
-		w = snprintf(buf, n, "SASS at line %d: %ld instruction%s (%ld uniform datapath, %ld vector)", l->line,
-			     l->instructions, l->instructions == 1 ? "" : "s", l->uniform, l->vector);
-		if (l->live >= 0 && w > 0 && (size_t)w < n)
-			snprintf(buf + w, n - (size_t)w, ", up to %d live registers", l->live);
-		return true;
-	}
-	if (g && g->machine[0]) {                         /* the line's code, named */
-		snprintf(buf, n, "%s", g->machine);
-		return true;
-	}
-	return false;
+	return rk->finding_machine && rk->u ? rk->finding_machine[f - rk->u->findings] : NULL;
 }

@@ -38,20 +38,13 @@ void ka_site_instances(struct ka_buf *b, const struct ka_result *r, const struct
  * line says (ka_finding_machine), and with several instances their names
  * (8 at most): SARIF's and Code Quality's message. */
 void ka_site_message(struct ka_buf *b, const struct ka_result *r, const struct ka_site *s);
-/* --sass: whether k's SASS line table is in the file its source lines
- * are (the compiled file, or the header k is defined in), so that a line
- * of one is a line of the other: matched by file, then by line. */
-bool ka_sass_in_kernel_file(const struct ka_kernel *k);
-/* That table as the uniformity join reads it (malloc'd, *n entries); NULL
- * when there is none or it is another file's. */
-struct ka_uline *ka_sass_ulines(const struct ka_kernel *k, size_t *n);
-/* What the code of the finding's line holds: the check of lib/ground.c
- * ("PTX: 5 global loads (ld.global.f32..., 32-bit) in a loop; about 32
- * sectors per request ..."), else with --sass the census ("SASS at line
- * 37: 12 instructions (2 uniform datapath, 10 vector), up to 18 live
- * registers"), else the line's code as ground.c named it ("PTX at line 7:
- * 2 instructions, 0 conditional branches"); false when there is none. */
-bool ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufinding *f, char *buf, size_t n);
+/* What the machine code of the finding's line says, as the result carries
+ * it (lib/machine_notes.c): the check of lib/ground.c ("PTX: 5 global loads
+ * (ld.global.f32..., 32-bit) in a loop; about 32 sectors per request ..."),
+ * else with --sass the census ("SASS at line 37: 12 instructions (2 uniform
+ * datapath, 10 vector), up to 18 live registers"), else the line's code as
+ * ground.c named it; NULL when there is none. */
+const char *ka_finding_machine(const struct ka_kernel_result *rk, const struct ka_ufinding *f);
 /* One name as the list above writes it. */
 void ka_site_name(struct ka_buf *b, const char *demangled);
 

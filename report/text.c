@@ -42,7 +42,6 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 	const struct ka_ukernel *u = rk->u;
 	struct ka_buf also = {0};
 	int cnt[KA_U_COUNT] = {0}, vec_lines = 0, first = 0;
-	char note[400];
 
 	if (!t->r->uniformity || !u)
 		return;
@@ -51,17 +50,13 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 	fprintf(out, "  uniformity  %zu value%s: %d uniform (%d const), %d warp-uniform-if, %d lane-varying (%d affine)\n",
 		u->n_facts, u->n_facts == 1 ? "" : "s", cnt[KA_U_CONST] + cnt[KA_U_GRID] + cnt[KA_U_BLOCK] + cnt[KA_U_WARP], cnt[KA_U_CONST],
 		cnt[KA_U_WARP_IF], cnt[KA_U_AFFINE] + cnt[KA_U_VARYING], cnt[KA_U_AFFINE]);
-	if (rk->k->sass) {
-		size_t nl = 0;
-		struct ka_uline *lines = ka_sass_ulines(rk->k, &nl);
+	if (rk->fact_machine) {
 		for (size_t i = 0; i < u->n_facts; i++)
-			if (u->facts[i].cls <= KA_U_WARP &&
-			    ka_ufact_machine_note(&u->facts[i], lines, nl, note, sizeof(note)) &&
-			    strncmp(note, "uniform in source, computed", 27) == 0) {
+			if (u->facts[i].cls <= KA_U_WARP && rk->fact_machine[i] &&
+			    strncmp(rk->fact_machine[i], "uniform in source, computed", 27) == 0) {
 				if (!vec_lines++)
 					first = u->facts[i].line;
 			}
-		free(lines);
 		if (vec_lines)
 			fprintf(out, "              %d uniform value%s computed in vector registers (first: line %d)\n",
 				vec_lines, vec_lines == 1 ? "" : "s", first);
@@ -80,8 +75,8 @@ static void uniformity_block(FILE *out, const struct ka_text *t, const struct ka
 		}
 		fprintf(out, "  %s%s%s       %d:%d %s\n", strcmp(ka_rule_severity(f->rule), "warning") == 0 ? YEL(t) : "",
 			ka_rule_id(f->rule), OFF(t), f->line, f->col, f->message);
-		if (ka_finding_machine(rk, f, note, sizeof(note)))
-			fprintf(out, "              %s\n", note);
+		if (ka_finding_machine(rk, f))
+			fprintf(out, "              %s\n", ka_finding_machine(rk, f));
 		if (s->n > 1) {
 			struct ka_buf names = {0};
 			ka_site_instances(&names, t->r, s, SITE_NAMES);

@@ -104,6 +104,12 @@ struct ka_kernel_result {
 	                              /* the uniformity analysis applies to it      */
 	const struct ka_ukernel *u;   /* the source uniformity analysis, or NULL */
 	struct ka_finding_ground *ground;  /* one per u->findings, owned; NULL: unchecked */
+	/* what the machine code says, as the writers print it (lib/machine_notes.c):
+	 * one per u->findings (its line's check, else --sass's census of the line)
+	 * and one per u->facts (--sass: uniform datapath or vector registers);
+	 * NULL arrays or entries: nothing to say.  Owned. */
+	char **finding_machine;
+	char **fact_machine;
 	/* the vendor's own model, set by its vendor ops */
 	union {
 		struct {
