@@ -24,25 +24,18 @@
 
 enum check { C_NONE, C_ACCESS, C_VECTOR, C_CALL, C_SHUFFLE, C_BRANCH, C_READ_ONLY };
 
-/* What each rule claims about its line's machine code (rules.def order is
- * not assumed: the table names the rules). */
-static const struct {
-	enum ka_rule rule;
-	enum check check;
-} claims[] = {
-	/* KA112 and KA113 may be a selection or an access: their code is named,
-	 * not judged */
-	{KA_RULE_KA107, C_ACCESS}, {KA_RULE_KA110, C_ACCESS}, {KA_RULE_KA111, C_ACCESS}, {KA_RULE_KA114, C_ACCESS}, {KA_RULE_KA109, C_VECTOR}, {KA_RULE_KA108, C_CALL},
-	{KA_RULE_KA103, C_SHUFFLE}, {KA_RULE_KA106, C_BRANCH}, {KA_RULE_KA104, C_BRANCH},
-	{KA_RULE_KA105, C_READ_ONLY},
+/* What each rule claims about its line's machine code: rules.def's claim
+ * column (KA112 and KA113 may be a selection or an access: their code is
+ * named, not judged). */
+static const enum check claims[KA_RULE_COUNT] = {
+#define KA_RULE(id, sev, claim, title, why, silence) [KA_RULE_##id] = C_##claim,
+#include "rules.def"
+#undef KA_RULE
 };
 
 static enum check check_of(enum ka_rule r)
 {
-	for (size_t i = 0; i < sizeof(claims) / sizeof(claims[0]); i++)
-		if (claims[i].rule == r)
-			return claims[i].check;
-	return C_NONE;
+	return r >= 0 && r < KA_RULE_COUNT ? claims[r] : C_NONE;
 }
 
 static const char *base_name(const char *p)
