@@ -7,12 +7,9 @@
  * atomically); without -o it is drawn in the terminal. */
 #include "cli.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static long one_value(const struct ka_cli *cli, int id, const char *name, long lo, long hi, long def,
 		      struct ka_diag *d, bool *bad)
@@ -135,19 +132,19 @@ static int plot_file_kernel(struct ka_cli *cli, const char *arch_name, const str
 {
 	const char *want = cli->opt[OPT_KERNEL], *file = cli->n_files ? cli->files[0] : cli->opt[OPT_REMARKS];
 	const struct ka_kernel_result *found = NULL;
-	struct ka_request req = {
-		.mode = KA_INPUTS_FILES, .inputs = cli->files, .n_inputs = cli->n_files, .lang = cli->opt[OPT_LANG],
-		.remarks = cli->opt[OPT_REMARKS],
-		.archs = arch_name, .cc_args = cli->cc_args, .cache = true, .uniformity = false, .jobs = 1,
-		.nvcc = cli->opt[OPT_NVCC], .clang = cli->opt[OPT_CLANG], .launch = *launch,
-	};
-	bool bad = false;
+	struct ka_what_spec *specs = NULL;
+	struct ka_request req;
 	int rc, n = 0;
 
 	*out = NULL;
-	req.timeout_s = (double)one_value(cli, OPT_TIMEOUT, "timeout", 1, 86400, 300, d, &bad);
-	if (bad)
-		return KA_EXIT_USAGE;
+	rc = ka_cli_request(cli, &req, &specs, d);     /* the options as `kanalyze FILE` reads them */
+	free(specs);                                  /* (plot takes no --what-if) */
+	if (rc != 0)
+		return rc;
+	req.archs = arch_name;                        /* then the chart's own: one arch, its launch */
+	req.launch = *launch;
+	req.uniformity = false;
+	req.jobs = 1;
 	rc = ka_analyze(&req, d, &p->res);
 	p->have_res = true;
 	if (rc != KA_EXIT_OK)
