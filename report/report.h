@@ -109,6 +109,12 @@ const char *ka_text_block_source(const char *source);
 /* After it: " 1x32x1" for a shaped block, " at norm.cu:311" for a launch site. */
 void ka_text_launch(FILE *out, const struct ka_kernel_result *rk);
 
+/* ---- a baseline comparison in words (baseline.c) --------------------------
+ * One change as a message, and the comparison as the text report prints it
+ * (a summary line, then regressions first, each in baseline order). */
+void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b);
+void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare *c);
+
 /* ---- the SASS census (sass.c) ---------------------------------------------
  * The text rows -- seed 003's columns and the pressure peak lines -- and the
  * JSON object of DESIGN §3 (a new jansson reference). */

@@ -221,8 +221,6 @@ int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d);
 int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d);
 void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struct ka_analysed *done,
 		   const char *root, struct ka_bl_compare *out);
-void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare *c);
-void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b);
 void ka_bl_compare_free(struct ka_bl_compare *c);
 void ka_bl_free(struct ka_bl *b);
 /* `file` as the baseline names it: relative to root when under it, else

@@ -7,6 +7,7 @@
 
 #include "frontends.h"
 #include "kanalyze/kanalyze.h"
+#include "report.h"        /* the comparison in words */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
