@@ -95,10 +95,10 @@ sanitize)
     # are still found (TLS is only left out as a root, which can only add
     # reports, never hide one); print_suppressions=0: the TLS blocks it then
     # sees are matched by its built-in __tls_get_addr suppression, whose
-    # statistics would otherwise land in every test's stderr; tests/lsan.supp:
+    # statistics would otherwise land in every test's stderr; tests/support/lsan.supp:
     # glibc's own record of each library loaded with dlopen, unseen without TLS
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-        LSAN_OPTIONS=use_tls=0:print_suppressions=0:suppressions=$PWD/tests/lsan.supp \
+        LSAN_OPTIONS=use_tls=0:print_suppressions=0:suppressions=$PWD/tests/support/lsan.supp \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
     ;;
@@ -113,7 +113,7 @@ fuzz)
 valgrind)
     prepare
     export PATH=/usr/local/cuda/bin:$PATH
-    KA_E2E_VALGRIND=1 tests/e2e.sh build/kanalyze .
+    KA_E2E_VALGRIND=1 tests/e2e/e2e.sh build/kanalyze .
     ;;
 *)
     echo "usage: ./setup.sh demo | test | sanitize | fuzz | valgrind" >&2

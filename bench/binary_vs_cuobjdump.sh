@@ -8,7 +8,7 @@
 #   A  binary_dump --occupancy LIB   the reader alone (ka_binary_read, mmap'd)
 #                                    plus the occupancy model on each kernel
 #   B  cuobjdump -res-usage LIB      (the pinned cuobjdump; goal K/B <= 0.5)
-# then the agreement of the two (tests/binary_agree.py: registers, stack,
+# then the agreement of the two (tests/frontends/binary_agree.py: registers, stack,
 # shared, local per kernel per arch, and the archs) on LIB and LIB2.
 # BUILD (default build/) is the build directory holding tests/binary_dump.
 set -euo pipefail
@@ -48,5 +48,5 @@ printf '  kanalyze LIB --format json           %.3f s   ratio %.2f  (goal <= 0.5
 printf '  the reader + occupancy alone         %.3f s   ratio %.2f\n' "$a" \
     "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
 echo "agreement with cuobjdump -res-usage:"
-KANALYZE_CUOBJDUMP=$cuobjdump python3 "$here/tests/binary_agree.py" cuobjdump "$dump" "$lib" ${lib2:+"$lib2"} |
+KANALYZE_CUOBJDUMP=$cuobjdump python3 "$here/tests/frontends/binary_agree.py" cuobjdump "$dump" "$lib" ${lib2:+"$lib2"} |
     grep -vE '^(DIFFER|[0-9]+ passed)' | sed 's/^/  /'

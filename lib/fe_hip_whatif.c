@@ -18,7 +18,7 @@
  * amdgpu_num_vgpr, which LLVM doubles on the gfx90a/gfx94x unified
  * VGPR+AGPR file (GCNSubtarget::getBaseMaxNumVGPRs): there N/2 is asked
  * for, giving a budget of N (archs that take the same attribute compile
- * together, up to -j at once).  Measured (tests/amd_whatif.sh) on
+ * together, up to -j at once).  Measured (tests/e2e/amd_whatif.sh) on
  * kernels/hip/gemm.hip, gfx90a, clang-16: sgemm_tiled 152 VGPRs -> 126 with
  * regs=128 or waves=4; kernels/hip/softmax.hip, gfx908: softmax_rows<16> 49
  * VGPRs (4 waves/SIMD) -> 47 + 2 AGPRs (5) with regs=48, on both compilers. */

@@ -1,7 +1,7 @@
 /* amd.c — the AMD (and Hygon) occupancy model: waves per SIMD from VGPRs
  * (and AGPRs), SGPRs, LDS and the workgroup size, following the conventions
  * of LLVM 16's AMDGPU backend so that it equals its "Occupancy [waves/SIMD]"
- * remark (tests/amd_occupancy_oracle.c checks that on generated kernels).
+ * remark (tests/occupancy/amd_occupancy_oracle.c checks that on generated kernels).
  *
  * The rules, for a workgroup of N waves on a CU of S SIMDs that each hold at
  * most W waves (kanalyze's own code; LLVM is the oracle, not the source):

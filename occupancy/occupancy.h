@@ -4,7 +4,7 @@
  * Pure functions over plain data: no I/O, no allocation, no globals beyond
  * the constant architecture tables built from nvidia_archs.def.  The model is
  * kanalyze's own; the CUDA toolkit's cuda_occupancy.h and the CUDA runtime
- * are test oracles only (tests/oracle_cuda_occupancy.cpp, testdata/verify/). */
+ * are test oracles only (tests/occupancy/oracle_cuda_occupancy.cpp, testdata/verify/). */
 #ifndef KANALYZE_OCCUPANCY_H
 #define KANALYZE_OCCUPANCY_H
 

@@ -1,5 +1,5 @@
 // kernels/hip/gemm.hip -- two real GEMM kernels for the AMD resource checks
-// (tests/amd_e2e.sh): a 64x64 LDS-tiled SGEMM (register blocking 4x4 per
+// (tests/e2e/amd_e2e.sh): a 64x64 LDS-tiled SGEMM (register blocking 4x4 per
 // thread, double-buffered tiles: ~32 KiB of LDS) and, on the MFMA targets
 // (gfx908, gfx90a, gfx94x), a 32x32x8 f16 matrix-core kernel whose
 // accumulators live in AGPRs.  Elsewhere the MFMA kernel is a plain loop.

@@ -73,4 +73,4 @@ remarks cov5.gfx90a.remarks --offload-arch=gfx90a:xnack- -mcode-object-version=5
 
 # --- corrupt fixtures, then the expectations ------------------------------------
 python3 make_fixtures.py corrupt
-"$here/../../tests/golden_binary.sh" "$build/tests/binary_dump" "$here" --update
+"$here/../../tests/frontends/golden_binary.sh" "$build/tests/binary_dump" "$here" --update

@@ -1,5 +1,5 @@
 // strided.hpp -- a HIP kernel defined in a header, compiled through
-// strided.hip (tests/e2e_header.sh): line 10 reads two elements apart per
+// strided.hip (tests/e2e/e2e_header.sh): line 10 reads two elements apart per
 // lane (KA107), line 8's wave index is uniform only under a launch
 // condition (KA102, info).
 #pragma once

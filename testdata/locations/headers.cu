@@ -1,5 +1,5 @@
 // headers.cu — the toolkit's and libstdc++'s own headers, as real projects
-// include them (tests/e2e_locations.sh): libclang must read the file with
+// include them (tests/e2e/e2e_locations.sh): libclang must read the file with
 // zero errors (libstdc++'s __attribute__((__noinline__)) against CUDA's
 // __noinline__ macro; cuda_fp16/bf16's vector types against the prelude's;
 // cuda::barrier's cluster intrinsics and surface objects, which clang 16's

@@ -1,5 +1,5 @@
 // locs.cu — kernels whose definitions a text search cannot place
-// (tests/e2e_locations.sh): a template over an enum, an explicit
+// (tests/e2e/e2e_locations.sh): a template over an enum, an explicit
 // instantiation, a kernel in a header, kernels in nested namespaces, a
 // template launched with an extended __device__ lambda.
 #include "locs.cuh"

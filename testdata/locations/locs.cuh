@@ -1,4 +1,4 @@
-// locs.cuh — a kernel template defined in a header (tests/e2e_locations.sh):
+// locs.cuh — a kernel template defined in a header (tests/e2e/e2e_locations.sh):
 // its "line" and "def_file" are this header's, not the including .cu's.
 #pragma once
 

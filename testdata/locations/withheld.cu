@@ -1,6 +1,6 @@
 // withheld.cu — one kernel holds code libclang cannot read (nvcc never sees
 // it: __clang__ is libclang's alone), the other is clean
-// (tests/e2e_locations.sh): the first kernel's analysis is withheld,
+// (tests/e2e/e2e_locations.sh): the first kernel's analysis is withheld,
 // the second's kept.
 __device__ float helper(float v)
 {

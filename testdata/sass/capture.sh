@@ -6,7 +6,7 @@
 #   nvcc -cubin -arch=ARCH -lineinfo -o NAME.ARCH.cubin NAME.cu
 #   nvdisasm -c -gi NAME.ARCH.cubin              > NAME.ARCH.sass
 #   nvdisasm -c -plr -lrm narrow NAME.ARCH.cubin > NAME.ARCH.lr
-# Then run tests/golden_sass.sh with --update and review the diff of the
+# Then run tests/frontends/golden_sass.sh with --update and review the diff of the
 # NAME.ARCH.expected files.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"

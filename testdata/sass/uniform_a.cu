@@ -2,7 +2,7 @@
 // three ways (direct, hand-split, __shfl_sync broadcast), with a warp-level
 // term threadIdx.x / 32 (a1_*) and with block-uniform terms only (a2_*).
 // Mirrors the seed's a1/a2 naive/split/shfl kernels; the SASS census of these
-// is the seed's table (kanalyze --sass, tests/test_sass.c).
+// is the seed's table (kanalyze --sass, tests/frontends/test_sass.c).
 __global__ void a1_naive(const float* __restrict__ in, float* __restrict__ out, int stride, int warp_stride)
 {
 	int idx = blockIdx.x * stride + (threadIdx.x / 32) * warp_stride + (threadIdx.x % 32);

@@ -1,5 +1,5 @@
 // ground.cu — findings checked against the machine code of their lines
-// (tests/e2e_ground.sh): each kernel below makes one claim the SASS bears
+// (tests/e2e/e2e_ground.sh): each kernel below makes one claim the SASS bears
 // out or contradicts.
 struct Particle { float x, y, z, w; };
 

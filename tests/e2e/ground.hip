@@ -1,4 +1,4 @@
-// ground.hip — the HIP half of tests/e2e_ground.sh: the AMDGPU assembly
+// ground.hip — the HIP half of tests/e2e/e2e_ground.sh: the AMDGPU assembly
 // (with -gline-tables-only) confirms the strided load in its loop and the
 // structure member read, and contradicts the template-parameter candidate
 // of an inlined function.

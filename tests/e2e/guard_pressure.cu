@@ -1,4 +1,4 @@
-// guard_pressure.cu — the baseline gate's fixture (tests/e2e_guard.sh).
+// guard_pressure.cu — the baseline gate's fixture (tests/e2e/e2e_guard.sh).
 // pressure<128> keeps KA_NV loaded values live across a barrier, so ptxas
 // wants more than 128 registers and __maxnreg__ decides how many it gets
 // (sm_90, CUDA 13; 256 threads/block, where 129 registers halve the blocks):

@@ -1,5 +1,5 @@
 // rsp_dep.cuh — found only through the -I of a response file
-// (tests/e2e_locations.sh, rsp.cu).
+// (tests/e2e/e2e_locations.sh, rsp.cu).
 #pragma once
 #ifndef KA_RSP_WIDTH
 #error "KA_RSP_WIDTH comes from the response file's -D"
