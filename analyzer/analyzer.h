@@ -59,7 +59,11 @@ struct ka_analyzer_options {
 	int warp_size;               /* 32 or 64; 0: 32 for CUDA, 64 for HIP      */
 	int sm;                      /* highest NVIDIA sm of the run (90 for
 	                                sm_90); KA104 needs >= 90.  0: none        */
-	const char *offload_arch;    /* HIP: the --offload-arch parsed for (gfx90a) */
+	const char *offload_arch;    /* the arch clang parses for: HIP's
+	                                --offload-arch (gfx90a), CUDA's
+	                                --cuda-gpu-arch (sm_90 for sm_100: clang
+	                                16 knows up to sm_90); the arch row's
+	                                parse_as.  NULL: CUDA's sm, else gfx90a */
 	bool wave_selectable;        /* HIP: the arch runs wave32 and wave64, the
 	                                parse says which (warp_size); a fact of
 	                                offload_arch's row, so not in the cache key */

@@ -66,18 +66,14 @@ static const char *owned(struct argv_b *a, char *s)
 	return s;
 }
 
-/* clang 16 knows CUDA archs up to sm_90: newer ones parse as sm_90 (the
- * source-level language is the same), older as the nearest known. */
-static int cuda_parse_sm(int sm)
+/* The CUDA arch clang parses for: the row's (nvidia_archs.def's parse
+ * column, set by the vendor as offload_arch), else the sm asked for. */
+static const char *cuda_parse_arch(const struct ka_analyzer_options *opt, char *buf, size_t n)
 {
-	static const int known[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
-	int best = 90;
-	if (sm <= 0)
-		return 90;
-	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (known[i] <= sm)
-			best = known[i];
-	return sm < 50 ? 50 : best;
+	if (opt->offload_arch)
+		return opt->offload_arch;
+	snprintf(buf, n, "sm_%d", opt->sm > 0 ? opt->sm : 90);
+	return buf;
 }
 
 /* The user's preprocessor flags; everything else (nvcc options after --,
@@ -227,7 +223,7 @@ enum parse_mode { PM_PRELUDE, PM_TOOLKIT };
 static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analyzer_options *opt,
 		      const struct ka_uresult *res, bool probe)
 {
-	char buf[4200];
+	char buf[4200], sm[16];
 	bool has_std = false;
 	const char *tk = ka_parse_toolkit();
 
@@ -252,7 +248,7 @@ static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analy
 		arg(a, "-nocudainc");
 		arg(a, "-nocudalib");
 		arg(a, "--cuda-path=" KA_PRELUDE_ROOT "/no-cuda");
-		snprintf(buf, sizeof(buf), "--cuda-gpu-arch=sm_%d", cuda_parse_sm(opt->sm));
+		snprintf(buf, sizeof(buf), "--cuda-gpu-arch=%s", cuda_parse_arch(opt, sm, sizeof(sm)));
 		arg(a, owned(a, ka_strdup(buf)));
 		arg(a, "-include");
 		arg(a, KA_PRELUDE_ROOT "/ka_cuda_prelude.h");
@@ -264,7 +260,7 @@ static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analy
 		arg(a, "-nocudalib");
 		snprintf(buf, sizeof(buf), "--cuda-path=%s", tk);
 		arg(a, owned(a, ka_strdup(buf)));
-		snprintf(buf, sizeof(buf), "--cuda-gpu-arch=sm_%d", cuda_parse_sm(opt->sm));
+		snprintf(buf, sizeof(buf), "--cuda-gpu-arch=%s", cuda_parse_arch(opt, sm, sizeof(sm)));
 		arg(a, owned(a, ka_strdup(buf)));
 		/* nvcc's: cub's inline namespace is CUB_..._SM_<list> (kernel names) */
 		snprintf(buf, sizeof(buf), "-D__CUDA_ARCH_LIST__=%d", (opt->sm > 0 ? opt->sm : 90) * 10);

@@ -67,20 +67,24 @@ static int occupancy_nvidia(struct ka_cli *cli, struct ka_diag *d)
 	const struct ka_nv_arch *archs[MAX_ARCHS];
 	struct ka_values ax[N_AXES] = {{0}};
 	int fmt = ka_calc_format(cli, d), n_archs, rc = KA_EXIT_USAGE;
-	long max_smem = 0;
+	long max_smem = 0, max_regs = 0, max_block = 0;
 
 	if (fmt < 0)
 		return KA_EXIT_USAGE;
 	n_archs = ka_nv_arch_list_parse(cli->opt[OPT_ARCH], false, archs, MAX_ARCHS, d);
 	if (n_archs < 0)
 		return KA_EXIT_USAGE;
-	for (int i = 0; i < n_archs; i++) {
-		long m = archs[i]->smem_per_block_optin;
-		if (i == 0 || m < max_smem)
-			max_smem = m;     /* the tightest arch bounds the list */
+	for (int i = 0; i < n_archs; i++) {     /* the tightest arch bounds the list */
+		const struct ka_nv_arch *a = archs[i];
+		if (i == 0 || a->smem_per_block_optin < max_smem)
+			max_smem = a->smem_per_block_optin;
+		if (i == 0 || a->max_regs_per_thread < max_regs)
+			max_regs = a->max_regs_per_thread;
+		if (i == 0 || a->max_threads_per_block < max_block)
+			max_block = a->max_threads_per_block;
 	}
-	if (ka_calc_values(cli, OPT_REGS, "regs", NULL, 0, 255, &ax[AX_REGS], d) ||
-	    ka_calc_values(cli, OPT_BLOCK, "block", "256", 1, 1024, &ax[AX_BLOCK], d) ||
+	if (ka_calc_values(cli, OPT_REGS, "regs", NULL, 0, max_regs, &ax[AX_REGS], d) ||
+	    ka_calc_values(cli, OPT_BLOCK, "block", "256", 1, max_block, &ax[AX_BLOCK], d) ||
 	    ka_calc_values(cli, OPT_SMEM, "smem", "0", 0, max_smem, &ax[AX_SMEM], d) ||
 	    ka_calc_values(cli, OPT_BARRIERS, "barriers", "1", 0, 16, &ax[AX_BARRIERS], d))
 		goto out;

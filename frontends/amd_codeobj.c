@@ -33,7 +33,10 @@ enum { NT_AMDGPU_METADATA = 32, KD_SIZE = 64 };
 enum { KD_GROUP = 0, KD_PRIVATE = 4, KD_RSRC3 = 44, KD_RSRC1 = 48, KD_PROPS = 56, PROP_WAVE32 = 1u << 10 };
 
 /* e_flags' EF_AMDGPU_MACH (low byte) -> name, for code objects whose
- * metadata names no target (v3).  Checked against clang 16's output. */
+ * metadata names no target: code object v3 only, which no compiler emits
+ * for an arch newer than these (v4 and later name the target in their
+ * metadata, amdhsa.target), so a new arch needs no entry here.  The ELF
+ * encoding, not a fact of the hardware; checked against clang 16's output. */
 static const struct {
 	unsigned mach;
 	const char *name;

@@ -185,10 +185,11 @@ static void result_key(const char *tools, const struct ka_nvcc_unit *u, const ch
  * (The seal already says the entry is whole and was written for this key.) */
 static bool entry_plausible(const struct ka_kernel_list *out, size_t first, const char *arch)
 {
+	const struct ka_nv_arch *a = ka_nv_arch_find(arch);
 	for (size_t k = first; k < out->n; k++) {
 		const struct ka_kernel *x = &out->v[k];
 		if (strcmp(x->arch, arch) != 0 || x->vendor != KA_VENDOR_NVIDIA || !x->name[0] || !x->mangled[0] ||
-		    x->res.regs < 0 || x->res.regs > 255)
+		    !a || x->res.regs < 0 || x->res.regs > a->max_regs_per_thread)
 			return false;
 	}
 	return true;

@@ -157,10 +157,12 @@ static void result_key(const char *direct, char key[KA_HASH_HEX])
 static bool entry_plausible(const struct ka_kernel_list *out, size_t first, const char *arch)
 {
 	size_t n = strcspn(arch, ":");
+	const struct ka_amd_arch *a = ka_amd_arch_find(arch);
+	long most = a ? a->vgprs_addressable : 1024;        /* the row's, else any AMD arch's */
 	for (size_t k = first; k < out->n; k++) {
 		const struct ka_kernel *x = &out->v[k];
 		if (strncmp(x->arch, arch, n) != 0 || x->arch[n] != '\0' || x->vendor != KA_VENDOR_AMD ||
-		    !x->name[0] || !x->mangled[0] || x->res.vgprs < 0 || x->res.vgprs > 512)
+		    !x->name[0] || !x->mangled[0] || x->res.vgprs < 0 || x->res.vgprs > most)
 			return false;
 	}
 	return true;

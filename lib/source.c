@@ -61,7 +61,10 @@ static void add_job(struct ka_sources *s, const char *file, const struct ka_anal
 	for (size_t i = 0; i < s->n; i++) {
 		struct ka_analyzer_options *j = &s->jobs[i].opt;
 		if (strcmp(s->jobs[i].file, file) == 0 && j->lang == o->lang && j->warp_size == o->warp_size) {
-			j->sm = o->sm > j->sm ? o->sm : j->sm;      /* the highest sm of the run */
+			if (o->sm > j->sm) {                        /* the highest sm of the run */
+				j->sm = o->sm;
+				j->offload_arch = o->offload_arch;  /* and what clang parses it as */
+			}
 			return;
 		}
 	}

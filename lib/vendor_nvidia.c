@@ -34,7 +34,8 @@ static void analyzer_options(const char *arch, int wave, struct ka_analyzer_opti
 {
 	const struct ka_nv_arch *a = ka_nv_arch_find(arch);
 	(void)wave;
-	*o = (struct ka_analyzer_options){.lang = KA_LANG_CUDA, .warp_size = 32, .sm = a ? ka_nv_arch_sm(a) : 0};
+	*o = (struct ka_analyzer_options){.lang = KA_LANG_CUDA, .warp_size = 32, .sm = a ? ka_nv_arch_sm(a) : 0,
+					  .offload_arch = a ? a->parse_as : NULL};
 }
 
 /* The launch in use: --block, else the one the session preset (the

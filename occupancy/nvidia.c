@@ -30,17 +30,18 @@ static const int carveout_HOPPER[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228,
 #define carveout_NONE NULL
 
 const struct ka_nv_arch ka_nv_archs[] = {
-#define KA_NV_ARCH(nm, maj, min, thr, blk, rpb, smem, spb, optin, rsv, in_sec, carve, bar, cuda13, note_) \
+#define KA_NV_ARCH(nm, maj, min, thr, blk, tpb, rsm, rpb, rpt, runit, sp, smem, spb, optin, sunit, rsv, in_sec, \
+		   carve, bar, parse, cuda13, note_)                                      \
 	{ .name = #nm, .major = maj, .minor = min,                                \
 	  .max_threads_per_sm = thr, .max_blocks_per_sm = blk,                    \
-	  .max_threads_per_block = 1024, .regs_per_sm = 65536,                    \
-	  .regs_per_block = rpb, .max_regs_per_thread = 255,                      \
-	  .reg_alloc_unit = 256, .sub_partitions = (maj == 6 && min == 0) ? 2 : 4, \
+	  .max_threads_per_block = tpb, .regs_per_sm = rsm,                       \
+	  .regs_per_block = rpb, .max_regs_per_thread = rpt,                      \
+	  .reg_alloc_unit = runit, .sub_partitions = sp,                          \
 	  .smem_per_sm = smem, .smem_per_block = spb,                             \
 	  .smem_per_block_optin = optin, .smem_reserved = rsv,                    \
 	  .smem_reserved_in_section = in_sec,                                     \
-	  .smem_alloc_unit = maj >= 8 ? 128 : 256, .carveouts_kib = carveout_##carve, \
-	  .barriers_per_block_slot = bar, .analysable = cuda13, .note = note_ },
+	  .smem_alloc_unit = sunit, .carveouts_kib = carveout_##carve,            \
+	  .barriers_per_block_slot = bar, .parse_as = #parse, .analysable = cuda13, .note = note_ },
 #include "nvidia_archs.def"
 #undef KA_NV_ARCH
 };

@@ -41,6 +41,7 @@ struct ka_nv_arch {
 	                             /* NULL: fixed (no carveout)                */
 	int barriers_per_block_slot; /* barriers per SM = this * blocks/SM; 0 = */
 	                             /* barrier limit not modelled (pre-sm_90)   */
+	const char *parse_as;        /* the arch libclang parses the source as   */
 	bool analysable;             /* CUDA 13 can compile for it               */
 	const char *note;            /* "" or what is assumed                    */
 };

@@ -73,7 +73,7 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 			res->regs + c->regs_to_next_drop, c->blocks_after_drop, c->blocks_after_drop == 1 ? "" : "s",
 			100.0 * c->blocks_after_drop * warps / max_warps, OFF(t));
 	} else {
-		fputs("no drop up to 255", out);
+		fprintf(out, "no drop up to %d", rk->m.nv.arch->max_regs_per_thread);
 	}
 	if (c->regs_to_next_gain >= 0)
 		fprintf(out, ";  -%d (%ld) -> %d blocks/SM, %.1f %%", c->regs_to_next_gain,
