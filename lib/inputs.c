@@ -60,6 +60,15 @@ const struct ka_frontend *ka_input_classify(struct ka_run *run, const char *path
 	return fe;
 }
 
+const struct ka_frontend *ka_input_decided(struct ka_run *run, const char *path, const char *lang)
+{
+	const struct ka_kinds *k = run->kinds;
+	for (size_t i = 0; k && i < k->n; i++)      /* the pipeline's, with the file's database entry */
+		if (strcmp(k->v[i].path, path) == 0 && k->v[i].cf_lang && (!lang || same(k->v[i].lang, lang)))
+			return k->v[i].fe;
+	return ka_input_classify(run, path, lang, NULL);
+}
+
 void ka_kinds_free(struct ka_run *run)
 {
 	struct ka_kinds *k = run->kinds;

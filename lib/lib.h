@@ -83,6 +83,11 @@ extern const size_t ka_input_kind_count;
  * first bytes: one read, not one per question). */
 const struct ka_frontend *ka_input_classify(struct ka_run *run, const char *path, const char *lang,
 					    const struct ka_compile_flags *cf);
+/* The kind a file of the run was compiled as: its classification with its
+ * compile database entry when the pipeline made one (a database's
+ * `-x cu` for a .cpp), else by its name and -x.  For what runs after the
+ * compiles (what-ifs). */
+const struct ka_frontend *ka_input_decided(struct ka_run *run, const char *path, const char *lang);
 void ka_kinds_free(struct ka_run *run);
 /* 0, or -1 after "no such file" / "is a directory" / "not readable". */
 int ka_input_check(const char *file, const char *what_dir, struct ka_diag *d);

@@ -84,7 +84,7 @@ static void what_ifs(const struct ka_request *req, struct ka_run *run, struct ka
 	const struct ka_analysed *done = run->done;
 
 	for (size_t f = 0; req->n_what_ifs > 0 && f < done->n; f++) {
-		const struct ka_frontend *fe = ka_input_classify(run, done->file[f], req->lang, NULL);
+		const struct ka_frontend *fe = ka_input_decided(run, done->file[f], req->lang);
 		if ((f > 0 && strcmp(done->file[f], done->file[f - 1]) == 0) || !fe->recompile_capped)
 			continue;
 		if (!s->variants) {

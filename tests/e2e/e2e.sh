@@ -195,6 +195,17 @@ b=k["what_if"][1]; assert b["what"]=="block=128" and b["regs"]==166 and b["block
 assert k["occupancy"]["best_block"]==384 and k["occupancy"]["min_grid"]==132, k["occupancy"]
 assert k["suggestion"].startswith("regs=128 raises occupancy 12.5 % -> 25.0 %"), k["suggestion"]
 ' "what-if: capped variant registers, spills, blocks; best block and grid"
+    # a file the database alone makes CUDA (k.cpp built with -x cu): its
+    # what-if is recompiled as CUDA too, not skipped as an unknown kind
+    mkdir -p "$tmp/db" && cp "$w" "$tmp/db/k.cpp"
+    printf '[{"directory": "%s", "file": "k.cpp", "arguments": ["nvcc", "-x", "cu", "-arch=sm_90", "-maxrregcount=166", "-c", "k.cpp"]}]\n' \
+        "$tmp/db" >"$tmp/db/compile_commands.json"
+    expect "what-if on a database-only CUDA file" 0 "$ka" -p "$tmp/db" --what-if regs=128 --no-uniformity --format json
+    py '
+import json,sys
+k=json.load(open(sys.argv[1]))["files"][0]["kernels"][0]
+w=k["what_if"][0]; assert w["what"]=="regs=128" and not w.get("failed") and w["regs"]<=128 and w["blocks_per_sm"]==2, w
+' "what-if of a database-only CUDA file: recompiled as CUDA"
     expect "--sms overrides --device" 0 "$ka" "$red" --arch sm_90 --device H200 --sms 100 --format json
     py 'import json,sys; k=json.load(open(sys.argv[1]))["files"][0]["kernels"][0]; o=k["occupancy"]; assert o["best_block"]==1024 and o["min_grid"]==200, o' "--sms 100: 2 blocks of 1024 x 100 SMs"
     expect "--smem-per-thread" 0 "$ka" "$red" --arch sm_90 --smem-per-thread 200 --format json
