@@ -95,12 +95,6 @@ static void on_cubin(void *arg, const void *cubin, size_t len, struct ka_kernel_
 	ka_buf_free(&path);
 }
 
-static bool has_suffix(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-	return n >= m && strcmp(s + n - m, suf) == 0;
-}
-
 /* The dynamic shared sizes a source's launches are modelled at (its
  * constant launch sites, as `kanalyze FILE` finds them) into x->extra.  A
  * source kanalyze cannot analyse adds none: the cubin is still checked. */
@@ -253,7 +247,8 @@ static int extract_all(struct extract *x, const struct ka_cli *cli)
 		      x->arch->name);
 	for (int i = 0; i < cli->n_files && rc == KA_EXIT_OK; i++) {
 		const char *f = cli->files[i];
-		rc = has_suffix(f, ".cu") ? extract_source(x, cli, f, cli->opt[OPT_NVCC]) : extract_binary(x, f);
+		bool cuda = ka_input_source_vendor(f, NULL) == ka_vendors[KA_VENDOR_NVIDIA];   /* as ka_analyze classifies it */
+		rc = cuda ? extract_source(x, cli, f, cli->opt[OPT_NVCC]) : extract_binary(x, f);
 	}
 	if (rc == KA_EXIT_OK && x->rc != KA_EXIT_OK)
 		rc = x->rc;

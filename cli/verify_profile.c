@@ -151,6 +151,8 @@ static char *source_here(const char *path, bool live)
 	return NULL;
 }
 
+/* The translation units among the files ncu names: the .cu files (a header
+ * it names is reached through them; compiled alone it would fail). */
 static bool is_cuda_source(const char *path)
 {
 	size_t n = strlen(path);

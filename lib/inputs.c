@@ -60,6 +60,14 @@ const struct ka_frontend *ka_input_classify(struct ka_run *run, const char *path
 	return fe;
 }
 
+const struct ka_vendor_ops *ka_input_source_vendor(const char *path, const char *lang)
+{
+	for (size_t i = 0; i < ka_input_kind_count; i++)
+		if (ka_input_kinds[i]->claims(path, lang, NULL))
+			return ka_input_kinds[i]->has_source ? ka_input_kinds[i]->vendor : NULL;
+	return NULL;
+}
+
 const struct ka_frontend *ka_input_decided(struct ka_run *run, const char *path, const char *lang)
 {
 	const struct ka_kinds *k = run->kinds;

@@ -161,6 +161,9 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
  * NULL: the default of the vendor every input (or the remarks log) belongs
  * to, sm_90 when they mix or name none (binaries name their own). */
 const char *ka_default_arch(const struct ka_request *req);
+/* The vendor whose source `path` is as ka_analyze would classify it (by
+ * its name, or -x lang): NULL for a binary or what no frontend claims. */
+const struct ka_vendor_ops *ka_input_source_vendor(const char *path, const char *lang);
 /* Whether the machine code contradicts kernel result kr's i-th finding
  * (lib/ground.c): the writers leave such a finding out; JSON keeps it. */
 bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i);
