@@ -152,7 +152,7 @@ static int extract_source(struct extract *x, const struct ka_cli *cli, const cha
 	ka_buf_printf(&out, "%s/k.cubin", tmp);
 	ka_buf_printf(&arch, "-arch=%s", x->arch->name);
 	int n = 0;
-	char **argv = ka_xcalloc((size_t)cli->n_cc_args + 8, sizeof(*argv));
+	char **argv = ka_xcalloc((size_t)cli->n_cc_args + 10, sizeof(*argv));
 	argv[n++] = nvcc;
 	argv[n++] = "-cubin";
 	argv[n++] = arch.data;
@@ -160,6 +160,8 @@ static int extract_source(struct extract *x, const struct ka_cli *cli, const cha
 		argv[n++] = (char *)cli->cc_args[i];
 	argv[n++] = "-o";
 	argv[n++] = out.data;
+	argv[n++] = "-x";                  /* CUDA by classification: k.cu.cc too */
+	argv[n++] = "cu";
 	argv[n++] = (char *)file;
 	argv[n] = NULL;
 	if (ka_spawn(argv, nv.timeout_s, &r) != 0 || r.timed_out || r.status != 0) {

@@ -93,6 +93,9 @@ CU
     expect "--extract of a source" 0 "$ka" verify --extract "$tmp/src" "$tmp/launch.cu"
     has "source: its cubin" "$tmp/out" "extracted 1 cubins of sm_90 (1 kernels)"
     has "source: the launch sites' dynamic sizes" "$tmp/src/probe.txt" "cubin 0001.cubin 0,1024,8192"
+    cp "$tmp/launch.cu" "$tmp/launch.cu.cc"    # CUDA by name as kanalyze FILE reads it, not only .cu
+    expect "--extract of a .cu.cc source" 0 "$ka" verify --extract "$tmp/src3" "$tmp/launch.cu.cc"
+    has ".cu.cc: compiled as CUDA" "$tmp/out" "extracted 1 cubins of sm_90 (1 kernels)"
     printf 'int x = ;\n' > "$tmp/broken.cu"
     expect "--extract of a source that does not compile: exit 3" 3 "$ka" verify --extract "$tmp/src2" "$tmp/broken.cu"
 else
