@@ -169,6 +169,15 @@ else
     expect "--regs with FILE" 2 "$ka" plot --arch sm_90 "$c" --regs 32
     expect "terminal chart of a kernel" 0 "$ka" plot --arch sm_90 "$c" --kernel 'pressure<128>'
     has "kernel headline" "$tmp/out" "pressure<128>(float*, float const*)  $c:5  sm_90"
+    # FILE is read as `kanalyze FILE` reads it: a binary too, and the launch
+    # a launch site in the source writes
+    nvcc -cubin -arch=sm_90 -o "$tmp/c.cubin" "$c" 2>"$tmp/nvcc.err" || bad "nvcc -cubin" "$(cat "$tmp/nvcc.err")"
+    expect "a cubin's kernel" 0 "$ka" plot "$tmp/c.cubin" --kernel bounded
+    has "cubin: its kernel, the default arch" "$tmp/out" "bounded(float*)  $tmp/c.cubin:0  sm_90"
+    has "cubin: its registers and launch bounds" "$tmp/out" "10 regs   128 threads/block"
+    printf '__global__ void scale(float *x, float a) { x[blockIdx.x * blockDim.x + threadIdx.x] *= a; }\nint main() { float *x; cudaMalloc(&x, 4096 * 4); scale<<<8, 512>>>(x, 2.f); return 0; }\n' >"$tmp/site.cu"
+    expect "a kernel launched in its source" 0 "$ka" plot "$tmp/site.cu"
+    has "the launch site's block" "$tmp/out" "512 threads/block"
     expect "analyze --chart" 0 "$ka" "$c" --arch sm_90 --chart
     [ "$(grep -c '^  chart  ' "$tmp/out")" -eq 2 ] && ok "--chart: one chart per kernel" || bad "--chart per kernel" "$(cat "$tmp/out")"
     has "--chart regs line" "$tmp/out" "^ 128: 25 %  ! 129: 12.5 %"
@@ -196,6 +205,8 @@ print(k["resources"]["vgprs"], k["occupancy"]["occupancy"])' "$tmp/hk.json")"
         ok "HIP kernel svg: its $v VGPRs at occupancy $o, as analyze says" || bad "HIP kernel svg" "$(cat "$tmp/py")"
     grep -q "<title>kanalyze occupancy charts: sgemm_tiled(" "$tmp/hk.svg" && ok "HIP svg title names the kernel" ||
         bad "HIP svg title names the kernel"
+    expect "HIP FILE without --arch: the AMD default" 0 "$ka" plot --clang clang-16 "$h" --kernel sgemm_tiled
+    has "HIP default arch" "$tmp/out" "gfx90a"
     expect "HIP: --vgprs with FILE" 2 "$ka" plot --arch gfx90a --clang clang-16 "$h" --vgprs 32
     expect "analyze --chart on HIP" 0 "$ka" "$h" --arch gfx90a --clang clang-16 --no-uniformity --chart
     [ "$(grep -c '^  chart  ' "$tmp/out")" -eq 2 ] && ok "HIP --chart: one chart per kernel" ||
