@@ -1,7 +1,7 @@
 /* analyzer.h — source uniformity analysis of CUDA and HIP kernels with
  * libclang (DESIGN §6): every variable initializer and assignment of a
  * kernel gets a class of the lattice in uclass.def, with a short reason, and
- * the rules of rules.def (KA101–KA108) turn the classes into advice.  The
+ * the rules of rules.def (KA101–KA114) turn the classes into advice.  The
  * one public header of libka_analyzer; the analysis itself is thread-safe
  * (each call has its own libclang index and reports into its own result),
  * so the CLI runs it beside the compile. */

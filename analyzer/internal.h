@@ -7,8 +7,11 @@
  *   parse.c       builds the translation unit (prelude, flags)
  *   uniformity.c  sets ka_uval on every expression node of each kernel and of
  *                 the functions it calls (in context), to a fixed point
- *   findings.c    reads those values and reports KA101–KA108
- *   result.c      turns them into the public ka_uresult */
+ *   findings.c    reads those values and reports the rules of rules.def
+ *                 (access_model.c: the global accesses; walk.c: what both
+ *                 share)
+ *   analyzer.c    runs the passes per kernel and hands back the public
+ *                 ka_uresult */
 #ifndef KANALYZE_ANALYZER_INTERNAL_H
 #define KANALYZE_ANALYZER_INTERNAL_H
 
