@@ -617,9 +617,19 @@ if [ "$as_root" = 1 ] && command -v setpriv >/dev/null 2>&1; then
     printf '%s\n' "$kernel" >"$nob/repo/a\`touch PWN16\`b.cu"
     chown -R 65534:65534 "$nob"
     printf '{"block": 64, "define": ["X=$(touch PWN17)"]}\n' >"$nob/repo/.kanalyze.json"    # root's
+    # a sanitizer build names its suppressions file in the checkout, which
+    # nobody may not be able to read (a clone in a 0700 directory): nobody
+    # gets a readable copy
+    nob_lsan=${LSAN_OPTIONS:-}
+    supp=$(printf '%s' "$nob_lsan" | sed -nE 's#(^|.*:)suppressions=([^:]*).*#\2#p')   # not print_suppressions
+    if [ -n "$supp" ]; then
+        cp "$supp" "$nob/lsan.supp" && chmod 644 "$nob/lsan.supp"
+        nob_lsan=$(printf '%s' "$nob_lsan" | sed -E "s#(^|:)suppressions=[^:]*#\1suppressions=$nob/lsan.supp#")
+    fi
     as_nobody() {
         (cd "$nob/repo" && setpriv --reuid=65534 --regid=65534 --clear-groups \
-            env HOME="$nob/home" TMPDIR="$nob/tmp" KANALYZE_CACHE_DIR="$nob/home/cache" PATH="$PATH" "$@")
+            env HOME="$nob/home" TMPDIR="$nob/tmp" KANALYZE_CACHE_DIR="$nob/home/cache" PATH="$PATH" \
+            ${nob_lsan:+LSAN_OPTIONS="$nob_lsan"} "$@")
     }
     expect "nobody: a config of root's in nobody's repository is ignored" 0 as_nobody "$ka" --no-uniformity k.cu
     has "nobody: ... with a warning" "$tmp/err" "belongs to another user"
