@@ -14,7 +14,7 @@
 static const struct {
 	const char *id, *sev, *title, *why, *silence;
 } rules[] = {
-#define KA_RULE(id, sev, claim, title, why, silence) {#id, sev, title, why, silence},
+#define KA_RULE(id, sev, claim, memory, title, why, silence) {#id, sev, title, why, silence},
 #include "rules.def"
 #undef KA_RULE
 };

@@ -30,8 +30,12 @@
 #include "analyzer.h"
 #include "frontends.h"
 
-/* The rules that judge a global access (analyzer/rules.def). */
-static const char *const access_rules[] = {"KA107", "KA109", "KA110", "KA111", "KA112", "KA113", "KA114"};
+/* The rules that judge a global access: rules.def's global-memory column. */
+static const bool access_rules[KA_RULE_COUNT] = {
+#define KA_RULE(id, sev, claim, memory, title, why, silence) [KA_RULE_##id] = memory,
+#include "rules.def"
+#undef KA_RULE
+};
 
 /* A miss: this share of a line's sectors excessive, on this share of its
  * kernel's sectors (in percent). */
@@ -56,10 +60,7 @@ struct vp {
 
 static bool access_rule(enum ka_rule r)
 {
-	for (size_t i = 0; i < sizeof(access_rules) / sizeof(access_rules[0]); i++)
-		if (strcmp(ka_rule_id(r), access_rules[i]) == 0)
-			return true;
-	return false;
+	return r >= 0 && r < KA_RULE_COUNT && access_rules[r];
 }
 
 /* ---- files: ncu's paths are the profiled machine's ---------------------------- */
