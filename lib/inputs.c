@@ -33,11 +33,20 @@ static bool same(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
+/* The first row of the table that claims the input; the last row claims all. */
+static const struct ka_frontend *first_claim(const char *path, const char *lang, const struct ka_compile_flags *cf)
+{
+	for (size_t i = 0; i < ka_input_kind_count; i++)
+		if (ka_input_kinds[i]->claims(path, lang, cf))
+			return ka_input_kinds[i];
+	return &ka_fe_unclaimed;
+}
+
 const struct ka_frontend *ka_input_classify(struct ka_run *run, const char *path, const char *lang,
 					    const struct ka_compile_flags *cf)
 {
 	const char *cf_lang = cf ? cf->lang : NULL;
-	const struct ka_frontend *fe = &ka_fe_unclaimed;       /* (which claims everything) */
+	const struct ka_frontend *fe;
 	struct ka_kinds *k;
 
 	if (!run->kinds)
@@ -46,11 +55,7 @@ const struct ka_frontend *ka_input_classify(struct ka_run *run, const char *path
 	for (size_t i = 0; i < k->n; i++)
 		if (strcmp(k->v[i].path, path) == 0 && same(k->v[i].lang, lang) && same(k->v[i].cf_lang, cf_lang))
 			return k->v[i].fe;
-	for (size_t i = 0; i < ka_input_kind_count; i++)
-		if (ka_input_kinds[i]->claims(path, lang, cf)) {
-			fe = ka_input_kinds[i];
-			break;
-		}
+	fe = first_claim(path, lang, cf);
 	if (k->n == k->cap) {
 		k->cap = k->cap ? 2 * k->cap : 16;
 		k->v = ka_xrealloc(k->v, k->cap * sizeof(*k->v));
@@ -62,10 +67,8 @@ const struct ka_frontend *ka_input_classify(struct ka_run *run, const char *path
 
 const struct ka_vendor_ops *ka_input_source_vendor(const char *path, const char *lang)
 {
-	for (size_t i = 0; i < ka_input_kind_count; i++)
-		if (ka_input_kinds[i]->claims(path, lang, NULL))
-			return ka_input_kinds[i]->has_source ? ka_input_kinds[i]->vendor : NULL;
-	return NULL;
+	const struct ka_frontend *fe = first_claim(path, lang, NULL);
+	return fe->has_source ? fe->vendor : NULL;
 }
 
 const struct ka_frontend *ka_input_decided(struct ka_run *run, const char *path, const char *lang)
