@@ -100,6 +100,8 @@ struct ka_ufact {
 	char *machine;               /* the --sass join's note, or NULL           */
 };
 
+struct ka_mach_access;
+
 struct ka_ufinding {
 	enum ka_rule rule;
 	int line, col;
@@ -110,6 +112,9 @@ struct ka_ufinding {
 	 * bytes each lane accesses (0: not an access finding) */
 	int lane_bytes, access_bytes;
 	bool store;                  /* the access is written, not read          */
+	/* a finding the machine model decided (lib/accesses.c): the access it
+	 * was decided on, owned by the kernel result; NULL for the analyzer's */
+	const struct ka_mach_access *access;
 };
 
 /* Per variable, the join of every state it takes (for the LLVM oracle). */

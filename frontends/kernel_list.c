@@ -25,6 +25,7 @@ void ka_kernel_free(struct ka_kernel *k)
 	free(k->sass);
 	ka_machine_free(k->machine);
 	free(k->machine);
+	free(k->ptx);
 	memset(k, 0, sizeof(*k));
 }
 

@@ -27,6 +27,7 @@
  *   $TMPDIR              refused (exit 2): set it to a plain path */
 #define _GNU_SOURCE
 #include "frontends.h"
+#include "machine.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -609,6 +610,10 @@ static void read_ptx(const struct compile *c, struct ka_kernel_list *out, size_t
 	if (name.data && ka_read_file(name.data, 1u << 30, &ptx) == 0 && ptx.data) {
 		ka_machine_parse_ptx(ptx.data, ptx.len, &set);
 		ka_machine_attach(&set, out, first, KA_CODE_PTX);
+		for (size_t k = first; k < out->n; k++) {      /* the warp model's input */
+			free(out->v[k].ptx);
+			out->v[k].ptx = ka_mach_ptx_extract(ptx.data, ptx.len, out->v[k].mangled);
+		}
 	}
 	ka_machine_set_free(&set);
 	ka_buf_free(&ptx);

@@ -19,10 +19,12 @@
  * --profile` and bench/heldout. */
 #include "lib.h"
 
+#include "machine.h"
+
 #include <stdio.h>
 #include <string.h>
 
-enum check { C_NONE, C_ACCESS, C_VECTOR, C_CALL, C_SHUFFLE, C_BRANCH, C_READ_ONLY };
+enum check { C_NONE, C_ACCESS, C_VECTOR, C_CALL, C_SHUFFLE, C_BRANCH, C_READ_ONLY, C_MODEL };
 
 /* What each rule claims about its line's machine code: rules.def's claim
  * column (KA112 and KA113 may be a selection or an access: their code is
@@ -124,12 +126,27 @@ static void ground_one(const struct ka_kernel_result *kr, const struct ka_ufindi
 	const struct ka_machine *m = kr->k->machine;
 	const char *file = kr->k->def_file ? kr->k->def_file : kr->k->file;
 	bool in_file;
-	const struct ka_mline *l = mline_find(m, file, f->line, &in_file);
 	char what[128];
 
 	g->sectors = g->ideal = -1;
 	g->share = -1;
-	switch (check_of(f->rule)) {
+	enum check c = check_of(f->rule);
+	if (c == C_MODEL && f->access) {        /* decided by the machine model: its facts */
+		const struct ka_mach_access *a = f->access;
+		bool shared = a->space == KA_MACH_SHARED;
+		g->verdict = KA_MACHINE_CONFIRMED;
+		g->sectors = (int)(0.5 + (shared ? a->wavefronts : a->sectors));
+		g->ideal = (int)(0.5 + (shared ? a->ideal_wavefronts : a->ideal));
+		g->share = a->share;
+		ka_model_describe(a, g->machine, sizeof(g->machine));
+		return;
+	}
+	if (c == C_MODEL)                       /* no model ran (AMDGPU): the line's code checks it */
+		c = f->rule == KA_RULE_KA109 ? C_VECTOR : C_ACCESS;
+	if (!m || !m->listed)
+		return;
+	const struct ka_mline *l = mline_find(m, file, f->line, &in_file);
+	switch (c) {
 	case C_ACCESS:
 		if (!in_file)
 			return;
@@ -222,6 +239,7 @@ static void ground_one(const struct ka_kernel_result *kr, const struct ka_ufindi
 			snprintf(g->machine, sizeof(g->machine), "%s", what);
 		}
 		return;
+	case C_MODEL:            /* not reached: decided above */
 	case C_BRANCH:           /* a selection or guard that divides the warp: its branch */
 	case C_NONE:             /* no claim to check: the line's code, named */
 		if (!in_file || !l || l->insns == 0)
@@ -240,9 +258,9 @@ void ka_ground_findings(struct ka_result *res)
 	for (size_t k = 0; k < res->n; k++) {
 		struct ka_kernel_result *kr = &res->v[k];
 		const struct ka_ukernel *u = kr->u;
-		if (!u || !u->n_findings || !kr->k->machine || !kr->k->machine->listed)
+		if (!u || !u->n_findings || ((!kr->k->machine || !kr->k->machine->listed) && !kr->accesses))
 			continue;
-		double total = kernel_sectors(kr->k->machine);
+		double total = kr->k->machine ? kernel_sectors(kr->k->machine) : 0;
 		kr->ground = ka_xcalloc(u->n_findings, sizeof(*kr->ground));
 		for (size_t i = 0; i < u->n_findings; i++) {
 			size_t same = 0;           /* access findings sharing the line's instructions */

@@ -143,6 +143,14 @@ void ka_sources_note(const struct ka_sources *s, struct ka_diag *d);
 /* Set every finding of res beside the machine code of its line: verdicts
  * and access costs in each kernel result's `ground` (ground.c). */
 void ka_ground_findings(struct ka_result *res);
+/* accesses.c: the machine model at each kernel result's launch: its
+ * accesses, and the access findings decided on them in place of the
+ * source's (before ka_ground_findings). */
+void ka_model_accesses(struct ka_result *res);
+void ka_model_accesses_free(struct ka_kernel_result *kr);
+/* What the model says of one access, in words (for a finding's machine note). */
+struct ka_mach_access;
+void ka_model_describe(const struct ka_mach_access *a, char *buf, size_t n);
 /* Then the words the writers print beside each fact and finding: each
  * kernel result's fact_machine and finding_machine (machine_notes.c). */
 void ka_machine_notes(struct ka_result *res);

@@ -101,6 +101,8 @@ static json_t *kernels_doc(const struct ka_kernel *v, size_t n, const char *kind
 		json_object_set_new(k, "resources", r);
 		if (v[i].machine)
 			json_object_set_new(k, "machine", machine_json(v[i].machine));
+		if (v[i].ptx)
+			json_object_set_new(k, "ptx", json_string(v[i].ptx));
 		/* AMD: the wave compiled for and LLVM's own occupancy (the HIP cache) */
 		if (v[i].wave_size > 0)
 			json_object_set_new(k, "wave_size", json_integer(v[i].wave_size));
@@ -168,6 +170,10 @@ static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
 	json_t *machine = json_object_get(o, "machine");
 	if (machine && machine_from(machine, k) != 0)
 		return -1;
+	json_t *ptx = json_object_get(o, "ptx");
+	if (ptx && !json_is_string(ptx))
+		return -1;
+	k->ptx = ptx ? ka_strdup(json_string_value(ptx)) : NULL;
 	k->wave_size = wave ? (int)json_integer_value(wave) : 0;
 	k->llvm_waves_per_simd = llvm ? (int)json_integer_value(llvm) : 0;
 	if (k->wave_size != 0 && k->wave_size != 32 && k->wave_size != 64)

@@ -230,6 +230,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		ph = ka_phase_begin("join and ground", NULL);
 		ka_sources_join(s->sources, &run, out);
 		ka_sources_note(s->sources, d);
+		ka_model_accesses(out);
 		ka_ground_findings(out);
 		ka_machine_notes(out);
 		ka_phase_end(ph);
@@ -253,6 +254,7 @@ void ka_result_free(struct ka_result *r)
 	for (size_t i = 0; i < r->n; i++) {
 		free(r->v[i].what_if);
 		ka_machine_notes_free(&r->v[i]);
+		ka_model_accesses_free(&r->v[i]);
 		free(r->v[i].ground);
 	}
 	free(r->v);

@@ -3,6 +3,7 @@
  * present (null where the vendor or the run has no value).  Written as it
  * goes (the writer below), with jansson for strings and the variable parts. */
 #include "report.h"
+#include "machine.h"
 #include "analyzer.h"
 #include "sites.h"
 #include "frontends.h"
@@ -54,6 +55,48 @@ static json_t *what_ifs(const struct ka_kernel_result *rk)
 		}
 		json_array_append_new(a, o);
 	}
+	return a;
+}
+
+/* One access of the machine model (machine/machine.h; DESIGN.md section 3's
+ * "accesses"): where, what, and what it costs per warp-level request. */
+static json_t *access_json(const struct ka_mach_access *a)
+{
+	json_t *o = json_object(), *inl = json_array(), *insns = json_array(), *pr = json_object();
+	json_object_set_new(o, "file", ka_json_text(a->file));
+	json_object_set_new(o, "line", json_integer(a->line));
+	for (int i = 0; i < a->n_inlined; i++)
+		json_array_append_new(inl, json_pack("{s:o,s:i}", "file", ka_json_text(a->inl_file[i]), "line",
+						     a->inl_line[i]));
+	json_object_set_new(o, "inlined_at", inl);
+	json_object_set_new(o, "callee", a->callee ? ka_json_text(a->callee) : json_null());
+	json_object_set_new(o, "space", json_string(ka_mach_space_name(a->space)));
+	json_object_set_new(o, "op", json_string(ka_mach_op_name(a->op)));
+	for (int i = 0; i < a->n_insn; i++)
+		json_array_append_new(insns, json_string(a->insn[i]));
+	json_object_set_new(o, "instructions", insns);
+	json_object_set_new(o, "bytes_per_lane", json_integer(a->bytes_per_lane));
+	json_object_set_new(o, "active_lanes", json_real(a->active_lanes));
+	json_object_set_new(pr, "sectors", a->sectors >= 0 ? json_real(a->sectors) : json_null());
+	json_object_set_new(pr, "ideal", a->ideal >= 0 ? json_real(a->ideal) : json_null());
+	json_object_set_new(pr, "wavefronts", a->wavefronts >= 0 ? json_real(a->wavefronts) : json_null());
+	json_object_set_new(pr, "ideal_wavefronts", a->ideal_wavefronts >= 0 ? json_real(a->ideal_wavefronts) : json_null());
+	json_object_set_new(o, "per_request", pr);
+	json_object_set_new(o, "pattern", ka_json_text(a->pattern));
+	json_object_set_new(o, "gather", json_boolean(a->gather));
+	json_object_set_new(o, "gather_line", a->gather && a->gather_line > 0 ? json_integer(a->gather_line) : json_null());
+	json_object_set_new(o, "vector_bytes", a->vector_candidate ? json_integer(a->vector_bytes) : json_null());
+	json_object_set_new(o, "executions", json_real(a->executions));
+	json_object_set_new(o, "trips_assumed", json_boolean(a->loop_default));
+	json_object_set_new(o, "share", json_real(a->share));
+	return o;
+}
+
+static json_t *accesses_json(const struct ka_mach_result *m)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < m->n; i++)
+		json_array_append_new(a, access_json(&m->v[i]));
 	return a;
 }
 
@@ -109,6 +152,7 @@ static void uniformity(json_t **facts_out, json_t **finds_out, const struct ka_r
 								 "ideal_sectors", g->ideal, "share", g->share));
 		else
 			json_object_set_new(e, "cost", json_null());
+		json_object_set_new(e, "access", f->access ? access_json(f->access) : json_null());
 		json_array_append_new(finds, e);
 	}
 	*facts_out = facts;
@@ -366,6 +410,11 @@ static void kernel_out(struct ka_buf *b, const struct ka_result *r, const struct
 		key(b, depth + 1, &first, "findings");
 		ka_buf_append(b, "[]", 2);
 	}
+	key(b, depth + 1, &first, "accesses");                 /* the machine model's */
+	if (rk->accesses)
+		tree(b, accesses_json(rk->accesses), depth + 1);
+	else
+		ka_buf_append(b, "null", 4);
 	key(b, depth + 1, &first, "what_if");
 	if (rk->n_what_if > 0)
 		tree(b, what_ifs(rk), depth + 1);

@@ -45,6 +45,7 @@ struct ka_wave_cliffs {
 
 struct ka_vendor_ops;
 struct ka_ukernel;
+struct ka_mach_result;
 
 /* One finding beside the machine code of its line (lib/ground.c). */
 enum ka_machine_verdict {
@@ -102,7 +103,15 @@ struct ka_kernel_result {
 	bool near_cliff;              /* the next drop is within --warn-cliff */
 	bool has_source;              /* its input is a source (a binary has none): */
 	                              /* the uniformity analysis applies to it      */
-	const struct ka_ukernel *u;   /* the source uniformity analysis, or NULL */
+	const struct ka_ukernel *u;   /* the source uniformity analysis, or NULL;
+	                                 where the machine model ran, u_model: */
+	struct ka_ukernel *u_model;   /* the analysis with the access findings the
+	                                 model decided in place of the source's
+	                                 (lib/accesses.c), owned               */
+	/* every memory access of the kernel as the machine model evaluated it
+	 * at this launch (machine/machine.h), owned; NULL: the model did not
+	 * run (a binary, no PTX, --no-uniformity) */
+	struct ka_mach_result *accesses;
 	struct ka_finding_ground *ground;  /* one per u->findings, owned; NULL: unchecked */
 	/* what the machine code says, as the writers print it (lib/machine_notes.c):
 	 * one per u->findings (its line's check, else --sass's census of the line)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """layering.py — the shape of the code, checked on the built objects (nm):
 
-  1. libraries depend one way: core < occupancy < frontends < analyzer <
+  1. libraries depend one way: core < occupancy < machine < frontends < analyzer <
      kanalyze_lib < report < cli; a library calls only those below it (so
      nothing in cli/ is needed by another library);
   2. no two files call each other (A uses a symbol B defines and B one of A's);
@@ -27,9 +27,9 @@ import re
 import subprocess
 import sys
 
-ORDER = ["ka_core", "ka_occupancy", "ka_frontends", "ka_analyzer", "kanalyze_lib", "ka_report", "ka_cli"]
+ORDER = ["ka_core", "ka_occupancy", "ka_machine", "ka_frontends", "ka_analyzer", "kanalyze_lib", "ka_report", "ka_cli"]
 # each library's folders, relative to the source tree
-FOLDERS = {"ka_core": ["core"], "ka_occupancy": ["occupancy"], "ka_frontends": ["frontends"],
+FOLDERS = {"ka_core": ["core"], "ka_occupancy": ["occupancy"], "ka_machine": ["machine"], "ka_frontends": ["frontends"],
            "ka_analyzer": ["analyzer"], "kanalyze_lib": ["lib", "include/kanalyze"], "ka_report": ["report"],
            "ka_cli": ["cli"]}
 PUBLIC = "include/kanalyze"

@@ -1,0 +1,250 @@
+/* accesses.c — the machine model (machine/) at each kernel result's launch,
+ * and the access findings decided on what it computed:
+ *
+ *   KA107  a global request that needs >= 2x the sectors its active lanes'
+ *          bytes need (ncu's "excessive" >= 50 %, the threshold the advice
+ *          benchmark's truth is judged at)
+ *   KA109  narrow neighbouring accesses of one thread a vector would cover
+ *   KA115  a shared request that needs >= 2x its conflict-free wavefronts
+ *   KA116  local-memory loads and stores (a per-thread array in local memory)
+ *
+ * These replace the source analysis's access findings (KA107, KA109 and the
+ * retired KA110, KA111, KA114; KA112 and KA113 where they relabel an
+ * access): the source explains, the machine code decides.  A finding sits
+ * at its access's innermost line when that line is in the kernel's file,
+ * else at the line of the kernel's file the helper is inlined at. */
+#define _GNU_SOURCE                    /* realpath */
+#include "lib.h"
+#include "machine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { EXCESS_FACTOR = 2 };
+
+static const char *base_of(const char *p)
+{
+	const char *s = p ? strrchr(p, '/') : NULL;
+	return s ? s + 1 : p ? p : "";
+}
+
+/* The machine code's path and the report's for one file: the same real
+ * path, or (a private copy's path gone) the same base name. */
+static bool same_file(const char *code, const char *report)
+{
+	if (!code || !report || !*code)
+		return false;
+	char *a = realpath(code, NULL), *b = realpath(report, NULL);
+	bool same = a && b ? strcmp(a, b) == 0 : strcmp(base_of(code), base_of(report)) == 0;
+	free(a);
+	free(b);
+	return same;
+}
+
+/* The line of the kernel's file an access is reported at, 0 none. */
+static int site_line(const struct ka_kernel *k, const struct ka_mach_access *a)
+{
+	const char *file = k->def_file ? k->def_file : k->file;
+	if (same_file(a->file, file))
+		return a->line;
+	for (int i = 0; i < a->n_inlined; i++)
+		if (same_file(a->inl_file[i], file))
+			return a->inl_line[i];
+	return 0;
+}
+
+static const char *space_unit(const struct ka_mach_access *a)
+{
+	return a->space == KA_MACH_SHARED ? "wavefronts" : "sectors";
+}
+
+/* "ld.global.f32 x4 at line 10 (inlined helper _Z3getPKfi): 32.0 sectors
+ * per request where 4.0 would do; lanes 16384 B apart; 98 % of the
+ * kernel's global sectors" */
+void ka_model_describe(const struct ka_mach_access *a, char *buf, size_t n)
+{
+	double got = a->space == KA_MACH_SHARED ? a->wavefronts : a->sectors;
+	double want = a->space == KA_MACH_SHARED ? a->ideal_wavefronts : a->ideal;
+	char insns[128] = "";
+	size_t at = 0;
+	for (int i = 0; i < a->n_insn && at < sizeof(insns); i++)
+		at += (size_t)snprintf(insns + at, sizeof(insns) - at, "%s%s", i ? ", " : "", a->insn[i]);
+	snprintf(buf, n, "PTX %s%s%s%s: %.1f %s per request where %.1f would do; %s; %.0f %% of the kernel's %s %s",
+		 insns, a->n_instructions > 1 ? " (" : "", a->n_instructions > 1 ? "several instructions" : "",
+		 a->n_instructions > 1 ? ")" : "", got, space_unit(a), want, a->pattern, a->share * 100,
+		 ka_mach_space_name(a->space), space_unit(a));
+}
+
+/* The rule an access's line is judged by: global and shared lines by their
+ * excess (KA107, KA115), a local access always (KA116); KA109 is the
+ * access's own. */
+static enum ka_rule line_rule(const struct ka_mach_access *a)
+{
+	switch (a->space) {
+	case KA_MACH_GLOBAL: return KA_RULE_KA107;
+	case KA_MACH_SHARED: return KA_RULE_KA115;
+	case KA_MACH_LOCAL: return KA_RULE_KA116;
+	}
+	return KA_RULE_NONE;
+}
+
+static char *message(enum ka_rule r, const struct ka_mach_access *a)
+{
+	char buf[640], what[400];
+	const char *op = a->op == KA_MACH_STORE ? "store" : a->op == KA_MACH_LOAD ? "load" : "atomic";
+	ka_model_describe(a, what, sizeof(what));
+	switch (r) {
+	case KA_RULE_KA107:
+		if (a->gather)
+			snprintf(buf, sizeof(buf), "uncoalesced global %s, %d B per lane, if its lanes read unrelated "
+				 "elements: %.1f sectors per request where %.1f would do (a gather: the address comes "
+				 "from a value loaded at line %d)%s%s", op, a->bytes_per_lane, a->sectors, a->ideal,
+				 a->gather_line, a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
+		else
+			snprintf(buf, sizeof(buf), "uncoalesced global %s, %d B per lane: %.1f sectors per request where "
+				 "%.1f would do (%s)%s%s", op, a->bytes_per_lane, a->sectors, a->ideal, a->pattern,
+				 a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
+		break;
+	case KA_RULE_KA109:
+		snprintf(buf, sizeof(buf), "%d-byte global %ss of one thread side by side: one %d-byte vector %s "
+			 "would cover them (%s)", a->bytes_per_lane, op, a->vector_bytes, op, a->pattern);
+		break;
+	case KA_RULE_KA115:
+		snprintf(buf, sizeof(buf), "shared-memory bank conflict: %.1f wavefronts per request where %.1f would do "
+			 "(%s)", a->wavefronts, a->ideal_wavefronts, a->pattern);
+		break;
+	default:
+		snprintf(buf, sizeof(buf), "local-memory %s, %d B per lane: %.1f sectors per request, about %.0f per warp "
+			 "(%s)", op, a->bytes_per_lane, a->sectors, a->executions, a->pattern);
+		break;
+	}
+	(void)what;
+	return ka_strdup(buf);
+}
+
+/* The analyzer's findings the model's replace. */
+static bool replaced(const struct ka_ufinding *f)
+{
+	switch (f->rule) {
+	case KA_RULE_KA107: case KA_RULE_KA109: case KA_RULE_KA110: case KA_RULE_KA111: case KA_RULE_KA114:
+		return true;
+	case KA_RULE_KA112: case KA_RULE_KA113:
+		return f->access_bytes > 0;
+	default:
+		return false;
+	}
+}
+
+static double traffic(const struct ka_mach_access *a)
+{
+	return (a->space == KA_MACH_SHARED ? a->wavefronts : a->sectors) * a->executions;
+}
+
+static int cmp_finding(const void *x, const void *y)
+{
+	const struct ka_ufinding *a = x, *b = y;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	return (int)a->rule - (int)b->rule;
+}
+
+/* One site line's accesses of one rule, added up: the request-weighted
+ * sectors (wavefronts) and their excess, and the costliest access. */
+struct site {
+	enum ka_rule rule;
+	int line;
+	double traffic, excess;
+	const struct ka_mach_access *worst;
+};
+
+static void add_finding(struct ka_ukernel *own, enum ka_rule r, int line, const struct ka_mach_access *a)
+{
+	own->findings[own->n_findings++] = (struct ka_ufinding){
+		.rule = r, .line = line, .col = 1, .message = message(r, a), .access_bytes = a->bytes_per_lane,
+		.store = a->op == KA_MACH_STORE, .access = a};
+}
+
+static void decide(struct ka_kernel_result *kr)
+{
+	const struct ka_ukernel *u = kr->u;
+	const struct ka_mach_result *m = kr->accesses;
+	struct ka_ukernel *own = ka_xmalloc(sizeof(*own));
+	struct site *sites = ka_xcalloc(m->n + 1, sizeof(*sites));
+	size_t n_sites = 0;
+	*own = *u;
+	own->findings = ka_xcalloc(u->n_findings + 2 * m->n + 1, sizeof(*own->findings));
+	own->n_findings = 0;
+	for (size_t i = 0; i < u->n_findings; i++)
+		if (!replaced(&u->findings[i]))
+			own->findings[own->n_findings++] = u->findings[i];   /* message borrowed */
+	for (size_t i = 0; i < m->n; i++) {
+		const struct ka_mach_access *a = &m->v[i];
+		int line = site_line(kr->k, a);
+		if (!line)
+			continue;
+		if (a->vector_candidate)
+			add_finding(own, KA_RULE_KA109, line, a);
+		enum ka_rule r = line_rule(a);
+		struct site *st = NULL;
+		for (size_t j = 0; j < n_sites && !st; j++)
+			if (sites[j].rule == r && sites[j].line == line)
+				st = &sites[j];
+		if (!st) {
+			st = &sites[n_sites++];
+			*st = (struct site){r, line, 0, 0, a};
+		}
+		st->traffic += traffic(a);
+		st->excess += a->excess * a->executions;
+		if (a->excess * a->executions > st->worst->excess * st->worst->executions)
+			st->worst = a;
+	}
+	/* a line whose requests need twice their ideal or more: half of what
+	 * they move is excess, the line Nsight Compute's "excessive" draws */
+	for (size_t j = 0; j < n_sites; j++) {
+		const struct site *st = &sites[j];
+		if (st->rule == KA_RULE_KA116 || (st->traffic > 0 && st->excess * EXCESS_FACTOR >= st->traffic))
+			add_finding(own, st->rule, st->line, st->worst);
+	}
+	free(sites);
+	qsort(own->findings, own->n_findings, sizeof(*own->findings), cmp_finding);
+	kr->u_model = own;
+	kr->u = own;
+}
+
+void ka_model_accesses(struct ka_result *res)
+{
+	for (size_t i = 0; i < res->n; i++) {
+		struct ka_kernel_result *kr = &res->v[i];
+		const struct ka_kernel *k = kr->k;
+		if (!k->ptx || kr->accesses)
+			continue;
+		struct ka_mach_shape shape = {{kr->block_dims[0], kr->block_dims[1], kr->block_dims[2]}, {0, 0, 0}};
+		if (shape.block[0] <= 0)
+			shape.block[0] = kr->block > 0 ? kr->block : 256, shape.block[1] = shape.block[2] = 1;
+		kr->accesses = ka_xcalloc(1, sizeof(*kr->accesses));
+		if (ka_mach_ptx_accesses(k->ptx, strlen(k->ptx), &shape, kr->accesses) != 0)
+			continue;
+		if (kr->u)
+			decide(kr);
+	}
+}
+
+void ka_model_accesses_free(struct ka_kernel_result *kr)
+{
+	if (kr->u_model) {
+		for (size_t i = 0; i < kr->u_model->n_findings; i++)
+			if (kr->u_model->findings[i].access)
+				free(kr->u_model->findings[i].message);
+		free(kr->u_model->findings);
+		free(kr->u_model);
+		kr->u_model = NULL;
+	}
+	if (kr->accesses) {
+		ka_mach_result_free(kr->accesses);
+		free(kr->accesses);
+		kr->accesses = NULL;
+	}
+}

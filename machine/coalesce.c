@@ -1,0 +1,155 @@
+/* coalesce.c — from the addresses of a warp's lanes to what the memory
+ * system serves: 32-byte sectors (global and local memory) and shared-memory
+ * wavefronts (bank conflicts).  One pure function each, the same ones the
+ * tests call with hand-made address lists (GPGPU-Sim keeps its coalescing
+ * and bank models the same way).
+ *
+ *   lanes 4 B apart, 4-byte loads   ->  4 sectors, ideal 4 (128 B)
+ *   lanes 8 B apart, 4-byte loads   ->  8 sectors, ideal 4
+ *   lanes 128 B apart               -> 32 sectors, ideal 4
+ *   one address for all (broadcast) ->  1 sector,  ideal 4 (never excessive:
+ *                                       the ideal counts the active lanes,
+ *                                       as Nsight Compute's does)
+ *
+ * Shared memory has 32 banks of 4-byte words (CUDA C++ Programming Guide,
+ * "Shared Memory" in the compute capability sections): lanes that address
+ * distinct words of one bank are served one after the other; lanes that
+ * read the same word share it.  A 16-byte access is served a quarter-warp
+ * per phase, an 8-byte one a half-warp per phase.
+ *
+ *   tile[ty][tx], lanes 4 B apart       -> 1 wavefront
+ *   tile[tx][ty] over float tile[32][32] -> 32 (every lane in one bank)
+ *   tile[tx][ty] over float tile[32][33] -> 1 (the padding skews the banks) */
+#include "machine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Distinct values of v[0..n). Sorts v. */
+static int distinct(int64_t *v, int n)
+{
+	int d = 0;
+	qsort(v, (size_t)n, sizeof(*v), cmp_i64);
+	for (int i = 0; i < n; i++)
+		d += i == 0 || v[i] != v[i - 1];
+	return d;
+}
+
+static int popcount64(uint64_t m)
+{
+	return __builtin_popcountll(m);
+}
+
+static int ideal_of(uint64_t active, int lanes, int bytes, int unit)
+{
+	uint64_t m = lanes >= 64 ? active : active & ((1ull << lanes) - 1);
+	long long total = (long long)popcount64(m) * bytes;
+	return (int)((total + unit - 1) / unit);
+}
+
+/* Sectors of byte addresses a[0..n) each `bytes` long; 32 B sectors. */
+static int sectors_of(const int64_t *a, int n, int bytes)
+{
+	enum { MAX = 64 * 16 };
+	int64_t s[MAX];
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		int64_t first = a[i] >> 5, last = (a[i] + (bytes > 0 ? bytes : 1) - 1) >> 5;
+		for (int64_t x = first; x <= last && k < MAX; x++)
+			s[k++] = x;
+	}
+	return distinct(s, k);
+}
+
+int ka_mach_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal)
+{
+	int64_t a[64];
+	int n = 0;
+	for (int i = 0; i < lanes && i < 64; i++)
+		if (active >> i & 1)
+			a[n++] = addr[i];
+	if (ideal)
+		*ideal = ideal_of(active, lanes, bytes, 32);
+	return n ? sectors_of(a, n, bytes) : 0;
+}
+
+/* Local memory is interleaved by 4-byte words: word w of lane l of a warp
+ * lies at (w * lanes + l) * 4 (the CUDA C++ Programming Guide, "Local
+ * Memory": consecutive thread IDs access consecutive 32-bit words), so the
+ * same offset in every lane is one coalesced request. */
+int ka_mach_local_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal)
+{
+	int64_t a[64 * 4];
+	int n = 0, words = bytes > 4 ? (bytes + 3) / 4 : 1;
+	for (int i = 0; i < lanes && i < 64; i++) {
+		if (!(active >> i & 1))
+			continue;
+		for (int w = 0; w < words && n < 64 * 4; w++) {
+			int64_t off = addr[i] + 4 * w;
+			a[n++] = ((off >> 2) * lanes + i) * 4 + (off & 3);
+		}
+	}
+	if (ideal)
+		*ideal = ideal_of(active, lanes, bytes, 32);
+	return n ? sectors_of(a, n, bytes < 4 ? bytes : 4) : 0;
+}
+
+/* Wavefronts of one phase: the most distinct words any bank holds. */
+static int phase_wavefronts(const int64_t *addr, uint64_t active, int from, int to, int bytes, int banks)
+{
+	int64_t w[64 * 4];
+	int n = 0, words = bytes > 4 ? bytes / 4 : 1, worst = 0;
+	for (int i = from; i < to; i++)
+		if (active >> i & 1)
+			for (int k = 0; k < words && n < 64 * 4; k++)
+				w[n++] = (addr[i] >> 2) + k;
+	if (!n)
+		return 0;
+	qsort(w, (size_t)n, sizeof(*w), cmp_i64);
+	int per_bank[64] = {0};
+	for (int i = 0; i < n; i++) {
+		if (i > 0 && w[i] == w[i - 1])
+			continue;                              /* one word, one access */
+		int b = (int)(((w[i] % banks) + banks) % banks);
+		if (++per_bank[b] > worst)
+			worst = per_bank[b];
+	}
+	return worst;
+}
+
+int ka_mach_wavefronts(const int64_t *addr, uint64_t active, int lanes, int bytes, int banks, int *ideal)
+{
+	int per_phase = bytes >= 16 ? lanes / 4 : bytes == 8 ? lanes / 2 : lanes, total = 0;
+	if (banks <= 0 || banks > 64)
+		banks = 32;
+	if (per_phase < 1)
+		per_phase = 1;
+	for (int p = 0; p < lanes && p < 64; p += per_phase)
+		total += phase_wavefronts(addr, active, p, p + per_phase < lanes ? p + per_phase : lanes, bytes, banks);
+	if (ideal) {
+		*ideal = ideal_of(active, lanes, bytes, banks * 4);
+		if (*ideal < 1 && total > 0)
+			*ideal = 1;
+	}
+	return total;
+}
+
+const char *ka_mach_space_name(enum ka_mach_space s)
+{
+	static const char *const n[] = {[KA_MACH_GLOBAL] = "global", [KA_MACH_SHARED] = "shared",
+					[KA_MACH_LOCAL] = "local"};
+	return s <= KA_MACH_LOCAL ? n[s] : "?";
+}
+
+const char *ka_mach_op_name(enum ka_mach_op o)
+{
+	static const char *const n[] = {[KA_MACH_LOAD] = "load", [KA_MACH_STORE] = "store",
+					[KA_MACH_ATOMIC] = "atomic", [KA_MACH_REDUCTION] = "reduction"};
+	return o <= KA_MACH_REDUCTION ? n[o] : "?";
+}

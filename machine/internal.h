@@ -1,0 +1,123 @@
+/* internal.h — machine/'s private vocabulary: the PTX of one kernel as the
+ * parser (ptx.c) leaves it and the interpreter (lanes.c) reads it, and the
+ * interpreter's report of each memory instruction it ran (accesses.c). */
+#ifndef KA_MACHINE_INTERNAL_H
+#define KA_MACHINE_INTERNAL_H
+
+#include "machine.h"
+
+/* The opcodes the interpreter knows: one row each in ptx_ops.def. */
+enum ptx_op {
+#define PTX_OP(name, exec) OP_##name,
+#include "ptx_ops.def"
+#undef PTX_OP
+	OP_UNKNOWN
+};
+
+enum ptx_space { SP_NONE, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_PARAM, SP_CONST, SP_GENERIC };
+enum ptx_tclass { TC_NONE, TC_S, TC_U, TC_B, TC_F, TC_PRED };
+enum ptx_cmp { CMP_NONE, CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE,
+	       CMP_LO, CMP_LS, CMP_HI, CMP_HS, CMP_FLOAT };
+enum ptx_mode { MODE_NONE, MODE_LO, MODE_HI, MODE_WIDE,             /* mul, mad   */
+		MODE_UP, MODE_DOWN, MODE_BFLY, MODE_IDX,                /* shfl       */
+		MODE_BALLOT, MODE_ANY, MODE_ALL, MODE_UNI };            /* vote       */
+enum ptx_special { SR_NONE, SR_TID_X, SR_TID_Y, SR_TID_Z, SR_NTID_X, SR_NTID_Y, SR_NTID_Z,
+		   SR_CTAID_X, SR_CTAID_Y, SR_CTAID_Z, SR_NCTAID_X, SR_NCTAID_Y, SR_NCTAID_Z,
+		   SR_LANEID, SR_WARPID, SR_NWARPID, SR_LANEMASK_EQ, SR_LANEMASK_LT,
+		   SR_LANEMASK_LE, SR_LANEMASK_GT, SR_LANEMASK_GE, SR_OPAQUE };
+
+enum opd_kind { O_NONE, O_REG, O_IMM, O_SPECIAL, O_SYM, O_ADDR, O_VEC, O_LABEL };
+
+struct opd {
+	enum opd_kind kind;
+	int reg;                 /* O_REG; O_ADDR's base register, -1 none    */
+	int sym;                 /* O_SYM; O_ADDR's base symbol, -1 none      */
+	int64_t imm;             /* O_IMM's value; O_ADDR's offset            */
+	int special;             /* O_SPECIAL                                 */
+	int vec[8], n_vec;       /* O_VEC's registers (-1: "_")               */
+	bool negate;             /* !%p                                       */
+};
+
+/* A source position: the innermost .loc, and the frame it is inlined at. */
+struct ploc {
+	int file, line;
+	int inl_file, inl_line;  /* 0: not inlined                            */
+	int fn;                  /* index into pfunc.names, -1 none           */
+};
+
+enum { MAX_OPD = 6 };
+struct pinsn {
+	enum ptx_op op;
+	char text[40];           /* the opcode with its suffixes              */
+	int guard;               /* predicate register, -1 none               */
+	bool guard_neg;
+	enum ptx_space space;
+	enum ptx_tclass tc, tc_first;   /* the last and the first type suffix */
+	int bits, bits_first;
+	int vec;                 /* .v2 .v4 .v8: 2, 4, 8; else 1              */
+	enum ptx_cmp cmp;
+	int boolop;              /* setp's .and .or .xor: '&' '|' '^'; 0      */
+	enum ptx_mode mode;
+	bool to;                 /* cvta.to                                   */
+	struct opd o[MAX_OPD];
+	int n;
+	int target;              /* branch target: instruction index, -1      */
+	int loc;                 /* index into pfunc.locs, -1 none            */
+};
+
+struct psym {
+	char *name;
+	enum ptx_space space;
+	int param_index;         /* a kernel parameter's position, else -1    */
+	int64_t size, align;
+	int64_t base;            /* where the model places it                 */
+};
+
+struct pfunc {
+	char *name;
+	struct pinsn *v;
+	size_t n, cap;
+	struct psym *syms;
+	size_t n_syms, cap_syms;
+	char **regs;             /* register names, index = register          */
+	size_t n_regs, cap_regs;
+	int *reg_hash;           /* open addressing over regs, -1 empty       */
+	size_t hash_cap;
+	char **files;            /* by .file index (sparse), NULL unknown     */
+	int n_files;
+	struct ploc *locs;
+	size_t n_locs, cap_locs;
+	char **names;            /* the helpers .loc's function_name names    */
+	char **name_labels;      /* ... and their $L__info_string labels      */
+	size_t n_names;
+	char unsupported[64];    /* the first opcode not known                */
+};
+
+/* ptx.c: one .entry of the text (the first); 0 or -1. */
+int ka_ptx_parse(const char *text, size_t len, struct pfunc *f);
+void ka_ptx_free(struct pfunc *f);
+int ka_ptx_reg_find(const struct pfunc *f, const char *name);
+
+/* lanes.c: what one warp's run reports for each memory instruction. */
+enum { TAG_UNKNOWN = 1, TAG_LOADED = 2, TAG_ULOAD = 4, TAG_SHARED = 8, TAG_LOCAL = 16 };
+struct lane_event {
+	int pc;
+	enum ka_mach_space space;
+	enum ka_mach_op op;
+	int bytes;
+	uint64_t active;
+	const int64_t *addr;     /* per lane                                  */
+	unsigned tag;            /* the address's tags                        */
+	int origin;              /* loc index of the load a gather comes from */
+};
+struct warp_run {
+	double *executions;      /* per instruction, weighted by trip estimates */
+	bool *loop_default;      /* per instruction: under a loop of assumed count */
+	bool budget_hit;
+};
+typedef void (*lane_event_fn)(void *ctx, const struct lane_event *e);
+/* Run warp `warp` of block 0 of `shape`; e for every memory instruction. */
+void ka_lanes_run(const struct pfunc *f, const struct ka_mach_shape *shape, int warp, lane_event_fn fn, void *ctx,
+		  struct warp_run *out);
+
+#endif

@@ -1,0 +1,102 @@
+/* machine.h — the machine-code model: what the lanes of a warp address.
+ *
+ * In: the PTX of one kernel (its .entry, with the module's .file table and
+ * declarations: ka_mach_ptx_extract cuts it from the PTX nvcc kept) and the
+ * launch it is modelled at.  Out: every global, shared and local
+ * load/store/atomic of the kernel, grouped per source line, state space and
+ * operation, with the lanes' address pattern and what Nsight Compute's
+ * SourceCounters count per warp-level request: 32-byte sectors and their
+ * ideal (global, local), shared-memory wavefronts and their conflict-free
+ * ideal.  Pure: text and a shape in, facts out; no I/O, no libclang.
+ *
+ * The method is abstract execution across the threads of representative
+ * warps (GPUDrano, CAV 2017; Singhania & Alur, FMSD 2021): every register
+ * holds one value per lane, and an address that depends on a loaded value
+ * is a gather (reported as one, its prediction an assumption). */
+#ifndef KANALYZE_MACHINE_H
+#define KANALYZE_MACHINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { KA_MACH_LANES = 32, KA_MACH_INLINED = 4, KA_MACH_INSNS = 4 };
+
+enum ka_mach_space { KA_MACH_GLOBAL, KA_MACH_SHARED, KA_MACH_LOCAL };
+enum ka_mach_op { KA_MACH_LOAD, KA_MACH_STORE, KA_MACH_ATOMIC, KA_MACH_REDUCTION };
+
+/* The launch a kernel is modelled at.  Zeros: unknown (the grid then has
+ * 64 blocks in x; a block must be given). */
+struct ka_mach_shape {
+	int block[3];
+	int grid[3];
+};
+
+/* One access: the instructions of one source line, state space and
+ * operation.  sectors/ideal are per warp-level request, averaged over the
+ * representative warps' executions; -1 where they do not apply (shared
+ * accesses have wavefronts instead). */
+struct ka_mach_access {
+	char *file;                       /* the innermost .loc (owned)          */
+	int line;
+	char *inl_file[KA_MACH_INLINED];  /* its callers, innermost first (owned) */
+	int inl_line[KA_MACH_INLINED];
+	int n_inlined;
+	char *callee;                     /* the inlined helper it is written in  */
+	enum ka_mach_space space;
+	enum ka_mach_op op;
+	char insn[KA_MACH_INSNS][40];     /* the distinct opcodes, as written     */
+	int n_insn;
+	int n_instructions;               /* instructions in the group            */
+	int bytes_per_lane;               /* the widest of them                   */
+	double active_lanes;              /* average over its executions          */
+	double sectors, ideal;            /* per request; -1: not global/local    */
+	double excess;                    /* per request: sectors beyond the ideal,
+	                                     instruction by instruction (as Nsight
+	                                     Compute's "excessive"); shared: wavefronts */
+	double wavefronts, ideal_wavefronts;  /* per request; -1: not shared       */
+	char pattern[96];                 /* "lanes 4 B apart", "gather: ..."     */
+	bool gather;                      /* the address comes from a loaded value */
+	int gather_line;                  /* where that value was loaded (0: ?)   */
+	bool vector_candidate;            /* narrow neighbouring accesses of one
+	                                     thread a single vector access covers */
+	int vector_bytes;                 /* ... that vector's width              */
+	double executions;                /* requests per warp (trip estimates)   */
+	double share;                     /* of its kernel's traffic in its space */
+	bool loop_default;                /* a loop count around it is assumed    */
+};
+
+struct ka_mach_result {
+	struct ka_mach_access *v;         /* sorted by file, line, space, op      */
+	size_t n;
+	int warps;                        /* representative warps evaluated       */
+	bool budget_hit;                  /* loops were cut short to bound the run */
+	char unsupported[64];             /* the first opcode not modelled, or "" */
+};
+
+/* The PTX of kernel `mangled` from a module: its .entry with the module's
+ * .file lines, declarations and the debug strings its .loc lines name.
+ * NULL when the module has no such entry.  Owned by the caller. */
+char *ka_mach_ptx_extract(const char *ptx, size_t len, const char *mangled);
+
+/* Run the model on one kernel's PTX (ka_mach_ptx_extract's) at `shape`.
+ * 0, or -1 when the text holds no entry it can read (out stays empty). */
+int ka_mach_ptx_accesses(const char *ptx, size_t len, const struct ka_mach_shape *shape,
+			 struct ka_mach_result *out);
+void ka_mach_result_free(struct ka_mach_result *r);
+
+/* The coalescing and bank models, pure (coalesce.c).  Lane i's address is
+ * addr[i] when bit i of `active` is set.  Global: distinct 32-byte sectors
+ * the lanes' `bytes` touch, and the ideal: the active bytes packed.  Local:
+ * the same, over the hardware's interleaving (4-byte words of one offset
+ * lie side by side across the lanes).  Shared: 32 banks of 4 bytes; 8- and
+ * 16-byte accesses are served in 2 and 4 phases of 16 and 8 lanes; a word
+ * read by several lanes is one access (broadcast). */
+int ka_mach_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal);
+int ka_mach_local_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal);
+int ka_mach_wavefronts(const int64_t *addr, uint64_t active, int lanes, int bytes, int banks, int *ideal);
+
+const char *ka_mach_space_name(enum ka_mach_space s);
+const char *ka_mach_op_name(enum ka_mach_op o);
+
+#endif
