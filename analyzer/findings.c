@@ -877,14 +877,18 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 			ka106(w, c);
 		break;
 	}
+	/* the source's access model: HIP only.  A CUDA kernel's accesses are
+	 * judged on its PTX by the warp address model (machine/, lib/accesses.c) */
 	case CXCursor_ArraySubscriptExpr:           /* a store's too: no value of its own */
-		ka_access_index(w, c, k);
+		if (an->lang == KA_LANG_HIP)
+			ka_access_index(w, c, k);
 		break;
 	case CXCursor_MemberRefExpr:                /* p[i].x over an array of structures */
-		ka_access_member(w, c);
+		if (an->lang == KA_LANG_HIP)
+			ka_access_member(w, c);
 		break;
 	case CXCursor_UnaryOperator:       /* *(uint4 *)p has no value of its own */
-		if (ka_walk_val(an, c) || ka_walk_op_of(an, c) == OP_DEREF)
+		if (an->lang == KA_LANG_HIP && (ka_walk_val(an, c) || ka_walk_op_of(an, c) == OP_DEREF))
 			ka_access_index(w, c, k);
 		break;
 	case CXCursor_IfStmt: {

@@ -8,16 +8,16 @@ __global__ void ka106_mask(float *x, int n) {
     unsigned tid = threadIdx.x;                                     // expect: affine-lane
     for (int s = 1; s < n; s *= 2) {                                // expect: const, grid-uniform
         if ((tid & (2 * s - 1)) == 0)                               // expect-finding: KA106
-            x[tid] += x[tid + s];                                   // expect: varying
+            x[tid] += x[tid + s];                                   // expect: varying expect-model: KA107
         if (tid % 4 == 0)                                           // expect-finding: KA106
-            x[tid] *= 2.f;                                          // expect: varying
+            x[tid] *= 2.f;                                          // expect: varying expect-model: KA107
         if (tid % 64 == 0)                                          // a whole warp out of two: not strided
             x[tid] = 0.f;                                           // expect: const
         if (tid < (unsigned)s)                                      // contiguous: R2's form
             x[tid] += 1.f;                                          // expect: varying
     }
     if (tid % 4 == 0)                                               // once (NVIDIA's newdelete): no finding
-        x[tid] = 1.f;                                               // expect: const
+        x[tid] = 1.f;                                               // expect: const expect-model: KA107
 }
 
 // KA107: strides other than 1, and the ones that are fine -----------------------------
@@ -25,13 +25,13 @@ struct Particle { float x, y, z, w; };
 __global__ void ka107_strides(const float *in, float *out, int n, Particle *ps) {
     __shared__ float sh[512];
     int t = threadIdx.x;                                            // expect: affine-lane
-    float a = in[t * n];                                            // expect: varying expect-finding: KA110
-    float b = in[4 * t + 1];                                        // expect: varying expect-finding: KA107
+    float a = in[t * n];                                            // expect: varying expect-model: KA107
+    float b = in[4 * t + 1];                                        // expect: varying expect-model: KA107
     float c = in[blockIdx.x * blockDim.x + t];                      // expect: varying
     float d = in[n - t];                                            // expect: varying
-    sh[2 * t] = a;                                                  // expect: varying
-    float e = *(in + 3 * t);                                        // expect: varying expect-finding: KA107
-    float f = ps[t].x;                                              // expect: varying expect-finding: KA107
+    sh[2 * t] = a;                                                  // expect: varying expect-model: KA115
+    float e = *(in + 3 * t);                                        // expect: varying expect-model: KA107
+    float f = ps[t].x;                                              // expect: varying expect-model: KA107
     out[t] = a + b + c + d + e + f + sh[t];                         // expect: varying
 }
 
@@ -82,12 +82,12 @@ __global__ void ka107_lane_rows(const float *inp, float *out, int C) {
     const float *x = inp + bt * C;                                  // expect: affine-lane
     float s = 0.0f;                                                 // expect: const
     for (int i = 0; i < C; i++)                                     // expect: const, grid-uniform
-        s += x[i];                                                  // expect: varying expect-finding: KA107
+        s += x[i];                                                  // expect: varying expect-model: KA107
     out[bt] = s;                                                    // expect: varying
 }
 __global__ void ka107_lane_runs(const float *in, float *out, int M) {
     int g = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
-    float a = in[(g / 4) * M + g % 4];                              // expect: varying expect-finding: KA107
+    float a = in[(g / 4) * M + g % 4];                              // expect: varying expect-model: KA107
     float b = in[(g / 4) * 4 + g % 4];                              // expect: varying
     float c = in[(g / 8) * M + g % 8];                              // expect: varying
     out[g] = a + b + c;                                             // expect: varying

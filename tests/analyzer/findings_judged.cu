@@ -28,7 +28,7 @@ __global__ void ka106_other_work(float *x, int n) {
     unsigned tid = threadIdx.x;                                     // expect: affine-lane
     for (int s = 1; s < n; s *= 2) {                                // expect: const, grid-uniform
         if (tid % (2 * s) == 0)                                     // expect-finding: KA106
-            x[tid] += x[tid + s];                                   // expect: varying
+            x[tid] += x[tid + s];                                   // expect: varying expect-model: KA107
         else
             x[tid] = 0.f;                                           // expect: const
     }
@@ -75,28 +75,28 @@ __global__ void ka103_cases(int *out, int n) {
 // still KA107.
 __global__ void ka109_pair(const float *x, float *y) {
     int ix = 2 * (blockIdx.x * blockDim.x + threadIdx.x);           // expect: affine-lane
-    float x0 = x[ix + 0];                                           // expect: varying expect-finding: KA109
-    float x1 = x[ix + 1];                                           // expect: varying
+    float x0 = x[ix + 0];                                           // expect: varying expect-model: KA107
+    float x1 = x[ix + 1];                                           // expect: varying expect-model: KA107
     y[threadIdx.x] = x0 + x1;                                       // expect: varying
 }
 __global__ void ka109_loop(const float *x, float *out, int n) {
     float m = 0.f;                                                  // expect: const
     for (int i = threadIdx.x; i < n; i += 32)                       // expect: affine-lane, affine-lane
         for (int k = 0; k < 4; ++k)                                 // expect: const, const
-            m = fmaxf(m, x[4 * i + k]);                             // expect: varying expect-finding: KA109
+            m = fmaxf(m, x[4 * i + k]);                             // expect: varying expect-model: KA107, KA109
     out[threadIdx.x] = m;                                           // expect: varying
 }
 __global__ void ka107_gap(const float *x, float *y) {
     int ix = 4 * threadIdx.x;                                       // expect: affine-lane
-    float a = x[ix + 0];                                            // expect: varying expect-finding: KA107
-    float b = x[ix + 1];                                            // expect: varying expect-finding: KA107
-    float c = x[ix + 3];                                            // expect: varying expect-finding: KA107
+    float a = x[ix + 0];                                            // expect: varying expect-model: KA107
+    float b = x[ix + 1];                                            // expect: varying expect-model: KA107
+    float c = x[ix + 3];                                            // expect: varying expect-model: KA107
     y[threadIdx.x] = a + b + c;                                     // expect: varying
 }
 __global__ void ka107_short_loop(const float *x, float *out) {
     float m = 0.f;                                                  // expect: const
     for (int k = 0; k < 2; ++k)                                     // expect: const, const
-        m += x[4 * threadIdx.x + k];                                // expect: varying expect-finding: KA107
+        m += x[4 * threadIdx.x + k];                                // expect: varying expect-model: KA107
     out[threadIdx.x] = m;                                           // expect: varying
 }
 
@@ -105,14 +105,14 @@ __global__ void ka107_short_loop(const float *x, float *out) {
 // same element is still an access, and so is __ldg(&x[off]); the callee's
 // four neighbouring reads through it are KA109's (lanes 4 apart, covered).
 __device__ void copy16(float *d, const float *s) {
-    for (int k = 0; k < 4; ++k) d[k] = s[k];                        // expect: const, const, varying expect-finding: KA109
+    for (int k = 0; k < 4; ++k) d[k] = s[k];                        // expect: const, const, varying expect-model: KA107
 }
 __global__ void ka107_addr_of(const float *x, float *y) {
     int off = 4 * threadIdx.x;                                      // expect: affine-lane
     float w[4];
     copy16(w, &x[off]);
-    float z = __ldg(&x[off]);                                       // expect: varying expect-finding: KA107
-    y[threadIdx.x] = w[0] + x[off] + z;                             // expect: varying expect-finding: KA107
+    float z = __ldg(&x[off]);                                       // expect: varying expect-model: KA107
+    y[threadIdx.x] = w[0] + x[off] + z;                             // expect: varying expect-model: KA107
 }
 
 // KA107 vs KA110: a lane stride known only at run time.  Uncoalesced when
@@ -129,29 +129,29 @@ __global__ void ka110_element_stride(const float *src, float *dst, long s00, lon
     int i1 = blockIdx.y;                                            // expect: block-uniform
     const long i00 = i0 - lp0;                                      // expect: affine-lane
     const long src_idx = i1 * s01 + i00 * s00;                      // expect: affine-lane
-    dst[i1 * 4096 + i0] = src[src_idx];                             // expect: varying expect-finding: KA110
+    dst[i1 * 4096 + i0] = src[src_idx];                             // expect: varying expect-model: KA107
 }
 __global__ void ka107_row_apart(const float *dout, float *dbias, int rows, int OC) {
     int o = blockIdx.x;                                             // expect: block-uniform
     const float *x = dout + o;                                      // expect: block-uniform
     float sum = 0.f;                                                // expect: const
     for (int i = threadIdx.x; i < rows; i += blockDim.x)            // expect: affine-lane, affine-lane
-        sum += x[i * OC];                                           // expect: varying expect-finding: KA107
+        sum += x[i * OC];                                           // expect: varying expect-model: KA107
     dbias[o * blockDim.x + threadIdx.x] = sum;                      // expect: varying
 }
 __global__ void ka107_runtime_loop(const float *K, float *kj, int d) {
     int tx = threadIdx.x;                                           // expect: affine-lane
     for (int x = 0; x < d; x++)                                     // expect: const, grid-uniform
-        kj[tx * d + x] = K[blockIdx.x * 4096 + tx * d + x];         // expect: varying expect-finding: KA107, KA107
+        kj[tx * d + x] = K[blockIdx.x * 4096 + tx * d + x];         // expect: varying expect-model: KA107
 }
 template <int d_conv>
 __global__ void ka110_short_loop(const float *w_block, float *y, int stride_w, int stride_x, int n_t) {
     int tid = threadIdx.x;                                          // expect: affine-lane
     float w[d_conv];
     for (int j = 0; j < d_conv; j++)                                // expect: const, const
-        w[j] = w_block[tid * stride_w + j];                         // expect: varying expect-finding: KA110
+        w[j] = w_block[tid * stride_w + j];                         // expect: varying expect-model: KA107
     for (int i = 0; i < n_t; i++)                                   // expect: const, grid-uniform
-        y[tid] += w[0] * w_block[tid * stride_x + i];               // expect: varying expect-finding: KA107
+        y[tid] += w[0] * w_block[tid * stride_x + i];               // expect: varying expect-model: KA107
 }
 template __global__ void ka110_short_loop<4>(const float *, float *, int, int, int);
 
@@ -162,7 +162,7 @@ template __global__ void ka110_short_loop<4>(const float *, float *, int, int, i
 __global__ void ka107_cast_width(const unsigned char *p, float *dst) {
     int x = threadIdx.x;                                            // expect: affine-lane
     unsigned v = *(const unsigned *)(p + 4 * x);                    // expect: varying
-    unsigned short h = *(const unsigned short *)(p + 4 * x);        // expect: varying expect-finding: KA107
+    unsigned short h = *(const unsigned short *)(p + 4 * x);        // expect: varying
     *((float4 *)&dst[x << 2]) = make_float4(v, h, 0.f, 0.f);        // expect: varying
 }
 
@@ -179,16 +179,16 @@ __global__ void ka111_naive_gemm(const float *A, const float *B, float *C, int M
     CHECK_ROW(x, M);
     float acc = 0.f;                                                // expect: const
     for (int i = 0; i < K; ++i)                                     // expect: const, grid-uniform
-        acc += A[x * K + i] * B[i * N + y];                         // expect: varying expect-finding: KA107
-    C[x * N + y] = acc;                                             // expect: varying expect-finding: KA111
+        acc += A[x * K + i] * B[i * N + y];                         // expect: varying expect-model: KA107
+    C[x * N + y] = acc;                                             // expect: varying expect-model: KA107
 }
 __global__ void ka107_gather(const unsigned *src, unsigned *dst, unsigned n) {
     unsigned pos = blockIdx.x * blockDim.x + threadIdx.x;           // expect: affine-lane
     CHECK_ROW(pos, n);
     unsigned v = 0;                                                 // expect: const
     for (int k = 0; k < 4; ++k)                                     // expect: const, const
-        v += dst[4 * pos + k];                                      // expect: varying expect-finding: KA109
-    dst[pos] = v + src[1023 + 1024 * pos];                          // expect: varying expect-finding: KA107
+        v += dst[4 * pos + k];                                      // expect: varying expect-model: KA107, KA109
+    dst[pos] = v + src[1023 + 1024 * pos];                          // expect: varying expect-model: KA107
 }
 // ... and once per trip of a loop whose body holds an inner work loop with
 // global accesses (a row-per-thread product: its output store runs once
@@ -201,11 +201,11 @@ __global__ void ka111_per_trip(const float *A, const float *B, float *C, int M, 
     for (int k = 0; k < N; ++k) {                                   // expect: const, grid-uniform
         float sum = 0.f;                                            // expect: const
         for (int l = 0; l < K; ++l)                                 // expect: const, grid-uniform
-            sum += A[i * K + l] * B[l * N + k];                     // expect: varying expect-finding: KA107
-        C[i * N + k] = sum;                                         // expect: varying expect-finding: KA111
+            sum += A[i * K + l] * B[l * N + k];                     // expect: varying expect-model: KA107
+        C[i * N + k] = sum;                                         // expect: varying expect-model: KA107
     }
     for (int k = 0; k < N; ++k)                                     // expect: const, grid-uniform
-        C[i * N + k] *= 2.f;                                        // expect: varying expect-finding: KA107
+        C[i * N + k] *= 2.f;                                        // expect: varying expect-model: KA107
 }
 // A template's arithmetic on its dependent types, with some operator of
 // that name in sight (the toolkit's cub and libcu++ declare operator+ for
@@ -221,8 +221,8 @@ __global__ void unresolved_operators(Real *data, const Real *A, int n, int m, in
         const Real *row = A + i * m;                                // expect: affine-lane
         Real sum = 0;                                               // expect: const
         for (int l = 0; l < m; l++)                                 // expect: const, grid-uniform
-            sum += row[l];                                          // expect: varying expect-finding: KA107
-        data[i * stride + k] = sum;                                 // expect: varying expect-finding: KA111
+            sum += row[l];                                          // expect: varying
+        data[i * stride + k] = sum;                                 // expect: varying
     }
 }
 // A loop's counter from 1 beside the access at 0 covers the stride
@@ -233,13 +233,13 @@ __global__ void unresolved_operators(Real *data, const Real *A, int n, int m, in
 template <class T>
 __global__ void loop_from_one(const T *src, T *dst, const T *src0, int s00, long off, int n) {
     int idx = threadIdx.x * 4;                                      // expect: affine-lane
-    T t = src[idx];                                                 // expect: varying expect-finding: KA109
+    T t = src[idx];                                                 // expect: varying
     for (int j = 1; j < 4; j++)                                     // expect: const, const
         t += src[idx + j];                                          // expect: varying
     dst[threadIdx.x] = t;                                           // expect: varying
     const T *row = src0 ? (src0 + off) : nullptr;                   // expect: grid-uniform
     for (int i = threadIdx.x; i < n; i += blockDim.x)               // expect: affine-lane, affine-lane
-        dst[i] = row[size_t(i) * s00];                              // expect: varying expect-finding: KA110
+        dst[i] = row[size_t(i) * s00];                              // expect: varying
 }
 // ... while an offset in the base is an index (llm.c's bias reduction:
 // x = dout + o, o = blockIdx.x, the unit-stride index of x[i * OC]).
@@ -248,7 +248,7 @@ __global__ void base_offset_index(float *dbias, const float *dout, int BT, int O
     const float *x = dout + o;                                      // expect: block-uniform
     float sum = 0.f;                                                // expect: const
     for (int i = threadIdx.x; i < BT; i += blockDim.x)              // expect: affine-lane, affine-lane
-        sum += x[i * OC];                                           // expect: varying expect-finding: KA107
+        sum += x[i * OC];                                           // expect: varying expect-model: KA107
     dbias[o] = sum;                                                 // expect: varying
 }
 // A strided access once per thread in a kernel whose every launch has a
@@ -258,17 +258,17 @@ __global__ void base_offset_index(float *dbias, const float *dout, int BT, int O
 __global__ void ka114_small(float *out, const float *in, int width) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
     int y = blockIdx.y * blockDim.y + threadIdx.y;                  // expect: warp-uniform
-    out[y * width + x] = in[x * width + y];                         // expect: varying expect-finding: KA114
+    out[y * width + x] = in[x * width + y];                         // expect: varying expect-model: KA107
 }
 __global__ void ka114_large(float *out, const float *in, int width) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
     int y = blockIdx.y * blockDim.y + threadIdx.y;                  // expect: warp-uniform
-    out[y * width + x] = in[x * width + y];                         // expect: varying expect-finding: KA107
+    out[y * width + x] = in[x * width + y];                         // expect: varying expect-model: KA107
 }
 __global__ void ka114_runtime(float *out, const float *in, int width) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
     int y = blockIdx.y * blockDim.y + threadIdx.y;                  // expect: warp-uniform
-    out[y * width + x] = in[x * width + y];                         // expect: varying expect-finding: KA107
+    out[y * width + x] = in[x * width + y];                         // expect: varying expect-model: KA107
 }
 void ka114_launch(float *out, const float *in, int n) {
     const dim3 block(64, 1);
@@ -283,7 +283,7 @@ __global__ void ka109_through_local(float *probs, const float *logits, int P, in
     for (int i = threadIdx.x; i < V / 4; i += blockDim.x)           // expect: affine-lane, affine-lane
         for (int k = 0; k < 4; ++k) {                               // expect: const, const
             int element = i * 4 + k;                                // expect: affine-lane
-            probs[idx * P + element] = logits[idx * P + element];   // expect: varying expect-finding: KA109, KA109
+            probs[idx * P + element] = logits[idx * P + element];   // expect: varying expect-model: KA107, KA109
         }
 }
 // A 16-trip constant loop is work (Rodinia's nw loads its tile row by row
@@ -294,9 +294,9 @@ __global__ void ka111_tile_edge(const int *ref, int *out, int cols) {
     int base = blockIdx.x * 16 * cols + blockIdx.x * 16;            // expect: block-uniform
     for (int ty = 0; ty < 16; ty++)                                 // expect: const, const
         t[ty + 1][tx + 1] = ref[base + cols * ty + tx];             // expect: varying
-    t[tx + 1][0] = ref[blockIdx.y + cols * tx];                     // expect: varying expect-finding: KA111
+    t[tx + 1][0] = ref[blockIdx.y + cols * tx];                     // expect: varying expect-model: KA107
     __syncthreads();
-    out[base + tx] = t[tx][tx];                                     // expect: varying
+    out[base + tx] = t[tx][tx];                                     // expect: varying expect-model: KA115
 }
 // A vector's elements by a constexpr of a template type (ggml's allreduce:
 // ELEMS_PER_VEC = 16 / sizeof(T)): KA110, the loop-covers-the-stride form.
@@ -305,7 +305,7 @@ __global__ void ka110_constexpr_vec(const T *src, T *dst) {
     constexpr int E = 16 / sizeof(T);                               // expect: const
     const int off = (blockIdx.x * blockDim.x + threadIdx.x) * E;    // expect: affine-lane
     for (int k = 0; k < E; ++k)                                     // expect: const, const
-        dst[off + k] = src[off + k];                                // expect: varying expect-finding: KA110, KA110
+        dst[off + k] = src[off + k];                                // expect: varying expect-model: KA107, KA109
 }
 template __global__ void ka110_constexpr_vec<float>(const float *, float *);
 
@@ -322,13 +322,13 @@ __global__ void ka111_loop_once(const float *A, float *x, int n) {
     if (threadIdx.x < ROWS) {
         int k = threadIdx.x;                                        // expect: affine-lane
         for (int i = k + blockIdx.x * ROWS; k < ROWS && i < 512; k += ROWS, i += ROWS) // expect: affine-lane, affine-lane, affine-lane
-            x[i] = A[i * 512 + i];                                  // expect: varying expect-finding: KA113
+            x[i] = A[i * 512 + i];                                  // expect: varying expect-model: KA107
     }
 }
 __global__ void ka107_loop_repeats(const float *A, float *x) {
     int k = threadIdx.x;                                            // expect: affine-lane
     for (int i = k; k < 64; k += 4, i += 4)                         // expect: affine-lane, affine-lane, affine-lane
-        x[i] += A[i * 512 + i];                                     // expect: varying expect-finding: KA107
+        x[i] += A[i * 512 + i];                                     // expect: varying expect-model: KA107
 }
 // A constant loop stepping with += 1 counts its trips like ++k: four
 // neighbouring elements per thread, KA109 (it read as a runtime loop).
@@ -336,7 +336,7 @@ __global__ void ka109_plus_one(const unsigned *src, unsigned *dst) {
     unsigned pos = blockIdx.x * blockDim.x + threadIdx.x;           // expect: affine-lane
     unsigned v = 0;                                                 // expect: const
     for (int k = 0; k < 4; k += 1)                                  // expect: const, const
-        v += src[4 * pos + k];                                      // expect: varying expect-finding: KA109
+        v += src[4 * pos + k];                                      // expect: varying expect-model: KA107, KA109
     dst[pos] = v;                                                   // expect: varying
 }
 
@@ -344,7 +344,7 @@ __global__ void ka109_plus_one(const unsigned *src, unsigned *dst) {
 // call passes (Rodinia's myocyte hands nine arrays to its solver step; the
 // ones after the fourth were read as strided accesses); the callee's own
 // accesses through them are, at the callee's line: lanes 91 floats apart.
-__device__ void step6(float *a, float *b, float *c, float *d, float *e, float *f) { a[0] = b[0] + c[0] + d[0] + e[0] + f[0]; }  // expect: varying expect-finding: KA107, KA107, KA107, KA107, KA107, KA107
+__device__ void step6(float *a, float *b, float *c, float *d, float *e, float *f) { a[0] = b[0] + c[0] + d[0] + e[0] + f[0]; }  // expect: varying expect-model: KA107
 __global__ void ka107_addresses_handed(float *a, float *b, float *c, float *d, float *e, float *f) {
     int t = blockIdx.x * blockDim.x + threadIdx.x;                  // expect: affine-lane
     step6(&a[t * 91], &b[t * 91], &c[t * 91], &d[t * 91], &e[t * 91], &f[t * 91]);
@@ -374,10 +374,10 @@ __global__ void ka112_last_block(float *sums, int n) {
     }
     if (blockIdx.x == 0 && tx < 32)
         for (int j = 0; j < n; j++)                                 // expect: const, grid-uniform
-            sums[tx * n + j] += s[tx];                              // expect: varying expect-finding: KA112
+            sums[tx * n + j] += s[tx];                              // expect: varying expect-model: KA107
     if (blockIdx.x % 2 == 0)
         for (int j = 0; j < n; j++)                                 // expect: const, grid-uniform
-            sums[n + tx * n + j] += s[tx];                          // expect: varying expect-finding: KA107
+            sums[n + tx * n + j] += s[tx];                          // expect: varying expect-model: KA107
 }
 // A local that stops holding the block index is no proof of one block.
 __global__ void ka107_block_reassigned(float *sums, int n) {
@@ -385,7 +385,7 @@ __global__ void ka107_block_reassigned(float *sums, int n) {
     bx = bx / 2;                                                    // expect: block-uniform
     if (bx == 0)
         for (int j = 0; j < n; j++)                                 // expect: const, grid-uniform
-            sums[threadIdx.x * n + j] += 1.0f;                      // expect: varying expect-finding: KA107
+            sums[threadIdx.x * n + j] += 1.0f;                      // expect: varying expect-model: KA107
 }
 
 // KA107: each lane's own 32 elements read over a loop of constant length
@@ -401,8 +401,8 @@ __global__ void ka107_vector_covered(const float *A, float *out, int K) {
 #pragma unroll
         for (int sub = 0; sub < 4; sub++) {                         // expect: const, const
             const int a_k = k0 + sub * 8;                           // expect: affine-lane
-            const uint4 a = *reinterpret_cast<const uint4 *>(&A[a_k]); // expect: varying
-            const uint4 b = *reinterpret_cast<const uint4 *>(&A[a_k + 4]); // expect: varying
+            const uint4 a = *reinterpret_cast<const uint4 *>(&A[a_k]); // expect: varying expect-model: KA107
+            const uint4 b = *reinterpret_cast<const uint4 *>(&A[a_k + 4]); // expect: varying expect-model: KA107
             acc += __uint_as_float(a.x) + __uint_as_float(b.w);     // expect: varying
         }
     }
@@ -414,7 +414,7 @@ __global__ void ka107_vector_half(const float *A, float *out, int K) {
     for (int g = 0; g < K; g += 1024) {                             // expect: const, grid-uniform
         const int k0 = g + lane * 32;                               // expect: affine-lane
         for (int sub = 0; sub < 4; sub++) {                         // expect: const, const
-            const uint4 a = *reinterpret_cast<const uint4 *>(&A[k0 + sub * 8]); // expect: varying expect-finding: KA107
+            const uint4 a = *reinterpret_cast<const uint4 *>(&A[k0 + sub * 8]); // expect: varying expect-model: KA107
             acc += __uint_as_float(a.x);                            // expect: varying
         }
     }
@@ -430,11 +430,11 @@ __global__ void ka107_macro_covered(const float *A, const int4 *B, float *out, i
     float acc = 0.f;                                                // expect: const
     for (int inner = lane * NV4; inner < K; inner += 32 * NV4) {    // expect: affine-lane, affine-lane
         for (int i = 0; i < 4; i++) {                               // expect: const, const
-            int4 a0 = B[inner / (NV4 / 8) + 2 * i + 0];             // expect: varying
-            int4 a1 = B[inner / (NV4 / 8) + 2 * i + 1];             // expect: varying
+            int4 a0 = B[inner / (NV4 / 8) + 2 * i + 0];             // expect: varying expect-model: KA107
+            int4 a1 = B[inner / (NV4 / 8) + 2 * i + 1];             // expect: varying expect-model: KA107
             acc += (float)(a0.x + a1.y);                            // expect: varying
             for (int k = 0; k < NV4 / 4; k++)                       // expect: const, const
-                acc += A[inner + k + (i * NV4 / 4)];                // expect: varying expect-finding: KA109
+                acc += A[inner + k + (i * NV4 / 4)];                // expect: varying expect-model: KA107
         }
     }
     out[threadIdx.x] = acc;                                         // expect: varying
@@ -450,10 +450,10 @@ __global__ void ka107_asm(const unsigned short *A, unsigned *out, int K) {
         for (int sub = 0; sub < 4; sub++) {                         // expect: const, const
             asm volatile("ld.global.ca.v4.u32 {%0,%1,%2,%3}, [%4];\n"
                          : "=r"(x), "=r"(y), "=r"(z), "=r"(w)
-                         : "l"(&A[g + lane * 32 + sub * 8]));
+                         : "l"(&A[g + lane * 32 + sub * 8]));  // expect-model: KA107
             acc += x + w;                                           // expect: varying
         }
-        asm volatile("ld.global.u32 %0, [%1];" : "=r"(x) : "l"(&A[g + lane * 64])); // expect-finding: KA107
+        asm volatile("ld.global.u32 %0, [%1];" : "=r"(x) : "l"(&A[g + lane * 64])); // expect-model: KA107
         asm volatile("prefetch.global.L2 [%0];" : : "l"(&A[g + lane * 64 + 32]));
         acc += x;                                                   // expect: varying
     }
@@ -471,22 +471,22 @@ __global__ void ka113_counters(unsigned *counters, const unsigned *keys, int tot
     s[localId % 16] = keys[blockIdx.x * blockDim.x + localId];      // expect: varying
     __syncthreads();
     if (localId < 16)
-        counters[localId * totalBlocks + blockIdx.x] = s[localId];  // expect: varying expect-finding: KA113
+        counters[localId * totalBlocks + blockIdx.x] = s[localId];  // expect: varying expect-model: KA107
     if (threadIdx.x < 64)
-        counters[threadIdx.x * totalBlocks + blockIdx.x] += 1u;     // expect: varying expect-finding: KA111
+        counters[threadIdx.x * totalBlocks + blockIdx.x] += 1u;     // expect: varying expect-model: KA107
     if (threadIdx.x < 16)
         for (int j = 0; j < totalBlocks; j++)                       // expect: const, grid-uniform
-            counters[threadIdx.x * totalBlocks + j] += s[threadIdx.x]; // expect: varying expect-finding: KA107
+            counters[threadIdx.x * totalBlocks + j] += s[threadIdx.x]; // expect: varying expect-model: KA107
 }
 __global__ void ka107_counters_2d(unsigned *counters, int totalBlocks) {
     if (threadIdx.x < 16)
-        counters[threadIdx.x * totalBlocks + blockIdx.x] = threadIdx.y; // expect: warp-uniform-if expect-finding: KA107
+        counters[threadIdx.x * totalBlocks + blockIdx.x] = threadIdx.y; // expect: warp-uniform-if expect-model: KA107
 }
 void launch_counters_2d(unsigned *c, int n) { ka107_counters_2d<<<n, dim3(16, 16)>>>(c, n); }
 // A launch whose block is a runtime value may be two-dimensional: KA107.
 __global__ void ka107_counters_runtime(unsigned *counters, int totalBlocks) {
     if (threadIdx.x < 16)
-        counters[threadIdx.x * totalBlocks + blockIdx.x] = 0u;     // expect: const expect-finding: KA107
+        counters[threadIdx.x * totalBlocks + blockIdx.x] = 0u;     // expect: const expect-model: KA107
 }
 void launch_counters_runtime(unsigned *c, int n, dim3 b) { ka107_counters_runtime<<<n, b>>>(c, n); }
 
@@ -498,7 +498,7 @@ void launch_counters_runtime(unsigned *c, int n, dim3 b) { ka107_counters_runtim
 __global__ void tail_one_lane(unsigned *out, int n) {
     int i = (blockIdx.x * blockDim.x + threadIdx.x) * 4;            // expect: affine-lane
     if (i + 3 < n) {
-        out[2 * i] = 0u;                                            // expect: const expect-finding: KA107
+        out[2 * i] = 0u;                                            // expect: const expect-model: KA107
     } else {
         if (i < n) {
             out[i] = 1u;                                            // expect: const
@@ -515,7 +515,7 @@ __global__ void tail_several_lanes(unsigned *out, int n) {
     if (i + 7 < n)
         out[i / 2] = 0u;                                            // expect: const
     else if (i < n)
-        out[3 * i] = 1u;                                            // expect: const expect-finding: KA107
+        out[3 * i] = 1u;                                            // expect: const
 }
 
 // Stores through pointer arithmetic are accesses too, grouped by their
@@ -525,15 +525,15 @@ __global__ void tail_several_lanes(unsigned *out, int n) {
 __global__ void ka109_pointer_stores(unsigned *result, unsigned char *dst, float *part, int w) {
     unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;           // expect: affine-lane
     unsigned *offs = result + 3 * tid;                              // expect: affine-lane
-    *offs = 1u;                                                     // expect: const expect-finding: KA109
-    *(offs + 1) = 2u;                                               // expect: const
-    *(offs + 2) = 3u;                                               // expect: const
+    *offs = 1u;                                                     // expect: const expect-model: KA107
+    *(offs + 1) = 2u;                                               // expect: const expect-model: KA107
+    *(offs + 2) = 3u;                                               // expect: const expect-model: KA107
     int x = threadIdx.x;                                            // expect: affine-lane
-    *(dst + blockIdx.y * w + x * 3 + 0) = 0;                        // expect: const expect-finding: KA109
-    *(dst + blockIdx.y * w + x * 3 + 1) = 1;                        // expect: const
-    *(dst + blockIdx.y * w + x * 3 + 2) = 2;                        // expect: const
-    *(part + 3 * tid) = 0.f;                                        // expect: const expect-finding: KA107
-    *(part + 3 * tid + 1) = 0.f;                                    // expect: const expect-finding: KA107
+    *(dst + blockIdx.y * w + x * 3 + 0) = 0;                        // expect: const expect-model: KA107
+    *(dst + blockIdx.y * w + x * 3 + 1) = 1;                        // expect: const expect-model: KA107
+    *(dst + blockIdx.y * w + x * 3 + 2) = 2;                        // expect: const expect-model: KA107
+    *(part + 3 * tid) = 0.f;                                        // expect: const expect-model: KA107
+    *(part + 3 * tid + 1) = 0.f;                                    // expect: const expect-model: KA107
 }
 // A uint4 read over a template's T: the access's width in T is unknown,
 // so is whether the loop covers the stride; not judged (bitsandbytes'
@@ -554,7 +554,7 @@ __global__ void ka110_reassigned(float *out, const float *in, unsigned len, unsi
     int g = blockIdx.x;                                             // expect: block-uniform
     g = (off * (2 * (g * blockDim.x + tid) + 1)) - 1;               // expect: affine-lane
     if (g < len)
-        out[g] = in[g];                                             // expect: varying expect-finding: KA110 KA110
+        out[g] = in[g];                                             // expect: varying
     int b = blockIdx.x;                                             // expect: block-uniform
-    out[tid * off + b] = 0.f;                                       // expect: const expect-finding: KA107
+    out[tid * off + b] = 0.f;                                       // expect: const expect-model: KA107
 }

@@ -24,6 +24,6 @@ __global__ void macro_indices(float *o, const float *in, int n) {
     int row = blockIdx.y * TILE + threadIdx.y;                      // expect: warp-uniform-if
     int col = TILE * blockIdx.x + threadIdx.x;                      // expect: affine-lane
     int w = WARP_ID;                                                // expect: warp-uniform-if expect-finding: KA102
-    float v = in[SCALE(threadIdx.x)];                               // expect: varying expect-finding: KA107
+    float v = in[SCALE(threadIdx.x)];                               // expect: varying expect-model: KA107
     o[IDX] = v + j + u + c + s + g + row + col + w;                 // expect: varying
 }

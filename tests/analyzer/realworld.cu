@@ -39,7 +39,7 @@ __global__ void matmul_naive_colmajor(const float *A, float *C, int N) {
     int col = blockIdx.x * blockDim.x + threadIdx.x;                // expect: affine-lane
     float acc = 0.f;                                                // expect: const
     for (int k = 0; k < N; ++k)                                     // expect: const, grid-uniform
-        acc += A[col * N + k];                                      // expect: varying expect-finding: KA107
+        acc += A[col * N + k];                                      // expect: varying expect-model: KA107
     C[col] = acc;                                                   // expect: varying
 }
 
@@ -59,7 +59,7 @@ __global__ void histogram(const unsigned char *data, unsigned *bins, int n) {
     for (int i = threadIdx.x; i < 256; i += blockDim.x) local[i] = 0; // expect: affine-lane, affine-lane, const
     __syncthreads();
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) // expect: affine-lane, affine-lane
-        atomicAdd(&local[data[i]], 1u);
+        atomicAdd(&local[data[i]], 1u);  // expect-model: KA115
     __syncthreads();
     for (int i = threadIdx.x; i < 256; i += blockDim.x)             // expect: affine-lane, affine-lane
         atomicAdd(&bins[i], local[i]);
@@ -135,7 +135,7 @@ int main() {
 // clang's default is an error; the analysis reads the file as nvcc does
 // (SHOC's NeuralNet: int y_[10] = {0.0, ...}).
 __global__ void narrowing_init(float *d, const float *a, float y) {
-    int y_[4] = {0.0, 0.0, 0.0, 0.0};                               // expect: const
-    y_[(int)(y + 0.1)] = 1.0;                                       // expect: const
-    d[threadIdx.x] = a[threadIdx.x] - y_[threadIdx.x % 4];          // expect: varying
+    int y_[4] = {0.0, 0.0, 0.0, 0.0};                               // expect: const expect-model: KA116
+    y_[(int)(y + 0.1)] = 1.0;                                       // expect: const expect-model: KA116
+    d[threadIdx.x] = a[threadIdx.x] - y_[threadIdx.x % 4];          // expect: varying expect-model: KA116
 }

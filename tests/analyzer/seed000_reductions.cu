@@ -8,7 +8,7 @@ __global__ void reduce_r1(float *input, float *output) {
     unsigned int i = 2 * threadIdx.x;                               // expect: affine-lane
     for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) { // expect: const, grid-uniform
         if (threadIdx.x % stride == 0)                              // expect-finding: KA106
-            input[i] += input[i + stride];                          // expect: varying expect-finding: KA107, KA107
+            input[i] += input[i + stride];                          // expect: varying expect-model: KA107
         __syncthreads();
     }
     if (threadIdx.x == 0) *output = input[0];                       // expect: grid-uniform

@@ -72,11 +72,11 @@ __global__ void c_ur_ptrs(Ptrs ps, float *out, int n) {
     out[blockIdx.x * blockDim.x + threadIdx.x] = acc;               // expect: varying
 }
 
-__global__ void c_vec_ptrs(Ptrs ps, float *out, int n) {
+__global__ void c_vec_ptrs(Ptrs ps, float *out, int n) {  // expect-model: KA116
     float acc = 0.f;                                                // expect: const
     for (int j = 0; j < 8; ++j) {                                   // expect: const, const
-        const float *p = ps.p[(j + threadIdx.x) % 8] + blockIdx.x * n; // expect: varying
-        acc += p[threadIdx.x];                                      // expect: varying
+        const float *p = ps.p[(j + threadIdx.x) % 8] + blockIdx.x * n; // expect: varying expect-model: KA116
+        acc += p[threadIdx.x];                                      // expect: varying expect-model: KA107
     }
     out[blockIdx.x * blockDim.x + threadIdx.x] = acc;               // expect: varying
 }

@@ -1,0 +1,3 @@
+# seeds-ptx.sh — sourced by run.sh: the machine model's fuzz target starts
+# from the PTX of the labelled cases (testdata/machine/).
+seed fuzz_ptx "$src"/testdata/machine/*.ptx
