@@ -42,15 +42,21 @@ static bool same_file(const char *code, const char *report)
 	return same;
 }
 
-/* The line of the kernel's file an access is reported at, 0 none. */
-static int site_line(const struct ka_kernel *k, const struct ka_mach_access *a)
+/* The line of the kernel's file an access is reported at, 0 none, and
+ * its column (the .loc's; 1 where the compiler gave none). */
+static int site_line(const struct ka_kernel *k, const struct ka_mach_access *a, int *col)
 {
 	const char *file = k->def_file ? k->def_file : k->file;
-	if (same_file(a->file, file))
+	*col = 1;
+	if (same_file(a->file, file)) {
+		*col = a->col > 0 ? a->col : 1;
 		return a->line;
+	}
 	for (int i = 0; i < a->n_inlined; i++)
-		if (same_file(a->inl_file[i], file))
+		if (same_file(a->inl_file[i], file)) {
+			*col = a->inl_col[i] > 0 ? a->inl_col[i] : 1;
 			return a->inl_line[i];
+		}
 	return 0;
 }
 
@@ -70,7 +76,7 @@ void ka_model_describe(const struct ka_mach_access *a, char *buf, size_t n)
 	size_t at = 0;
 	for (int i = 0; i < a->n_insn && at < sizeof(insns); i++)
 		at += (size_t)snprintf(insns + at, sizeof(insns) - at, "%s%s", i ? ", " : "", a->insn[i]);
-	snprintf(buf, n, "PTX %s%s%s%s: %.1f %s per request where %.1f would do; %s; %.0f %% of the kernel's %s %s",
+	snprintf(buf, n, "PTX: %s%s%s%s: %.1f %s per request where %.1f would do; %s; %.0f %% of the kernel's %s %s",
 		 insns, a->n_instructions > 1 ? " (" : "", a->n_instructions > 1 ? "several instructions" : "",
 		 a->n_instructions > 1 ? ")" : "", got, space_unit(a), want, a->pattern, a->share * 100,
 		 ka_mach_space_name(a->space), space_unit(a));
@@ -91,7 +97,9 @@ static enum ka_rule line_rule(const struct ka_mach_access *a)
 
 static char *message(enum ka_rule r, const struct ka_mach_access *a)
 {
-	char buf[640], what[400];
+	char buf[640], what[400], lanes[48] = "";
+	if (a->active_lanes < KA_MACH_LANES - 0.5)      /* a guard or a branch idles lanes */
+		snprintf(lanes, sizeof(lanes), ", %.0f of 32 lanes active", a->active_lanes);
 	const char *op = a->op == KA_MACH_STORE ? "store" : a->op == KA_MACH_LOAD ? "load" : "atomic";
 	ka_model_describe(a, what, sizeof(what));
 	switch (r) {
@@ -103,8 +111,8 @@ static char *message(enum ka_rule r, const struct ka_mach_access *a)
 				 a->gather_line, a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
 		else
 			snprintf(buf, sizeof(buf), "uncoalesced global %s, %d B per lane: %.1f sectors per request where "
-				 "%.1f would do (%s)%s%s", op, a->bytes_per_lane, a->sectors, a->ideal, a->pattern,
-				 a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
+				 "%.1f would do (%s%s)%s%s", op, a->bytes_per_lane, a->sectors, a->ideal, a->pattern,
+				 lanes, a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
 		break;
 	case KA_RULE_KA109:
 		snprintf(buf, sizeof(buf), "%d-byte global %ss of one thread side by side: one %d-byte vector %s "
@@ -155,15 +163,15 @@ static int cmp_finding(const void *x, const void *y)
  * sectors (wavefronts) and their excess, and the costliest access. */
 struct site {
 	enum ka_rule rule;
-	int line;
+	int line, col;
 	double traffic, excess;
 	const struct ka_mach_access *worst;
 };
 
-static void add_finding(struct ka_ukernel *own, enum ka_rule r, int line, const struct ka_mach_access *a)
+static void add_finding(struct ka_ukernel *own, enum ka_rule r, int line, int col, const struct ka_mach_access *a)
 {
 	own->findings[own->n_findings++] = (struct ka_ufinding){
-		.rule = r, .line = line, .col = 1, .message = message(r, a), .access_bytes = a->bytes_per_lane,
+		.rule = r, .line = line, .col = col, .message = message(r, a), .access_bytes = a->bytes_per_lane,
 		.store = a->op == KA_MACH_STORE, .access = a};
 }
 
@@ -182,11 +190,11 @@ static void decide(struct ka_kernel_result *kr)
 			own->findings[own->n_findings++] = u->findings[i];   /* message borrowed */
 	for (size_t i = 0; i < m->n; i++) {
 		const struct ka_mach_access *a = &m->v[i];
-		int line = site_line(kr->k, a);
+		int col, line = site_line(kr->k, a, &col);
 		if (!line)
 			continue;
 		if (a->vector_candidate)
-			add_finding(own, KA_RULE_KA109, line, a);
+			add_finding(own, KA_RULE_KA109, line, col, a);
 		enum ka_rule r = line_rule(a);
 		struct site *st = NULL;
 		for (size_t j = 0; j < n_sites && !st; j++)
@@ -194,19 +202,21 @@ static void decide(struct ka_kernel_result *kr)
 				st = &sites[j];
 		if (!st) {
 			st = &sites[n_sites++];
-			*st = (struct site){r, line, 0, 0, a};
+			*st = (struct site){r, line, col, 0, 0, a};
 		}
 		st->traffic += traffic(a);
 		st->excess += a->excess * a->executions;
-		if (a->excess * a->executions > st->worst->excess * st->worst->executions)
+		if (a->excess * a->executions > st->worst->excess * st->worst->executions) {
 			st->worst = a;
+			st->col = col;
+		}
 	}
 	/* a line whose requests need twice their ideal or more: half of what
 	 * they move is excess, the line Nsight Compute's "excessive" draws */
 	for (size_t j = 0; j < n_sites; j++) {
 		const struct site *st = &sites[j];
 		if (st->rule == KA_RULE_KA116 || (st->traffic > 0 && st->excess * EXCESS_FACTOR >= st->traffic))
-			add_finding(own, st->rule, st->line, st->worst);
+			add_finding(own, st->rule, st->line, st->col, st->worst);
 	}
 	free(sites);
 	qsort(own->findings, own->n_findings, sizeof(*own->findings), cmp_finding);

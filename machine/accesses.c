@@ -154,11 +154,13 @@ static struct ka_mach_access *group(struct ka_mach_result *out, size_t *cap, con
 	memset(a, 0, sizeof(*a));
 	a->file = strdup(file);
 	a->line = line;
+	a->col = l ? l->col : 0;
 	a->space = sp;
 	a->op = op;
 	if (ifile) {
 		a->inl_file[0] = strdup(ifile);
 		a->inl_line[0] = l->inl_line;
+		a->inl_col[0] = l->inl_col;
 		a->n_inlined = 1;
 	}
 	if (l && l->fn >= 0 && (size_t)l->fn < f->n_names)

@@ -40,8 +40,8 @@ struct opd {
 
 /* A source position: the innermost .loc, and the frame it is inlined at. */
 struct ploc {
-	int file, line;
-	int inl_file, inl_line;  /* 0: not inlined                            */
+	int file, line, col;
+	int inl_file, inl_line, inl_col;  /* 0: not inlined                   */
 	int fn;                  /* index into pfunc.names, -1 none           */
 };
 

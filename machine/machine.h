@@ -38,9 +38,9 @@ struct ka_mach_shape {
  * accesses have wavefronts instead). */
 struct ka_mach_access {
 	char *file;                       /* the innermost .loc (owned)          */
-	int line;
+	int line, col;                    /* col: the .loc's, 0 unknown           */
 	char *inl_file[KA_MACH_INLINED];  /* its callers, innermost first (owned) */
-	int inl_line[KA_MACH_INLINED];
+	int inl_line[KA_MACH_INLINED], inl_col[KA_MACH_INLINED];
 	int n_inlined;
 	char *callee;                     /* the inlined helper it is written in  */
 	enum ka_mach_space space;

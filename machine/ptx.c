@@ -555,6 +555,8 @@ static int parse_loc(struct pfunc *f, const char *p, const char *e)
 	if (!parse_int(p, e, &v, &end))
 		return -1;
 	l.line = v >= 0 && v < 100000000 ? (int)v : 0;
+	if (parse_int(skip_ws(end, e), e, &v, &end))
+		l.col = v >= 0 && v < 100000 ? (int)v : 0;
 	const char *fn = NULL;
 	for (const char *q = end; q < e; q++) {
 		if (starts(q, e, "function_name")) {
@@ -564,8 +566,11 @@ static int parse_loc(struct pfunc *f, const char *p, const char *e)
 			if (parse_int(r, e, &v, &end)) {
 				l.inl_file = v >= 0 && v < 1 << 20 ? (int)v : 0;
 				r = skip_ws(end, e);
-				if (parse_int(r, e, &v, &end))
+				if (parse_int(r, e, &v, &end)) {
 					l.inl_line = v >= 0 && v < 100000000 ? (int)v : 0;
+					if (parse_int(skip_ws(end, e), e, &v, &end))
+						l.inl_col = v >= 0 && v < 100000 ? (int)v : 0;
+				}
 			}
 			break;
 		}

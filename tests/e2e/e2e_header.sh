@@ -28,16 +28,16 @@ if command -v nvcc >/dev/null; then
     # ---- the text report ----------------------------------------------------------
     (cd "$src" && "$ka" "$cu" --arch sm_90 --no-cache) >"$tmp/out" 2>&1
     has "cuda text: the header kernel is placed in its header" '^header_strided\(.*testdata/header/strided\.cuh:6 '
-    has "cuda text: KA107 at the header's line" '^  KA107       9:15 global access `in\[2 \* t\]`'
+    has "cuda text: KA107 at the header's line" '^  KA107       9:5 uncoalesced global load, 4 B per lane: 8\.0 sectors per request where 4\.0 would do'
     hasnt "cuda text: KA102 (info) not shown by default" 'KA102'
     has "cuda text: the info site counted" '^1 info finding site not shown'
     (cd "$src" && "$ka" "$cu" --arch sm_90 --no-cache --findings info) >"$tmp/out" 2>&1
     has "cuda --findings info: KA102 at the header's line" '^  KA102       7:16 `threadIdx.x / 32`'
-    has "cuda --findings info: KA107 too" '^  KA107       9:15 '
+    has "cuda --findings info: KA107 too" '^  KA107       9:5 '
     hasnt "cuda --findings info: nothing left out" 'not shown'
     # ---- markdown (and JSON, the reference) ------------------------------------------------
     (cd "$src" && "$ka" "$cu" --arch sm_90 --no-cache --format markdown) >"$tmp/out" 2>&1
-    has "cuda markdown: KA107 at strided.cuh:9" '^- `testdata/header/strided\.cuh:9:15` \*\*KA107\*\* \(warning\)'
+    has "cuda markdown: KA107 at strided.cuh:9" '^- `testdata/header/strided\.cuh:9:5` \*\*KA107\*\* \(warning\)'
     hasnt "cuda markdown: KA102 not listed by default" 'KA102'
     (cd "$src" && "$ka" "$cu" --arch sm_90 --no-cache --format markdown --findings info) >"$tmp/out" 2>&1
     has "cuda markdown --findings info: KA102 at strided.cuh:7" '^- `testdata/header/strided\.cuh:7:16` \*\*KA102\*\* \(info\)'
@@ -53,9 +53,9 @@ assert ks["local_copy(float*)"]["findings"]==[]' "cuda json: both findings of th
     if (cd "$src" && "$ka" "$cu" --arch sm_90 --no-cache --sass --findings info) >"$tmp/out" 2>&1; then
         py 'import re,sys
 t=open(sys.argv[1]).read().split("\n")
-# KA102 cites the census of its line; KA107 the global load the SASS has there
+# KA102 cites the census of its line; KA107 the PTX load the model decided it on
 for rule,pat in (("KA102",r"^ {14}SASS at line 7: [1-9][0-9]* instructions? "),
-                 ("KA107",r"^ {14}SASS: 1 global load \(LDG\.E, 32-bit\)")):
+                 ("KA107",r"^ {14}PTX: ld\.global\.f32: 8\.0 sectors per request")):
     i=[n for n,l in enumerate(t) if l.startswith("  "+rule+" ")]
     assert len(i)==1, (rule, t)
     assert re.match(pat, t[i[0]+1]), (rule, t[i[0]+1])' \
@@ -65,7 +65,7 @@ for rule,pat in (("KA102",r"^ {14}SASS at line 7: [1-9][0-9]* instructions? "),
 ks={k["name"]:k for f in json.load(open(sys.argv[1]))["files"] for k in f["kernels"]}
 k=ks["header_strided(float const*, float*, int)"]
 m={f["rule"]:f["machine"] for f in k["findings"]}
-assert m["KA102"].startswith("SASS at line 7: ") and m["KA107"].startswith("SASS: 1 global load (LDG.E"), m
+assert m["KA102"].startswith("SASS at line 7: ") and m["KA107"].startswith("PTX: ld.global.f32: 8.0 sectors"), m
 lines=[l["line"] for l in k["sass"]["lines"]]
 assert 9 in lines and all(l is None or 6 <= l <= 11 for l in lines), lines' \
             "cuda --sass json: the census is in the header's lines, the findings cite them"
@@ -89,7 +89,7 @@ assert 9 in lines and all(l is None or 6 <= l <= 11 for l in lines), lines' \
     rc=$?
     [ $rc = 1 ] && ok "hook: the staged kernels near a cliff stop the commit (exit 1)" ||
         bad "hook: exit $rc, wanted 1" "$(cat "$tmp/out")"
-    has "hook: the report has the header kernel's KA107" '^  KA107       9:15 '
+    has "hook: the report has the header kernel's KA107" '^  KA107       9:5 '
     has "hook: and counts its info site" '^1 info finding site not shown'
     (cd "$repo" && PATH=$repo/bin:$PATH KANALYZE_WARN_CLIFF=255 KANALYZE_STRICT=1 KANALYZE_ARGS='--findings info' \
         "$src/hooks/pre-commit") >"$tmp/out" 2>&1
