@@ -76,9 +76,12 @@ void ka_model_describe(const struct ka_mach_access *a, char *buf, size_t n)
 	size_t at = 0;
 	for (int i = 0; i < a->n_insn && at < sizeof(insns); i++)
 		at += (size_t)snprintf(insns + at, sizeof(insns) - at, "%s%s", i ? ", " : "", a->insn[i]);
-	snprintf(buf, n, "PTX: %s%s%s%s: %.1f %s per request where %.1f would do; %s; %.0f %% of the kernel's %s %s",
+	char from[48] = "";
+	if (a->gather && a->gather_line > 0)
+		snprintf(from, sizeof(from), " (the value loaded at line %d)", a->gather_line);
+	snprintf(buf, n, "PTX: %s%s%s%s: %.1f %s per request where %.1f would do; %s%s; %.0f %% of the kernel's %s %s",
 		 insns, a->n_instructions > 1 ? " (" : "", a->n_instructions > 1 ? "several instructions" : "",
-		 a->n_instructions > 1 ? ")" : "", got, space_unit(a), want, a->pattern, a->share * 100,
+		 a->n_instructions > 1 ? ")" : "", got, space_unit(a), want, a->pattern, from, a->share * 100,
 		 ka_mach_space_name(a->space), space_unit(a));
 }
 
@@ -107,8 +110,7 @@ static char *message(enum ka_rule r, const struct ka_mach_access *a)
 		if (a->gather)
 			snprintf(buf, sizeof(buf), "uncoalesced global %s, %d B per lane, if its lanes read unrelated "
 				 "elements: %.1f sectors per request where %.1f would do (a gather: the address comes "
-				 "from a value loaded at line %d)%s%s", op, a->bytes_per_lane, a->sectors, a->ideal,
-				 a->gather_line, a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
+				 "from a loaded value)%s%s", op, a->bytes_per_lane, a->sectors, a->ideal, a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
 		else
 			snprintf(buf, sizeof(buf), "uncoalesced global %s, %d B per lane: %.1f sectors per request where "
 				 "%.1f would do (%s%s)%s%s", op, a->bytes_per_lane, a->sectors, a->ideal, a->pattern,
@@ -164,6 +166,7 @@ static int cmp_finding(const void *x, const void *y)
 struct site {
 	enum ka_rule rule;
 	int line, col;
+	bool load;                         /* loads and writes are judged apart */
 	double traffic, excess;
 	const struct ka_mach_access *worst;
 };
@@ -198,11 +201,11 @@ static void decide(struct ka_kernel_result *kr)
 		enum ka_rule r = line_rule(a);
 		struct site *st = NULL;
 		for (size_t j = 0; j < n_sites && !st; j++)
-			if (sites[j].rule == r && sites[j].line == line)
+			if (sites[j].rule == r && sites[j].line == line && sites[j].load == (a->op == KA_MACH_LOAD))
 				st = &sites[j];
 		if (!st) {
 			st = &sites[n_sites++];
-			*st = (struct site){r, line, col, 0, 0, a};
+			*st = (struct site){r, line, col, a->op == KA_MACH_LOAD, 0, 0, a};
 		}
 		st->traffic += traffic(a);
 		st->excess += a->excess * a->executions;

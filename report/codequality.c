@@ -116,7 +116,9 @@ static void near_cliff_issues(json_t *a, const struct ka_result *r, const char *
 
 /* One issue per finding site, as SARIF lists them; the message says the
  * instances, the fingerprint keeps the finding's own text and the first
- * instance's name. */
+ * instance's name -- and, where one kernel has the same text at several
+ * lines (two local arrays' stores), which of them in line order: a line
+ * moved by an edit above it keeps its fingerprint. */
 static void finding_issues(json_t *a, const struct ka_result *r, const char *root)
 {
 	struct ka_sites sites;
@@ -125,13 +127,19 @@ static void finding_issues(json_t *a, const struct ka_result *r, const char *roo
 		const struct ka_site *s = &sites.v[i];
 		const struct ka_ufinding *f = s->f;
 		const struct ka_kernel_result *rk = &r->v[s->kernels[0]];
-		const char *key[] = {rk->k->name, f->message};
+		int repeat = 0;
+		for (size_t j = 0; j < i; j++)
+			repeat += sites.v[j].f->rule == f->rule && r->v[sites.v[j].kernels[0]].k == rk->k &&
+				  strcmp(sites.v[j].f->message, f->message) == 0;
+		char nth[16];
+		snprintf(nth, sizeof(nth), "%d", repeat);
+		const char *key[] = {rk->k->name, f->message, nth};
 		char *file = ka_relpath(root, s->file);
 		struct ka_buf m = {0};
 		ka_buf_printf(&m, "%s: ", ka_rule_id(f->rule));
 		ka_site_message(&m, r, s);
 		json_array_append_new(a, issue(ka_rule_id(f->rule), severity_of(ka_rule_severity(f->rule)), m.data, file,
-					       f->line, key, 2));
+					       f->line, key, repeat ? 3 : 2));
 		ka_buf_free(&m);
 		free(file);
 	}
