@@ -115,6 +115,7 @@ struct ka_ufinding {
 	/* a finding the machine model decided (lib/accesses.c): the access it
 	 * was decided on, owned by the kernel result; NULL for the analyzer's */
 	const struct ka_mach_access *access;
+	bool owned_message;          /* ... and its message is the result's copy's */
 };
 
 /* Per variable, the join of every state it takes (for the LLVM oracle). */

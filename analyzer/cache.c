@@ -200,7 +200,7 @@ static bool findings_read(json_t *a, struct ka_ufinding **out, size_t *n)
 						      dup_str(json_array_get(e, 4)),
 						      (int)json_integer_value(json_array_get(e, 5)),
 						      (int)json_integer_value(json_array_get(e, 6)),
-						      json_is_true(json_array_get(e, 7)), NULL};
+						      json_is_true(json_array_get(e, 7)), NULL, false};
 	}
 	return true;
 }

@@ -175,7 +175,7 @@ static void add_finding(struct ka_ukernel *own, enum ka_rule r, int line, int co
 {
 	own->findings[own->n_findings++] = (struct ka_ufinding){
 		.rule = r, .line = line, .col = col, .message = message(r, a), .access_bytes = a->bytes_per_lane,
-		.store = a->op == KA_MACH_STORE, .access = a};
+		.store = a->op == KA_MACH_STORE, .access = a, .owned_message = true};
 }
 
 static void decide(struct ka_kernel_result *kr)
@@ -249,7 +249,7 @@ void ka_model_accesses_free(struct ka_kernel_result *kr)
 {
 	if (kr->u_model) {
 		for (size_t i = 0; i < kr->u_model->n_findings; i++)
-			if (kr->u_model->findings[i].access)
+			if (kr->u_model->findings[i].owned_message)
 				free(kr->u_model->findings[i].message);
 		free(kr->u_model->findings);
 		free(kr->u_model);

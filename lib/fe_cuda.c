@@ -439,6 +439,16 @@ static int recompile_capped(const char *file, const struct ka_what_spec *w, stru
 	}
 	snprintf(cap, sizeof(cap), "-maxrregcount=%ld", regs);
 	opt.extra = ka_flags_with_cap(run->req->cc_args, cap);
+	if (w->override_bounds) {            /* and past __launch_bounds__: ptxas's own switch */
+		size_t n = 0;
+		while (opt.extra[n])
+			n++;
+		const char **more = ka_xrealloc((void *)opt.extra, (n + 3) * sizeof(*more));
+		more[n] = "-Xptxas";
+		more[n + 1] = "--override-directive-values";
+		more[n + 2] = NULL;
+		opt.extra = more;
+	}
 	f = open_memstream(&text, &len);
 	ka_diag_init(&quiet, f ? f : stderr);
 	quiet.quiet = true;

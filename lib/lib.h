@@ -216,7 +216,15 @@ struct ka_session {
 	struct ka_sources *sources;
 	char *nvcc_version, *clang_version, *hip_compiler;
 	struct ka_model_memo *memo;          /* the vendors' model results     */
+	struct ka_kernel_list *spill_variants;  /* spill_whatif.c's recompiles */
+	int n_spill_variants;
 };
+
+/* spill_whatif.c: each NVIDIA kernel result that spills under a register
+ * cap its launch does not need, compiled again at the most registers the
+ * launch allows; the measured variant is a what-if of the result and the
+ * finding KA117 (after ka_model_accesses, before ka_ground_findings). */
+void ka_spill_what_ifs(struct ka_run *run, struct ka_session *s, struct ka_result *res, struct ka_diag *d);
 
 /* vendor_*.c */
 extern const struct ka_vendor_ops ka_vendor_nvidia, ka_vendor_amd;

@@ -231,6 +231,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		ka_sources_join(s->sources, &run, out);
 		ka_sources_note(s->sources, d);
 		ka_model_accesses(out);
+		ka_spill_what_ifs(&run, s, out, d);
 		ka_ground_findings(out);
 		ka_machine_notes(out);
 		ka_phase_end(ph);
@@ -262,6 +263,9 @@ void ka_result_free(struct ka_result *r)
 		for (int i = 0; i < s->n_variants; i++)
 			ka_kernel_list_free(&s->variants[i]);
 		free(s->variants);
+		for (int i = 0; i < s->n_spill_variants; i++)
+			ka_kernel_list_free(&s->spill_variants[i]);
+		free(s->spill_variants);
 		ka_sources_free(s->sources);
 		ka_memo_free(s->memo);
 		ka_kernel_list_free(&s->kernels);

@@ -112,6 +112,9 @@ struct ka_what_spec {
 	enum ka_what_kind kind;
 	long value;
 	char text[32];
+	/* regs=N over the kernels' own caps too: __launch_bounds__ yields to
+	 * the flag (ptxas --override-directive-values); the spill what-if's */
+	bool override_bounds;
 };
 /* "regs=N", "waves=W", "block=B", "smem=S" or "lds=S": 0, or -1 after a message. */
 int ka_what_spec_parse(const char *text, struct ka_what_spec *out, struct ka_diag *d);

@@ -42,7 +42,7 @@ static void classes_and_rules(void **state)
 	assert_int_equal(ka_uclass_from_name("uniform"), -1);
 	assert_true(ka_uclass_is_uniform(KA_U_WARP));
 	assert_false(ka_uclass_is_uniform(KA_U_WARP_IF));
-	assert_int_equal(KA_RULE_COUNT, 16);
+	assert_int_equal(KA_RULE_COUNT, 17);
 	for (int i = 0; i < KA_RULE_COUNT; i++) {
 		char id[8];
 		snprintf(id, sizeof(id), "KA%d", 101 + i);
