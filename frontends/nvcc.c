@@ -610,10 +610,12 @@ static void read_ptx(const struct compile *c, struct ka_kernel_list *out, size_t
 	if (name.data && ka_read_file(name.data, 1u << 30, &ptx) == 0 && ptx.data) {
 		ka_machine_parse_ptx(ptx.data, ptx.len, &set);
 		ka_machine_attach(&set, out, first, KA_CODE_PTX);
+		struct ka_mach_module *mod = ka_mach_ptx_module(ptx.data, ptx.len);
 		for (size_t k = first; k < out->n; k++) {      /* the warp model's input */
 			free(out->v[k].ptx);
-			out->v[k].ptx = ka_mach_ptx_extract(ptx.data, ptx.len, out->v[k].mangled);
+			out->v[k].ptx = ka_mach_ptx_kernel(mod, out->v[k].mangled);
 		}
+		ka_mach_ptx_module_free(mod);
 	}
 	ka_machine_set_free(&set);
 	ka_buf_free(&ptx);

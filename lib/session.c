@@ -227,11 +227,17 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	model(req, s, out, d);
 	ka_phase_end(ph);
 	if (src) {
-		ph = ka_phase_begin("join and ground", NULL);
+		ph = ka_phase_begin("join", NULL);
 		ka_sources_join(s->sources, &run, out);
 		ka_sources_note(s->sources, d);
+		ka_phase_end(ph);
+		ph = ka_phase_begin("machine model", NULL);
 		ka_model_accesses(out);
+		ka_phase_end(ph);
+		ph = ka_phase_begin("spill what-ifs", NULL);
 		ka_spill_what_ifs(&run, s, out, d);
+		ka_phase_end(ph);
+		ph = ka_phase_begin("ground", NULL);
 		ka_ground_findings(out);
 		ka_machine_notes(out);
 		ka_phase_end(ph);

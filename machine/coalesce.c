@@ -22,6 +22,7 @@
  *   tile[tx][ty] over float tile[32][33] -> 1 (the padding skews the banks) */
 #include "machine.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,16 +30,6 @@ static int cmp_i64(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
 	return x < y ? -1 : x > y;
-}
-
-/* Distinct values of v[0..n). Sorts v. */
-static int distinct(int64_t *v, int n)
-{
-	int d = 0;
-	qsort(v, (size_t)n, sizeof(*v), cmp_i64);
-	for (int i = 0; i < n; i++)
-		d += i == 0 || v[i] != v[i - 1];
-	return d;
 }
 
 static int popcount64(uint64_t m)
@@ -53,18 +44,29 @@ static int ideal_of(uint64_t active, int lanes, int bytes, int unit)
 	return (int)((total + unit - 1) / unit);
 }
 
-/* Sectors of byte addresses a[0..n) each `bytes` long; 32 B sectors. */
+/* Sectors of byte addresses a[0..n) each `bytes` long; 32 B sectors:
+ * distinct sector numbers counted through a small open hash (a warp's
+ * request touches at most a few hundred). */
 static int sectors_of(const int64_t *a, int n, int bytes)
 {
-	enum { MAX = 64 * 16 };
-	int64_t s[MAX];
-	int k = 0;
-	for (int i = 0; i < n; i++) {
+	enum { SLOTS = 2048, MAX = 64 * 16 };
+	int64_t slot[SLOTS];
+	bool used[SLOTS] = {false};
+	int k = 0, seen = 0;
+	for (int i = 0; i < n && seen < MAX; i++) {
 		int64_t first = a[i] >> 5, last = (a[i] + (bytes > 0 ? bytes : 1) - 1) >> 5;
-		for (int64_t x = first; x <= last && k < MAX; x++)
-			s[k++] = x;
+		for (int64_t x = first; x <= last && seen < MAX; x++, seen++) {
+			uint64_t h = ((uint64_t)x * 0x9e3779b97f4a7c15ull) >> 53;   /* 11 bits */
+			while (used[h] && slot[h] != x)
+				h = (h + 1) & (SLOTS - 1);
+			if (!used[h]) {
+				used[h] = true;
+				slot[h] = x;
+				k++;
+			}
+		}
 	}
-	return distinct(s, k);
+	return k;
 }
 
 int ka_mach_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal)

@@ -23,7 +23,7 @@
 #include <string.h>
 
 enum {
-	LOOP_CAP = 8,               /* iterations run per loop entry           */
+	LOOP_CAP = 4,               /* iterations run per loop entry           */
 	STEP_BUDGET = 200000,       /* warp steps before loops run once only   */
 	STEP_LIMIT = 2000000,       /* warp steps before the run stops         */
 	DEFAULT_TRIPS = 16,         /* a loop whose bound is data              */
@@ -59,6 +59,7 @@ struct warp {
 	struct loop *loops;          /* per instruction (a backward branch's)  */
 	double *sim;                 /* executions per instruction, this warp  */
 	long steps;
+	bool converged;             /* every live lane at one program counter    */
 	bool budget_hit;
 	lane_event_fn fn;
 	void *ctx;
@@ -715,6 +716,8 @@ static void exec_bra(struct warp *w, int pc, const struct pinsn *in, uint64_t ma
 	for (int l = 0; l < L; l++)
 		if (mask >> l & 1)
 			w->pc[l] = (taken >> l & 1) ? t : pc + 1;
+	if (taken && taken != (mask & w->alive))
+		w->converged = false;
 }
 
 /* ---- the run ------------------------------------------------------------------- */
@@ -771,6 +774,7 @@ void ka_lanes_run(const struct pfunc *fc, const struct ka_mach_shape *shape, int
 		w.tag[r] = TAG_UNKNOWN;           /* read before written: not known */
 	}
 	w.ntid[0] = bx, w.ntid[1] = by, w.ntid[2] = bz;
+	w.converged = true;
 	for (int k = 0; k < 3; k++)
 		w.nctaid[k] = shape->grid[k] > 0 ? shape->grid[k] : k == 0 ? 64 : 1;
 	for (int l = 0; l < L; l++) {
@@ -784,16 +788,25 @@ void ka_lanes_run(const struct pfunc *fc, const struct ka_mach_shape *shape, int
 	}
 
 	while (w.alive && w.steps < STEP_LIMIT) {
+		/* the lowest program counter of the live lanes, and those at it;
+		 * converged lanes (the usual case) need no scan */
 		int pc = (int)n;
-		for (int l = 0; l < L; l++)
-			if ((w.alive >> l & 1) && w.pc[l] < pc)
-				pc = w.pc[l];
+		uint64_t mask = 0;
+		int first = __builtin_ctzll(w.alive);
+		if (w.converged) {
+			pc = w.pc[first];
+			mask = w.alive;
+		} else {
+			for (int l = 0; l < L; l++)
+				if ((w.alive >> l & 1) && w.pc[l] < pc)
+					pc = w.pc[l];
+			for (int l = 0; l < L; l++)
+				if ((w.alive >> l & 1) && w.pc[l] == pc)
+					mask |= 1ull << l;
+			w.converged = mask == w.alive;
+		}
 		if ((size_t)pc >= n)
 			break;
-		uint64_t mask = 0;
-		for (int l = 0; l < L; l++)
-			if ((w.alive >> l & 1) && w.pc[l] == pc)
-				mask |= 1ull << l;
 		const struct pinsn *in = &f->v[pc];
 		uint64_t run = mask;
 		bool known_guard = true;
@@ -820,7 +833,7 @@ void ka_lanes_run(const struct pfunc *fc, const struct ka_mach_shape *shape, int
 			for (int l = 0; l < L; l++)
 				if ((mask & ~run) >> l & 1)
 					w.pc[l] = pc + 1;
-			continue;
+			continue;                 /* the survivors stay where they were */
 		}
 		if (run) {
 			switch (k) {

@@ -76,8 +76,14 @@ struct ka_mach_result {
 
 /* The PTX of kernel `mangled` from a module: its .entry with the module's
  * .file lines, declarations and the debug strings its .loc lines name.
- * NULL when the module has no such entry.  Owned by the caller. */
+ * NULL when the module has no such entry.  Owned by the caller.  For many
+ * kernels of one module, read the module once (ka_mach_ptx_module) and
+ * take each kernel from it. */
 char *ka_mach_ptx_extract(const char *ptx, size_t len, const char *mangled);
+struct ka_mach_module;
+struct ka_mach_module *ka_mach_ptx_module(const char *ptx, size_t len);
+char *ka_mach_ptx_kernel(const struct ka_mach_module *m, const char *mangled);
+void ka_mach_ptx_module_free(struct ka_mach_module *m);
 
 /* Run the model on one kernel's PTX (ka_mach_ptx_extract's) at `shape`.
  * 0, or -1 when the text holds no entry it can read (out stays empty). */

@@ -869,39 +869,26 @@ static void put(char **out, size_t *n, size_t *cap, const char *p, size_t len)
 	(*out)[*n] = '\0';
 }
 
-/* Where ".entry NAME" starts the line holding it, or NULL. */
-static const char *entry_line(const char *text, const char *e, const char *mangled)
-{
-	size_t m = strlen(mangled);
-	for (const char *p = text; p < e;) {
-		const char *hit = memmem(p, (size_t)(e - p), ".entry ", 7);
-		if (!hit)
-			return NULL;
-		const char *nm = skip_ws(hit + 7, e);
-		if ((size_t)(e - nm) >= m && memcmp(nm, mangled, m) == 0 && (nm + m == e || !ident_char(nm[m]) || nm[m] == '.')) {
-			while (hit > text && hit[-1] != '\n')
-				hit--;
-			return hit;
-		}
-		p = hit + 7;
-	}
-	return NULL;
-}
+/* A module cut once for all its kernels: the text every kernel's copy
+ * carries (the .file lines, the module's declarations cut at their
+ * initialisers, the debug strings that name inlined helpers) and where each
+ * .entry starts and ends.  A module of thousands of kernels is read once,
+ * not once per kernel. */
+struct entry_span { char *name; const char *start, *end; };
+struct ka_mach_module {
+	char *common;
+	size_t n_common, cap_common;
+	struct entry_span *entries;
+	size_t n_entries, cap_entries;
+};
 
-char *ka_mach_ptx_extract(const char *ptx, size_t len, const char *mangled)
+/* The end of the entry whose line starts at `start`: past its closing brace. */
+static const char *entry_end(const char *start, const char *e)
 {
-	const char *e = ptx + len, *start;
-	char *out = NULL;
-	size_t n = 0, cap = 0;
 	int depth = 0;
-	bool decl = false, info = false;
-	if (!ptx || !mangled || !*mangled || !(start = entry_line(ptx, e, mangled)))
-		return NULL;
-	/* the entry, to its closing brace */
 	bool opened = false;
 	for (const char *p = start; p < e;) {
 		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e;
-		put(&out, &n, &cap, p, (size_t)(le - p));
 		for (const char *c = p; c < le; c++) {
 			if (c + 1 < le && c[0] == '/' && c[1] == '/')
 				break;
@@ -912,29 +899,50 @@ char *ka_mach_ptx_extract(const char *ptx, size_t len, const char *mangled)
 		}
 		p = nl ? nl + 1 : e;
 		if (opened && depth <= 0)
-			break;
+			return p;
 	}
-	/* then the module's declarations, .file lines and debug strings */
-	depth = 0;
-	for (const char *p = ptx; p < e;) {
+	return e;
+}
+
+struct ka_mach_module *ka_mach_ptx_module(const char *ptx, size_t len)
+{
+	struct ka_mach_module *m = calloc(1, sizeof(*m));
+	const char *e = ptx + len;
+	int depth = 0;
+	bool decl = false, info = false;
+	if (!m)
+		abort();
+	for (const char *p = ptx; ptx && p < e;) {
 		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *q = skip_ws(p, le);
 		const char *next = nl ? nl + 1 : e;
+		if (depth == 0 && !decl && (starts(q, le, ".visible .entry ") || starts(q, le, ".entry ") ||
+					    starts(q, le, ".weak .entry "))) {
+			const char *nm = skip_ws(strstr(q, ".entry ") + 7, le);
+			GROW(m->entries, m->n_entries, m->cap_entries);
+			const char *end = entry_end(p, e);
+			m->entries[m->n_entries++] = (struct entry_span){dup_n(nm, token(nm, le)), p, end};
+			/* the name stops at its '(' */
+			char *paren = strchr(m->entries[m->n_entries - 1].name, '(');
+			if (paren)
+				*paren = '\0';
+			p = end;
+			continue;
+		}
 		if (depth == 0 && (decl || (decl_start(q, le) && !starts(q, le, ".param")))) {
 			const char *eq = memchr(q, '=', (size_t)(le - q));
 			bool ends = memchr(q, ';', (size_t)(le - q)) != NULL;
 			if (!decl)
-				put(&out, &n, &cap, q, (size_t)((eq ? eq : le) - q));
-			if (eq && !decl) {
-				put(&out, &n, &cap, ";", 1);
-			}
+				put(&m->common, &m->n_common, &m->cap_common, q, (size_t)((eq ? eq : le) - q));
+			if (eq && !decl)
+				put(&m->common, &m->n_common, &m->cap_common, ";", 1);
 			decl = !ends;
 		} else if (starts(q, le, ".file")) {
-			put(&out, &n, &cap, q, (size_t)(le - q));
+			put(&m->common, &m->n_common, &m->cap_common, q, (size_t)(le - q));
 		} else if (starts(q, le, "$L__info_string")) {
-			put(&out, &n, &cap, q, (size_t)(le - q));
+			put(&m->common, &m->n_common, &m->cap_common, q, (size_t)(le - q));
 			info = true;
 		} else if (info && starts(q, le, ".b8")) {
-			put(&out, &n, &cap, q, (size_t)(le - q));
+			put(&m->common, &m->n_common, &m->cap_common, q, (size_t)(le - q));
 		} else {
 			info = false;
 		}
@@ -947,5 +955,44 @@ char *ka_mach_ptx_extract(const char *ptx, size_t len, const char *mangled)
 			depth = 0;
 		p = next;
 	}
-	return out;
+	return m;
+}
+
+char *ka_mach_ptx_kernel(const struct ka_mach_module *m, const char *mangled)
+{
+	if (!m || !mangled)
+		return NULL;
+	for (size_t i = 0; i < m->n_entries; i++) {
+		const struct entry_span *s = &m->entries[i];
+		if (strcmp(s->name, mangled) != 0)
+			continue;
+		size_t n = (size_t)(s->end - s->start);
+		char *out = xrealloc(NULL, n + m->n_common + 2);
+		memcpy(out, s->start, n);
+		out[n] = '\n';
+		if (m->n_common)
+			memcpy(out + n + 1, m->common, m->n_common);
+		out[n + 1 + m->n_common] = '\0';
+		return out;
+	}
+	return NULL;
+}
+
+void ka_mach_ptx_module_free(struct ka_mach_module *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->n_entries; i++)
+		free(m->entries[i].name);
+	free(m->entries);
+	free(m->common);
+	free(m);
+}
+
+char *ka_mach_ptx_extract(const char *ptx, size_t len, const char *mangled)
+{
+	struct ka_mach_module *m = ka_mach_ptx_module(ptx, len);
+	char *k = ka_mach_ptx_kernel(m, mangled);
+	ka_mach_ptx_module_free(m);
+	return k;
 }
