@@ -44,17 +44,21 @@ static int ideal_of(uint64_t active, int lanes, int bytes, int unit)
 	return (int)((total + unit - 1) / unit);
 }
 
-/* Sectors of byte addresses a[0..n) each `bytes` long; 32 B sectors:
+/* Units of `unit` bytes (a power of two) that byte addresses a[0..n), each
+ * `bytes` long, touch:
  * distinct sector numbers counted through a small open hash (a warp's
  * request touches at most a few hundred). */
-static int sectors_of(const int64_t *a, int n, int bytes)
+static int sectors_of(const int64_t *a, int n, int bytes, int unit)
 {
+	int shift = 0;
+	while ((1 << shift) < unit && shift < 12)
+		shift++;
 	enum { SLOTS = 2048, MAX = 64 * 16 };
 	int64_t slot[SLOTS];
 	bool used[SLOTS] = {false};
 	int k = 0, seen = 0;
 	for (int i = 0; i < n && seen < MAX; i++) {
-		int64_t first = a[i] >> 5, last = (a[i] + (bytes > 0 ? bytes : 1) - 1) >> 5;
+		int64_t first = a[i] >> shift, last = (a[i] + (bytes > 0 ? bytes : 1) - 1) >> shift;
 		for (int64_t x = first; x <= last && seen < MAX; x++, seen++) {
 			uint64_t h = ((uint64_t)x * 0x9e3779b97f4a7c15ull) >> 53;   /* 11 bits */
 			while (used[h] && slot[h] != x)
@@ -69,16 +73,23 @@ static int sectors_of(const int64_t *a, int n, int bytes)
 	return k;
 }
 
-int ka_mach_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal)
+int ka_mach_lines(const int64_t *addr, uint64_t active, int lanes, int bytes, int line_bytes, int *ideal)
 {
 	int64_t a[64];
 	int n = 0;
+	if (line_bytes <= 0)
+		line_bytes = 32;
 	for (int i = 0; i < lanes && i < 64; i++)
 		if (active >> i & 1)
 			a[n++] = addr[i];
 	if (ideal)
-		*ideal = ideal_of(active, lanes, bytes, 32);
-	return n ? sectors_of(a, n, bytes) : 0;
+		*ideal = ideal_of(active, lanes, bytes, line_bytes);
+	return n ? sectors_of(a, n, bytes, line_bytes) : 0;
+}
+
+int ka_mach_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal)
+{
+	return ka_mach_lines(addr, active, lanes, bytes, 32, ideal);
 }
 
 /* Local memory is interleaved by 4-byte words: word w of lane l of a warp
@@ -99,7 +110,7 @@ int ka_mach_local_sectors(const int64_t *addr, uint64_t active, int lanes, int b
 	}
 	if (ideal)
 		*ideal = ideal_of(active, lanes, bytes, 32);
-	return n ? sectors_of(a, n, bytes < 4 ? bytes : 4) : 0;
+	return n ? sectors_of(a, n, bytes < 4 ? bytes : 4, 32) : 0;
 }
 
 /* Wavefronts of one phase: the most distinct words any bank holds. */
@@ -127,9 +138,13 @@ static int phase_wavefronts(const int64_t *addr, uint64_t active, int from, int 
 
 int ka_mach_wavefronts(const int64_t *addr, uint64_t active, int lanes, int bytes, int banks, int *ideal)
 {
-	int per_phase = bytes >= 16 ? lanes / 4 : bytes == 8 ? lanes / 2 : lanes, total = 0;
 	if (banks <= 0 || banks > 64)
 		banks = 32;
+	/* a cycle serves banks x 4 bytes: 32 lanes of 4 bytes over 32 banks, 16
+	 * of 8, 8 of 16 (a wave64 in two, four, eight phases) */
+	int per_phase = banks * 4 / (bytes > 4 ? bytes : 4), total = 0;
+	if (per_phase > lanes)
+		per_phase = lanes;
 	if (per_phase < 1)
 		per_phase = 1;
 	for (int p = 0; p < lanes && p < 64; p += per_phase)

@@ -45,7 +45,16 @@ struct ploc {
 	int fn;                  /* index into pfunc.names, -1 none           */
 };
 
-enum { MAX_OPD = 6 };
+enum { MAX_OPD = 6, KA_MACH_MAX_LANES = 64 };
+
+/* AMDGPU operands (amdgpu_text.c): registers numbered in one space. */
+enum { AR_S = 0, AR_V = 256, AR_A = 768, AR_VCC = 1024, AR_EXEC = 1026, AR_M0 = 1028, AR_SCC = 1029,
+       AR_OFF = 1030, AR_COUNT = 1031 };
+struct amd_mods {
+	int offset, offset0, offset1;     /* offset:N, ds_*2's offset0/offset1 */
+	bool offen, idxen, glc, st64;
+};
+
 struct pinsn {
 	enum ptx_op op;
 	char text[40];           /* the opcode with its suffixes              */
@@ -63,6 +72,7 @@ struct pinsn {
 	int n;
 	int target;              /* branch target: instruction index, -1      */
 	int loc;                 /* index into pfunc.locs, -1 none            */
+	struct amd_mods amd;     /* AMDGPU: the instruction's modifiers       */
 };
 
 struct psym {
@@ -98,10 +108,26 @@ int ka_ptx_parse(const char *text, size_t len, struct pfunc *f);
 void ka_ptx_free(struct pfunc *f);
 int ka_ptx_reg_find(const struct pfunc *f, const char *name);
 
+/* The AMDGPU kernel's launch state (amdgpu_text.c, from its .amdhsa_kernel
+ * block and metadata): where the user and system SGPRs start, how many
+ * work-item IDs are in VGPRs, and the kernel arguments. */
+struct amd_arg { int offset, size; enum { ARG_POINTER, ARG_VALUE, ARG_HIDDEN } kind; char hidden[40]; };
+struct amd_info {
+	int psb, dispatch, queue, kernarg, dispatch_id, flat_init, seg_size;   /* user SGPR indices, -1 none */
+	int wg_id[3], wg_info, wave_offset;                                     /* system SGPRs, -1 none */
+	int workitem_ids;          /* .amdhsa_system_vgpr_workitem_id: 0 x, 1 x y, 2 x y z */
+	int wave32;                /* .amdhsa_wavefront_size32 */
+	struct amd_arg *args;
+	int n_args;
+};
+int ka_amdgpu_parse(const char *text, size_t len, struct pfunc *f, struct amd_info *info);
+void ka_amdgpu_info_free(struct amd_info *info);
+
 /* lanes.c: what one warp's run reports for each memory instruction. */
 enum { TAG_UNKNOWN = 1, TAG_LOADED = 2, TAG_ULOAD = 4, TAG_SHARED = 8, TAG_LOCAL = 16 };
 struct lane_event {
 	int pc;
+	int lanes;               /* 32, or 64 for an AMDGPU wave64            */
 	enum ka_mach_space space;
 	enum ka_mach_op op;
 	int bytes;
@@ -119,5 +145,8 @@ typedef void (*lane_event_fn)(void *ctx, const struct lane_event *e);
 /* Run warp `warp` of block 0 of `shape`; e for every memory instruction. */
 void ka_lanes_run(const struct pfunc *f, const struct ka_mach_shape *shape, int warp, lane_event_fn fn, void *ctx,
 		  struct warp_run *out);
+/* amdgpu_lanes.c: the same for one wave of an AMDGPU kernel. */
+void ka_amdgpu_run(const struct pfunc *f, const struct amd_info *info, const struct ka_mach_shape *shape, int wave,
+		   lane_event_fn fn, void *ctx, struct warp_run *out);
 
 #endif

@@ -25,11 +25,16 @@ enum { KA_MACH_LANES = 32, KA_MACH_INLINED = 4, KA_MACH_INSNS = 4 };
 enum ka_mach_space { KA_MACH_GLOBAL, KA_MACH_SHARED, KA_MACH_LOCAL };
 enum ka_mach_op { KA_MACH_LOAD, KA_MACH_STORE, KA_MACH_ATOMIC, KA_MACH_REDUCTION };
 
-/* The launch a kernel is modelled at.  Zeros: unknown (the grid then has
- * 64 blocks in x; a block must be given). */
+/* The launch a kernel is modelled at, and the target's facts the model
+ * needs.  Zeros: unknown (the grid then has 64 blocks in x; a block must be
+ * given) or the NVIDIA default (32 lanes, 32-byte sectors, 32 banks). */
 struct ka_mach_shape {
 	int block[3];
 	int grid[3];
+	int lanes;                        /* the wave: 32 or 64                  */
+	int sector_bytes;                 /* the unit of global traffic          */
+	int lds_banks;                    /* 4-byte shared-memory banks          */
+	bool tid_packed;                  /* AMDGPU: work-item IDs packed in v0  */
 };
 
 /* One access: the instructions of one source line, state space and
@@ -89,6 +94,15 @@ void ka_mach_ptx_module_free(struct ka_mach_module *m);
  * 0, or -1 when the text holds no entry it can read (out stays empty). */
 int ka_mach_ptx_accesses(const char *ptx, size_t len, const struct ka_mach_shape *shape,
 			 struct ka_mach_result *out);
+
+/* The same over AMDGPU assembly: ka_mach_amdgpu_kernel cuts one kernel
+ * (its code, .file lines, .amdhsa_kernel block and metadata arguments) out
+ * of the .s of a HIP compile; ka_mach_amdgpu_accesses runs its waves.  The
+ * global unit is the 64-byte cache line the CDNA memory system fetches
+ * (shape.sector_bytes), shared memory the LDS's banks. */
+char *ka_mach_amdgpu_kernel(const char *s, size_t len, const char *name);
+int ka_mach_amdgpu_accesses(const char *text, size_t len, const struct ka_mach_shape *shape,
+			    struct ka_mach_result *out);
 void ka_mach_result_free(struct ka_mach_result *r);
 
 /* The coalescing and bank models, pure (coalesce.c).  Lane i's address is
@@ -99,6 +113,7 @@ void ka_mach_result_free(struct ka_mach_result *r);
  * 16-byte accesses are served in 2 and 4 phases of 16 and 8 lanes; a word
  * read by several lanes is one access (broadcast). */
 int ka_mach_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal);
+int ka_mach_lines(const int64_t *addr, uint64_t active, int lanes, int bytes, int line_bytes, int *ideal);
 int ka_mach_local_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal);
 int ka_mach_wavefronts(const int64_t *addr, uint64_t active, int lanes, int bytes, int banks, int *ideal);
 

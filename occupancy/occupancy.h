@@ -111,6 +111,8 @@ struct ka_amd_arch {
 	long lds_per_cu;             /* the LDS pool the CU's workgroups share    */
 	long lds_per_workgroup;      /* the most one workgroup may allocate       */
 	int barrier_workgroups;      /* workgroups per CU barrier resources allow */
+	bool tid_packed;             /* work-item IDs packed in v0 (x|y<<10|z<<20) */
+	int lds_banks;               /* 4-byte LDS banks                          */
 	const char *note;            /* "" or what is assumed / not checked       */
 };
 extern const struct ka_amd_arch ka_amd_archs[];
