@@ -118,7 +118,7 @@ for f in d["findings"] + d["misses"]:
     assert (m["sectors"], m["excessive"]) == (s, e), (f, s, e)
     assert abs(m["excessive_share"] - e / s) < 1e-6 and abs(m["kernel_share"] - s / total[k]) < 1e-6, f
     n += 1
-assert n == len(d["findings"]) + len(d["misses"]) == 3, n   # column_sum's, member_x's, header_stride2's
+assert n == len(d["findings"]) + len(d["misses"]) == 2, n   # column_sum's, member_x's
 for k in d["kernels"]:
     assert k["registers"]["measured"] == regs[k["kernel"]], k
     assert k["theoretical_occupancy"]["measured"] == theo[k["kernel"]], k
@@ -133,14 +133,16 @@ PY
 run="$ka verify --profile --ncu-export $prof $prof/profile_demo.cu --arch sm_90"
 $run >"$tmp/text" 2>"$tmp/err"; rc=$?
 cp "$tmp/text" "$tmp/out"
-has "text: column_sum line 23 as measured" "$tmp/out" "profile_demo.cu:23:9  KA107 warning  column_sum(float const*, float*, int, int)"
+has "text: column_sum line 23 as measured" "$tmp/out" "profile_demo.cu:23:1  KA107 warning  column_sum(float const*, float*, int, int)"
 has "text: 3670016 of 4194304 sectors excessive" "$tmp/out" "4194304 sectors, 3670016 excessive (87.5 %)"
 has "text: 32 sectors per request" "$tmp/out" "32.0 sectors/request: LDG.E 32-bit load 32.0"
-has "text: the header's kernel, at the header's line" "$tmp/out" "strided.cuh:7:12  KA107 warning  header_stride2"
-has "text: 262144 of 786432 excessive" "$tmp/out" "786432 sectors, 262144 excessive (33.3 %)"
-has "text: member_x's structure member read, found" "$tmp/out" "profile_demo.cu:32:12  KA107 warning  member_x(particle const*, float*, int)"
+# header_stride2's line moves 8 + 4 sectors where 8 would do: under 2x, no KA107
+# (ncu: 33.3 % excessive), listed among its kernel's lines at the header's line
+has "text: the header's kernel, at the header's line" "$tmp/out" "strided.cuh:7  786432 sectors (100.0 %), 262144 excessive"
+hasnot "text: the header's 1.5x line is no KA107" "$tmp/out" "strided.cuh:7:1  KA107"
+has "text: member_x's structure member read, found" "$tmp/out" "profile_demo.cu:32:1  KA107 warning  member_x(particle const*, float*, int)"
 has "text: 1572864 of 2621440 excessive" "$tmp/out" "2621440 sectors, 1572864 excessive (60.0 %)"
-has "text: kanalyze's estimate beside" "$tmp/out" "kanalyze      estimated 16 sectors/request where 4 would do, 75 % of the kernel's; confirmed"
+has "text: kanalyze's estimate beside" "$tmp/out" "kanalyze      estimated 16 sectors/request where 4 would do, 80 % of the kernel's; confirmed"
 has "text: no miss" "$tmp/out" "0 misses;"
 has "text: copy's line 14, 0 of 1048576 excessive" "$tmp/out" "profile_demo.cu:14  1048576 sectors (100.0 %), 0 excessive"
 hasnot "text: copy's coalesced line 14 is no miss" "$tmp/out" "profile_demo.cu:14  copy"
@@ -189,14 +191,15 @@ for k in d["kernels"]:
 # the export names the sources; the arch is its GPU's
 expect "sources and arch from the export" "$rc" "$ka" verify --profile --ncu-export testdata/profile
 has "sources from the export: sm_90" "$tmp/out" "ncu export testdata/profile, sm_90;"
-has "sources from the export: the same finding" "$tmp/out" "testdata/profile/profile_demo.cu:32:12  KA107 warning  member_x"
+has "sources from the export: the same finding" "$tmp/out" "testdata/profile/profile_demo.cu:32:1  KA107 warning  member_x"
 
-# a line the analysis does not flag is a miss: member_x's read through an
-# index kanalyze cannot follow, at the same line
+# a line the analysis does not flag is a miss: the sources analysed read
+# member_x's line 32 as consecutive floats (coalesced, no finding) where the
+# profiled program read p[i].x
 mkdir -p "$tmp/hide"
 cp "$prof/strided.cuh" "$tmp/hide/"
-sed '32s|out\[i\] = p\[i\].x;|out[i] = p[(i * 7) % n].x;|' "$prof/profile_demo.cu" > "$tmp/hide/profile_demo.cu"
-grep -q 'p\[(i \* 7) % n\].x' "$tmp/hide/profile_demo.cu" || bad "the hidden-access copy was not made"
+sed '32s|out\[i\] = p\[i\].x;|out[i] = reinterpret_cast<const float *>(p)[i];|' "$prof/profile_demo.cu" > "$tmp/hide/profile_demo.cu"
+grep -q 'reinterpret_cast<const float \*>(p)\[i\]' "$tmp/hide/profile_demo.cu" || bad "the hidden-access copy was not made"
 "$ka" verify --profile --ncu-export "$prof" "$tmp/hide/profile_demo.cu" --arch sm_90 >"$tmp/out" 2>"$tmp/err"
 has "a line no warning names: a miss" "$tmp/out" "profile_demo.cu:32  member_x(const particle *, float *, int)"
 has "a line no warning names: one miss" "$tmp/out" "1 miss;"
@@ -253,8 +256,8 @@ chmod +x "$tmp/ncu"
 (cd "$tmp" && KANALYZE_NCU="$tmp/ncu" "$ka" verify --profile -- /bin/true >"$tmp/out" 2>"$tmp/err"); r=$?
 [ "$r" -eq "$rc" ] && ok "live (stand-in ncu): the export's exit code" || bad "live: exit $r, wanted $rc" "$(cat "$tmp/out" "$tmp/err")"
 has "live: names ncu's version" "$tmp/out" "profiled by ncu 2025.3.1.0, sm_90"
-has "live: the sources the export names" "$tmp/out" "$prof/profile_demo.cu:23:9  KA107 warning"
-has "live: the same finding" "$tmp/out" "$prof/profile_demo.cu:32:12  KA107 warning  member_x"
+has "live: the sources the export names" "$tmp/out" "$prof/profile_demo.cu:23:1  KA107 warning"
+has "live: the same finding" "$tmp/out" "$prof/profile_demo.cu:32:1  KA107 warning  member_x"
 leftover=$(find "$tmp" -name 'rep.ncu-rep' | wc -l)
 [ "$leftover" -eq 0 ] && ok "live: the report's temp dir is removed" || bad "live: a report was left behind"
 
