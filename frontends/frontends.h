@@ -558,7 +558,11 @@ int ka_offload_bundle_decompress(const void *data, size_t len, const char *where
  *     per kernel a "File Path" row, a "Function Name" row and a table whose
  *     header row ("Line No","Source","Address","Source",...) names its own
  *     columns; a source line's row carries the line's totals, the SASS rows
- *     after it (repeated once more after a "..." row) its instructions;
+ *     after it (repeated once more after a "..." row) its instructions.
+ *     Every field is quoted, a quote inside one is not doubled (a line of
+ *     inline asm: "asm("mov.u32 %0, %%laneid;" : "=r"(x));"), and every
+ *     row has its table's header's fields: a row that cannot be read so is
+ *     left out with a warning naming it;
  *   ncu -i REP --page details --csv
  *     one row per metric per launch ("ID","Kernel Name","Block Size",...,
  *     "Section Name","Metric Name","Metric Unit","Metric Value").
@@ -611,13 +615,16 @@ struct ka_ncu_profile {
 	struct ka_ncu_launch *launches;   /* in order of first launch */
 	size_t n_launches, cap_launches;
 	int tables;                   /* source tables read */
+	int skipped;                  /* rows left out, each warned about */
 };
 /* Add one export to p (p zeroed first, or holding the other export).  A
  * table's lines are summed with the same kernel's other tables (launches).
  * 0, or -EINVAL with one message naming the row (an empty input, a data row
  * before any table header, a quote left open at the end, a header without
  * the columns that say what it is); a value that is not a number is
- * warned about once per column and left unknown. */
+ * warned about once per column and left unknown; a row that cannot be read
+ * (not its table's fields, a source page's text mended or not) is left out
+ * with one warning naming it and why, the rest read. */
 int ka_ncu_source_read(const char *text, size_t len, const char *where, struct ka_ncu_profile *p,
 		       struct ka_diag *d);
 int ka_ncu_details_read(const char *text, size_t len, const char *where, struct ka_ncu_profile *p,

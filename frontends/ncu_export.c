@@ -1,11 +1,12 @@
 /* ncu_export.c — the CSV exports of Nsight Compute (frontends.h: the source
  * page's per-line sectors and instructions, the details page's launch
- * statistics and occupancy), read for `kanalyze verify --profile`.  Every
- * table is read by its own header's column names (they differ between
- * kernels); fields are RFC 4180 (quotes doubled inside a quoted field,
- * commas and newlines inside quotes), read within the input's length.  An
- * input that is not an export is one message naming its row; a value that
- * is not a number is warned about once per column, never a crash. */
+ * statistics and occupancy), read for `kanalyze verify --profile`.  Every table is read by its own header's
+ * column names (they differ between kernels); fields are read as ncu writes
+ * them (every one quoted, a quote inside one not doubled: see "CSV records"),
+ * within the input's length.  An input that is not an export is one message
+ * naming its row; a row that cannot be read is left out with one warning
+ * naming it; a value that is not a number is warned about once per column,
+ * never a crash. */
 #include "frontends.h"
 
 #include <errno.h>
@@ -15,7 +16,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- CSV records ---------------------------------------------------------- */
+/* ---- CSV records ---------------------------------------------------------
+ * ncu quotes every field and does not double a quote inside one: a source
+ * line holding inline asm is written as
+ *
+ *   "41","asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));","-",...
+ *
+ * So a quote inside a quoted field closes it only when a comma, a line end
+ * or the end of the input follows; any other quote is text.  Worked:
+ *
+ *   "a "b" c",        a "b" c            (quotes followed by text)
+ *   "",               (empty)            (followed by a comma)
+ *   "s = "";",        s = "";            (ncu: not an RFC 4180 escape)
+ *   "f("%d", x);",    f("%d  |  x);"     (a quote before a comma: split;
+ *                                          csv_mend joins it again)
+ *
+ * Each field keeps its raw span in the input, so a text split at a quote
+ * and a comma can be joined back once the table's header says how many
+ * fields the row has. */
 
 struct csv {
 	const char *p;
@@ -23,6 +41,7 @@ struct csv {
 	long row;                     /* 1-based number of the record last read */
 	struct ka_buf buf;            /* its fields, each NUL-terminated         */
 	size_t *off;                  /* field i starts at buf.data + off[i]     */
+	size_t *lo, *hi;              /* and spans p[lo[i] .. hi[i]) as written  */
 	size_t n, cap;
 };
 
@@ -31,18 +50,30 @@ static void field_start(struct csv *c)
 	if (c->n == c->cap) {
 		c->cap = c->cap ? 2 * c->cap : 64;
 		c->off = ka_xrealloc(c->off, c->cap * sizeof(*c->off));
+		c->lo = ka_xrealloc(c->lo, c->cap * sizeof(*c->lo));
+		c->hi = ka_xrealloc(c->hi, c->cap * sizeof(*c->hi));
 	}
-	c->off[c->n++] = c->buf.len;
+	c->off[c->n] = c->buf.len;
+	c->lo[c->n] = c->hi[c->n] = c->pos;
+	c->n++;
 }
 
 static void field_end(struct csv *c)
 {
+	c->hi[c->n - 1] = c->pos;
 	ka_buf_append(&c->buf, "", 1);
 }
 
-/* The next record: 1, 0 at the end, -1 with *why (a quote left open, text
- * after a closing quote, a last record without its line end: ncu ends
- * every row with one, so the export was cut). */
+/* A comma, a line end or the end of the input at p[at]. */
+static bool csv_delim(const struct csv *c, size_t at)
+{
+	return at >= c->len || c->p[at] == ',' || c->p[at] == '\n' ||
+	       (c->p[at] == '\r' && at + 1 < c->len && c->p[at + 1] == '\n');
+}
+
+/* The next record: 1, 0 at the end, -1 with *why (a quote left open, a last
+ * record without its line end: ncu ends every row with one, so the export
+ * was cut). */
 static int csv_next(struct csv *c, const char **why)
 {
 	if (c->pos >= c->len)
@@ -57,7 +88,7 @@ static int csv_next(struct csv *c, const char **why)
 			return -1;
 		}
 		char ch = c->p[c->pos];
-		if (ch == '"' && c->off[c->n - 1] == c->buf.len) {   /* a quoted field */
+		if (ch == '"' && c->off[c->n - 1] == c->buf.len && c->lo[c->n - 1] == c->pos) {   /* a quoted field */
 			c->pos++;
 			for (;;) {
 				if (c->pos >= c->len) {
@@ -65,32 +96,21 @@ static int csv_next(struct csv *c, const char **why)
 					return -1;
 				}
 				ch = c->p[c->pos++];
-				if (ch != '"') {
-					ka_buf_append(&c->buf, &ch, 1);
-					continue;
-				}
-				if (c->pos < c->len && c->p[c->pos] == '"') {   /* "" is one quote */
-					ka_buf_append(&c->buf, "\"", 1);
-					c->pos++;
-					continue;
-				}
-				break;
-			}
-			if (c->pos < c->len && c->p[c->pos] != ',' && c->p[c->pos] != '\n' && c->p[c->pos] != '\r') {
-				*why = "text after a closing quote: not CSV";
-				return -1;
+				if (ch == '"' && csv_delim(c, c->pos))
+					break;
+				ka_buf_append(&c->buf, &ch, 1);
 			}
 			continue;
 		}
 		if (ch == ',') {
 			field_end(c);
-			field_start(c);
 			c->pos++;
+			field_start(c);
 			continue;
 		}
 		if (ch == '\n' || (ch == '\r' && c->pos + 1 < c->len && c->p[c->pos + 1] == '\n')) {
-			c->pos += ch == '\r' ? 2 : 1;
 			field_end(c);
+			c->pos += ch == '\r' ? 2 : 1;
 			return 1;
 		}
 		ka_buf_append(&c->buf, &ch, 1);
@@ -112,10 +132,46 @@ static int col_of(const struct csv *c, const char *name, int from)
 	return -1;
 }
 
+/* A record of a table whose header has `want` fields, when it has more:
+ * the text field `at` was split at a quote and a comma inside it (ncu's
+ * unescaped quotes); join its pieces as written, less the outer quotes.
+ * false with *why when the record has fewer fields, or when the pieces
+ * would span a line end (a quote left open running into the next row). */
+static bool csv_mend(struct csv *c, int at, size_t want, const char **why)
+{
+	if (c->n == want)
+		return true;
+	if (c->n < want || at < 0 || (size_t)at + (c->n - want) >= c->n) {
+		*why = c->n < want ? "fewer fields than its table's header" : "more fields than its table's header";
+		return false;
+	}
+	size_t extra = c->n - want, lo = c->lo[at], hi = c->hi[at + extra];
+	for (size_t i = lo; i < hi; i++)
+		if (c->p[i] == '\n' || c->p[i] == '\r') {
+			*why = "more fields than its table's header, and a quote left open runs past the line's end";
+			return false;
+		}
+	if (hi - lo >= 2 && c->p[lo] == '"' && c->p[hi - 1] == '"')
+		lo++, hi--;
+	c->off[at] = c->buf.len;                  /* the joined text, at the end of buf */
+	ka_buf_append(&c->buf, c->p + lo, hi - lo);
+	ka_buf_append(&c->buf, "", 1);
+	c->hi[at] = c->hi[at + extra];
+	for (size_t i = (size_t)at + 1; i + extra < c->n; i++) {
+		c->off[i] = c->off[i + extra];
+		c->lo[i] = c->lo[i + extra];
+		c->hi[i] = c->hi[i + extra];
+	}
+	c->n = want;
+	return true;
+}
+
 static void csv_free(struct csv *c)
 {
 	ka_buf_free(&c->buf);
 	free(c->off);
+	free(c->lo);
+	free(c->hi);
 }
 
 /* ---- numbers ----------------------------------------------------------------
@@ -310,12 +366,15 @@ long long ka_ncu_kernel_sectors(const struct ka_ncu_profile *p, const char *kern
 /* ---- the source page ------------------------------------------------------------ */
 
 struct src_cols {
-	int line, addr, sass, executed, sectors, excessive, ideal, space, op, size;
+	int line, text, addr, sass, executed, sectors, excessive, ideal, space, op, size;
+	size_t n;                     /* the header's fields: every row's */
+	long row;                     /* the header's row */
 };
 
 static void src_cols_read(const struct csv *c, struct src_cols *k)
 {
 	k->line = 0;
+	k->text = col_of(c, "Source", 0);                                  /* the first "Source": CUDA */
 	k->addr = col_of(c, "Address", 0);
 	k->sass = k->addr >= 0 ? col_of(c, "Source", k->addr + 1) : -1;   /* the second "Source": SASS */
 	k->executed = col_of(c, "Instructions Executed", 0);
@@ -325,6 +384,8 @@ static void src_cols_read(const struct csv *c, struct src_cols *k)
 	k->space = col_of(c, "Address Space", 0);
 	k->op = col_of(c, "Access Operation", 0);
 	k->size = col_of(c, "Access Size", 0);
+	k->n = c->n;
+	k->row = c->row;
 }
 
 /* "@!P0   LDG.E.64 R2, desc[UR4][R2.64]" -> "LDG.E.64" */
@@ -435,7 +496,7 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 {
 	struct csv c = {.p = text, .len = text ? len : 0};
 	struct src_cols k = {0};
-	const char *kernel = NULL, *file = NULL, *why = NULL;
+	const char *kernel = NULL, *file = NULL, *why = NULL, *row_why = NULL;
 	size_t cur = SIZE_MAX;            /* the line the SASS rows belong to */
 	bool table = false;
 	int r, rc = 0;
@@ -476,6 +537,16 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 			rc = -EINVAL;
 			break;
 		}
+		/* ncu writes every column of its table in every row: a row
+		 * that has not its header's fields, its text mended or not,
+		 * is left out (its numbers would land in other columns) */
+		if (!csv_mend(&c, *f0 ? k.text : k.sass, k.n, &row_why)) {
+			ka_diag_warn(d, where, "row %ld: %zu fields where its table's header (row %ld) has %zu: %s; the "
+				     "row is left out", c.row, c.n, k.row, k.n, row_why);
+			p->skipped++;
+			continue;
+		}
+		f0 = fld(&c, 0);
 		if (*f0) {                                  /* a source line and its totals */
 			long long line = num_ll(f0, d, where, c.row, "Line No");
 			if (line <= 0 || line > INT_MAX) {
@@ -605,6 +676,19 @@ static void det_metric(struct ka_ncu_launch *l, const struct csv *c, const struc
 		dims_of(value, l->grid);
 }
 
+/* A details row as ncu writes it: a rule's row has the header's fields, a
+ * metric's stops after its value (and a comma: "...","16",).  A metric's
+ * row with more is a kernel name split at a quote and a comma (ncu's
+ * unescaped quotes, csv_mend): joined again.  false: not so. */
+static bool det_fields(struct csv *c, const struct det_cols *k, size_t n_header)
+{
+	size_t metric = (size_t)k->value + 2;
+	const char *why;
+	if (c->n == n_header || c->n == metric || c->n + 1 == metric)
+		return true;
+	return c->n > metric && (c->n < n_header || n_header <= metric) && csv_mend(c, k->kernel, metric, &why);
+}
+
 /* The launches of one kernel at one configuration become one entry. */
 static void det_merge(struct ka_ncu_profile *p, const struct ka_ncu_launch *l)
 {
@@ -639,7 +723,7 @@ int ka_ncu_details_read(const char *text, size_t len, const char *where, struct 
 	struct csv c = {.p = text, .len = text ? len : 0};
 	struct det_cols k = {-1, -1, -1, -1, -1, -1, -1, -1};
 	struct det_rec *recs = NULL;
-	size_t n = 0, last = 0;
+	size_t n = 0, last = 0, n_header = 0;
 	const char *why = NULL;
 	bool header = false;
 	int r, rc = 0;
@@ -664,6 +748,15 @@ int ka_ncu_details_read(const char *text, size_t len, const char *where, struct 
 			if (rc)
 				break;
 			header = true;
+			n_header = c.n;
+			continue;
+		}
+		if (!det_fields(&c, &k, n_header)) {
+			if (!*fld(&c, k.name))              /* a rule's text, split by its quotes */
+				continue;
+			ka_diag_warn(d, where, "row %ld: %zu fields where a metric's row has %d (the header: %zu): the row "
+				     "is left out", c.row, c.n, k.value + 2, n_header);
+			p->skipped++;
 			continue;
 		}
 		const char *id = fld(&c, k.id), *kernel = fld(&c, k.kernel);

@@ -1,7 +1,9 @@
 /* test_ncu_export.c — the Nsight Compute CSV readers on the exports recorded
  * on the H200 (testdata/profile/: profile_demo.cu, env.txt says how), on
- * truncated and garbled copies of them, on CSV quoting, and the kernel-name
- * key that joins ncu's spelling of a signature with c++filt's. */
+ * truncated and garbled copies of them, on CSV quoting (ncu's unescaped
+ * quotes: inline asm), on rows that cannot be read (left out, named), and
+ * the kernel-name key that joins ncu's spelling of a signature with
+ * c++filt's. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -304,6 +306,128 @@ static void quoting(void **state)
 	free(text);
 }
 
+/* ncu does not double a quote inside a field (a line of inline asm, a
+ * printf's format, an empty string literal): each such row reads, its
+ * numbers in their columns, no warning; a quote before a comma splits the
+ * text, which the header's count of fields mends. */
+static void unescaped_quotes(void **state)
+{
+	(void)state;
+	static const char src[] =
+		"\"File Path\",\"/a/lane.cu\"\n"
+		"\"Function Name\",\"lane(unsigned int *)\"\n"
+		"\"Line No\",\"Source\",\"Address\",\"Source\",\"Instructions Executed\",\"Address Space\","
+		"\"Access Operation\",\"Access Size\",\"L2 Theoretical Sectors Global\"\n"
+		"\"11\",\"asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\",\"-\",\"-\",\"1\",\"-\",\"-\",\"-\",\"0\"\n"
+		"\"\",\"\",\"0x10\",\"      S2R R5, SR_LANEID\",\"1\",\"-\",\"-\",\"-\",\"0\"\n"
+		"\"12\",\"printf(\"%u, %u\\n\", lane, x);\",\"-\",\"-\",\"2\",\"-\",\"-\",\"-\",\"0\"\n"
+		"\"13\",\"const char *s = \"\";\",\"-\",\"-\",\"3\",\"-\",\"-\",\"-\",\"0\"\n"
+		"\"14\",\"f(\"a\",\"b\", \"c\",\",\"-\",\"-\",\"4\",\"Global\",\"Store\",\"32\",\"1,024\"\n"
+		"\"\",\"\",\"0x20\",\"      STG.E desc[UR4][R2.64], R5\",\"4\",\"Global\",\"Store\",\"32\",\"1,024\"\n"
+		"\"15\",\"\"\"\",\"-\",\"-\",\"5\",\"-\",\"-\",\"-\",\"0\"\n";
+	struct ka_ncu_profile p;
+	struct ka_diag d;
+	char *text = NULL;
+	size_t len = 0;
+	static const long long want[] = {1, 2, 3, 4, 5};
+
+	assert_int_equal(read_both(src, strlen(src), NULL, 0, &p, &d, &text, &len), 0);
+	assert_int_equal(d.warnings, 0);
+	assert_int_equal(d.errors, 0);
+	assert_int_equal(p.skipped, 0);
+	for (int i = 0; i < 5; i++) {
+		const struct ka_ncu_line *l = ka_ncu_line_find(&p, "lane(unsigned int *)", "/a/lane.cu", 11 + i);
+		assert_non_null(l);
+		assert_int_equal(l->executed, want[i]);
+	}
+	const struct ka_ncu_line *l = ka_ncu_line_find(&p, "lane(unsigned int *)", "/a/lane.cu", 14);
+	assert_int_equal(l->sectors, 1024);
+	assert_int_equal(l->n_access, 1);
+	assert_string_equal(l->access[0].opcode, "STG.E");
+	assert_int_equal(l->access[0].sectors, 1024);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+
+	/* the details page: a kernel name with a quote in it reads as written */
+	static const char det[] =
+		"\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"CC\",\"Section Name\",\"Metric Name\","
+		"\"Metric Unit\",\"Metric Value\"\n"
+		"\"0\",\"k<'\"'>(int)\",\"(32, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Launch Statistics\","
+		"\"Registers Per Thread\",\"register/thread\",\"16\",\n";
+	assert_int_equal(read_both(NULL, 0, det, strlen(det), &p, &d, &text, &len), 0);
+	assert_int_equal(d.warnings, 0);
+	assert_int_equal(p.n_launches, 1);
+	assert_string_equal(p.launches[0].kernel, "k<'\"'>(int)");
+	assert_int_equal(p.launches[0].regs, 16);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+}
+
+/* Rows that cannot be read even so are left out, one warning each naming
+ * the row and why; the rows around them read, and the run goes on. */
+static void skipped_rows(void **state)
+{
+	(void)state;
+	static const char src[] =
+		"\"File Path\",\"/a/k.cu\"\n"                                                   /* row 1 */
+		"\"Function Name\",\"k(float *)\"\n"                                            /* row 2 */
+		"\"Line No\",\"Source\",\"Address\",\"Source\",\"Instructions Executed\"\n"     /* row 3 */
+		"\"5\",\"x = 1;\",\"-\",\"-\",\"10\"\n"                                         /* row 4 */
+		"\"6\",\"y = 2;\",\"-\"\n"                                                       /* row 5: short */
+		"\"7\",\"s = \"open\n"                                                           /* row 6: a quote left */
+		"\"8\",\"z = 3;\",\"-\",\"-\",\"30\"\n"                                         /*   open: line 8 in it */
+		"\"9\",\"w = 4;\",\"-\",\"-\",\"40\"\n";                                        /* row 7 */
+	struct ka_ncu_profile p;
+	struct ka_diag d;
+	char *text = NULL;
+	size_t len = 0;
+
+	assert_int_equal(read_both(src, strlen(src), NULL, 0, &p, &d, &text, &len), 0);
+	assert_int_equal(d.errors, 0);
+	assert_int_equal(d.warnings, 2);
+	assert_int_equal(p.skipped, 2);
+	assert_non_null(strstr(text, "row 5: 3 fields where its table's header (row 3) has 5: fewer fields"));
+	assert_non_null(strstr(text, "row 6: 6 fields where its table's header (row 3) has 5: more fields"));
+	assert_non_null(strstr(text, "runs past the line's end"));
+	assert_non_null(strstr(text, "left out"));
+	assert_int_equal(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 5)->executed, 10);
+	assert_null(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 6));
+	assert_null(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 7));
+	assert_null(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 8));
+	assert_int_equal(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 9)->executed, 40);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+
+	/* the details page: a metric's row cut short is left out; a kernel
+	 * name split at a quote and a comma is joined again; a rule's text
+	 * split so is a rule's (no metric) */
+	static const char det[] =
+		"\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"CC\",\"Section Name\",\"Metric Name\","
+		"\"Metric Unit\",\"Metric Value\",\"Rule Description\"\n"
+		"\"0\",\"k(float *)\",\"(32, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Launch Statistics\","
+		"\"Registers Per Thread\",\"register/thread\",\"16\",\n"
+		"\"0\",\"k(float *)\",\"(32, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Occupancy\",\"Theoretical Occupancy\"\n"
+		"\"1\",\"k<\"a\",\"b\">(float *)\",\"(64, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Occupancy\","
+		"\"Theoretical Occupancy\",\"%\",\"50\",\n"
+		"\"0\",\"k(float *)\",\"(32, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Occupancy\",\"\",\"\",\"\","
+		"\"see \"Occupancy\", the guide's \"a\",\"b\"\"\n";
+	assert_int_equal(read_both(NULL, 0, det, strlen(det), &p, &d, &text, &len), 0);
+	assert_int_equal(d.warnings, 1);
+	assert_int_equal(p.skipped, 1);
+	assert_non_null(strstr(text, "row 3: 7 fields where a metric's row has 10 (the header: 10): the row is left out"));
+	assert_int_equal(p.n_launches, 2);
+	assert_int_equal(p.launches[0].regs, 16);
+	assert_true(p.launches[0].theoretical < 0);
+	assert_string_equal(p.launches[1].kernel, "k<\"a\",\"b\">(float *)");
+	assert_true(p.launches[1].theoretical == 50.0);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+}
+
 /* A name or path that is no UTF-8 (a garbled export) reads with '?' for
  * the bytes: the report is JSON. */
 static void not_utf8(void **state)
@@ -365,7 +489,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fixture_lines), cmocka_unit_test(fixture_launches), cmocka_unit_test(truncated),
-		cmocka_unit_test(garbled),       cmocka_unit_test(quoting),          cmocka_unit_test(not_utf8),
+		cmocka_unit_test(garbled),       cmocka_unit_test(quoting),          cmocka_unit_test(unescaped_quotes),
+		cmocka_unit_test(skipped_rows),  cmocka_unit_test(not_utf8),
 		cmocka_unit_test(name_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
