@@ -571,13 +571,20 @@ int ka_offload_bundle_decompress(const void *data, size_t len, const char *where
  * ("copy(const float *, float *, int)"; ka_ncu_name_key compares them with
  * c++filt's); a byte of a name, path or opcode that is no UTF-8 is kept as
  * '?'.  -1 (or < 0) is unknown throughout. */
-struct ka_ncu_access {            /* the global memory instructions of one kind at a line */
-	char opcode[32];              /* "LDG.E", "STG.E.128": the mnemonic, no predicate */
+struct ka_ncu_access {            /* the global or shared memory instructions of one kind at a line */
+	char opcode[32];              /* "LDG.E", "LDS": the mnemonic, no predicate */
 	char op[16];                  /* "load", "store", "atomic", ... (Access Operation) */
+	bool shared;                  /* Address Space "Shared"; else "Global" */
 	int bits;                     /* Access Size; 0 unknown */
 	long long executed;           /* warp-level executions, its instructions summed */
-	long long sectors, excessive; /* L2 Theoretical Sectors Global (+ Excessive) */
+	long long sectors, excessive; /* global: L2 Theoretical Sectors Global (+ Excessive) */
+	long long wavefronts, ideal_wavefronts;   /* shared: L1 Wavefronts Shared (+ Ideal) */
 };
+/* The shared-memory and branch columns (L1 Wavefronts Shared, its Ideal, L1
+ * Conflicts Shared N-Way, Divergent Branches) are read where the table has
+ * them, by their labels or their metric names (memory_l1_wavefronts_shared,
+ * memory_l1_wavefronts_shared_ideal, derived__memory_l1_conflicts_shared_nway,
+ * smsp__branch_targets_threads_divergent); unknown (-1) where it has not. */
 struct ka_ncu_line {
 	const char *kernel;           /* interned: ka_ncu_profile.kernels */
 	const char *file;             /* interned: ka_ncu_profile.files   */
@@ -585,13 +592,18 @@ struct ka_ncu_line {
 	long long sectors;            /* L2 Theoretical Sectors Global: 32-byte sectors requested */
 	long long excessive, ideal;   /* beyond the ideal; the ideal */
 	long long executed;           /* Instructions Executed (warp level), the line's */
-	struct ka_ncu_access *access; /* its global loads and stores, by kind */
+	long long wavefronts, ideal_wavefronts;   /* L1 Wavefronts Shared, and its Ideal */
+	double nway;                  /* L1 Conflicts Shared N-Way (tables: weighted by wavefronts) */
+	long long divergent;          /* Divergent Branches: divergent branch targets */
+	struct ka_ncu_access *access; /* its global and shared loads and stores, by kind */
 	size_t n_access;
-	/* the reader's: the table that last gave this line's totals, and the
-	 * instruction addresses seen in it (the SASS rows come twice) */
+	/* the reader's: the table that last gave this line's totals, the
+	 * instruction addresses seen in it (the SASS rows come twice), and the
+	 * weight of nway so far */
 	int table;
 	unsigned long long *addr;
 	size_t n_addr, cap_addr;
+	double nway_weight;
 };
 struct ka_ncu_launch {            /* one launch configuration of a kernel (details page) */
 	const char *kernel;           /* interned */

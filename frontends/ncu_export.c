@@ -1,6 +1,7 @@
 /* ncu_export.c — the CSV exports of Nsight Compute (frontends.h: the source
- * page's per-line sectors and instructions, the details page's launch
- * statistics and occupancy), read for `kanalyze verify --profile`.  Every table is read by its own header's
+ * page's per-line sectors, shared-memory wavefronts, divergent branches and
+ * instructions, the details page's launch statistics and occupancy), read
+ * for `kanalyze verify --profile`.  Every table is read by its own header's
  * column names (they differ between kernels); fields are read as ncu writes
  * them (every one quoted, a quote inside one not doubled: see "CSV records"),
  * within the input's length.  An input that is not an export is one message
@@ -337,6 +338,7 @@ static size_t line_get(struct ka_ncu_profile *p, const char *kernel, const char 
 	p->lines[p->n_lines] = (struct ka_ncu_line){
 		.kernel = kernel, .file = file, .line = line,
 		.sectors = -1, .excessive = -1, .ideal = -1, .executed = -1,
+		.wavefronts = -1, .ideal_wavefronts = -1, .nway = -1, .divergent = -1,
 	};
 	*s = p->n_lines + 1;
 	return p->n_lines++;
@@ -367,9 +369,18 @@ long long ka_ncu_kernel_sectors(const struct ka_ncu_profile *p, const char *kern
 
 struct src_cols {
 	int line, text, addr, sass, executed, sectors, excessive, ideal, space, op, size;
+	int wavefronts, ideal_wavefronts, nway, divergent;
 	size_t n;                     /* the header's fields: every row's */
 	long row;                     /* the header's row */
 };
+
+/* A column by its label, else by its metric's name (what ncu shows for a
+ * metric the section does not label). */
+static int col_either(const struct csv *c, const char *label, const char *metric)
+{
+	int i = col_of(c, label, 0);
+	return i >= 0 ? i : col_of(c, metric, 0);
+}
 
 static void src_cols_read(const struct csv *c, struct src_cols *k)
 {
@@ -384,6 +395,10 @@ static void src_cols_read(const struct csv *c, struct src_cols *k)
 	k->space = col_of(c, "Address Space", 0);
 	k->op = col_of(c, "Access Operation", 0);
 	k->size = col_of(c, "Access Size", 0);
+	k->wavefronts = col_either(c, "L1 Wavefronts Shared", "memory_l1_wavefronts_shared");
+	k->ideal_wavefronts = col_either(c, "L1 Wavefronts Shared Ideal", "memory_l1_wavefronts_shared_ideal");
+	k->nway = col_either(c, "L1 Conflicts Shared N-Way", "derived__memory_l1_conflicts_shared_nway");
+	k->divergent = col_either(c, "Divergent Branches", "smsp__branch_targets_threads_divergent");
 	k->n = c->n;
 	k->row = c->row;
 }
@@ -418,9 +433,10 @@ static void op_of(const char *s, char *out, size_t n)
 		snprintf(out, n, "?");
 }
 
-/* One SASS row of a global access, into its line: instructions repeat
- * after the table's "..." row, so an address is counted once per table. */
-static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const struct src_cols *k,
+/* One SASS row of a global or shared access, into its line: instructions
+ * repeat after the table's "..." row, so an address is counted once per
+ * table. */
+static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const struct src_cols *k, bool shared,
 			    struct ka_diag *d, const char *where)
 {
 	const char *addr = fld(c, k->addr);
@@ -443,14 +459,22 @@ static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const st
 	}
 	opcode_of(fld(c, k->sass), a.opcode, sizeof(a.opcode));
 	op_of(fld(c, k->op), a.op, sizeof(a.op));
+	a.shared = shared;
 	utf8_clean(a.opcode);       /* cut at a byte limit: a sequence may end short */
 	utf8_clean(a.op);
 	bits = num_ll(fld(c, k->size), d, where, c->row, "Access Size");
 	a.bits = bits > 0 && bits <= 4096 ? (int)bits : 0;
 	for (size_t i = 0; i < l->n_access; i++) {
 		struct ka_ncu_access *x = &l->access[i];
-		if (strcmp(x->opcode, a.opcode) == 0 && strcmp(x->op, a.op) == 0 && x->bits == a.bits) {
+		if (strcmp(x->opcode, a.opcode) == 0 && strcmp(x->op, a.op) == 0 && x->bits == a.bits &&
+		    x->shared == a.shared) {
 			add(&x->executed, num_ll(fld(c, k->executed), d, where, c->row, "Instructions Executed"));
+			if (shared) {
+				add(&x->wavefronts, num_ll(fld(c, k->wavefronts), d, where, c->row, "L1 Wavefronts Shared"));
+				add(&x->ideal_wavefronts, num_ll(fld(c, k->ideal_wavefronts), d, where, c->row,
+								 "L1 Wavefronts Shared Ideal"));
+				return;
+			}
 			add(&x->sectors, num_ll(fld(c, k->sectors), d, where, c->row, "L2 Theoretical Sectors Global"));
 			add(&x->excessive, num_ll(fld(c, k->excessive), d, where, c->row,
 						  "L2 Theoretical Sectors Global Excessive"));
@@ -458,10 +482,38 @@ static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const st
 		}
 	}
 	a.executed = num_ll(fld(c, k->executed), d, where, c->row, "Instructions Executed");
-	a.sectors = num_ll(fld(c, k->sectors), d, where, c->row, "L2 Theoretical Sectors Global");
-	a.excessive = num_ll(fld(c, k->excessive), d, where, c->row, "L2 Theoretical Sectors Global Excessive");
+	a.sectors = a.excessive = a.wavefronts = a.ideal_wavefronts = -1;
+	if (shared) {
+		a.wavefronts = num_ll(fld(c, k->wavefronts), d, where, c->row, "L1 Wavefronts Shared");
+		a.ideal_wavefronts = num_ll(fld(c, k->ideal_wavefronts), d, where, c->row, "L1 Wavefronts Shared Ideal");
+	} else {
+		a.sectors = num_ll(fld(c, k->sectors), d, where, c->row, "L2 Theoretical Sectors Global");
+		a.excessive = num_ll(fld(c, k->excessive), d, where, c->row, "L2 Theoretical Sectors Global Excessive");
+	}
 	l->access = ka_xrealloc(l->access, (l->n_access + 1) * sizeof(*l->access));
 	l->access[l->n_access++] = a;
+}
+
+/* A source line's totals from its row, added to what the kernel's other
+ * tables gave it. */
+static void src_line(struct ka_ncu_line *l, const struct csv *c, const struct src_cols *k, struct ka_diag *d,
+		     const char *where)
+{
+	long long wf = num_ll(fld(c, k->wavefronts), d, where, c->row, "L1 Wavefronts Shared");
+	double nway = num_d(fld(c, k->nway), d, where, c->row, "L1 Conflicts Shared N-Way");
+
+	add(&l->sectors, num_ll(fld(c, k->sectors), d, where, c->row, "L2 Theoretical Sectors Global"));
+	add(&l->excessive, num_ll(fld(c, k->excessive), d, where, c->row, "L2 Theoretical Sectors Global Excessive"));
+	add(&l->ideal, num_ll(fld(c, k->ideal), d, where, c->row, "L2 Theoretical Sectors Global Ideal"));
+	add(&l->executed, num_ll(fld(c, k->executed), d, where, c->row, "Instructions Executed"));
+	add(&l->wavefronts, wf);
+	add(&l->ideal_wavefronts, num_ll(fld(c, k->ideal_wavefronts), d, where, c->row, "L1 Wavefronts Shared Ideal"));
+	add(&l->divergent, num_ll(fld(c, k->divergent), d, where, c->row, "Divergent Branches"));
+	if (nway >= 0) {           /* a mean over the tables, weighted by their wavefronts */
+		double w = wf > 0 ? (double)wf : 1.0;
+		l->nway = l->nway < 0 ? nway : (l->nway * l->nway_weight + nway * w) / (l->nway_weight + w);
+		l->nway_weight += w;
+	}
 }
 
 static bool blank_row(const struct csv *c)
@@ -559,11 +611,7 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 				continue;
 			l->table = p->tables;
 			l->n_addr = 0;
-			add(&l->sectors, num_ll(fld(&c, k.sectors), d, where, c.row, "L2 Theoretical Sectors Global"));
-			add(&l->excessive, num_ll(fld(&c, k.excessive), d, where, c.row,
-						  "L2 Theoretical Sectors Global Excessive"));
-			add(&l->ideal, num_ll(fld(&c, k.ideal), d, where, c.row, "L2 Theoretical Sectors Global Ideal"));
-			add(&l->executed, num_ll(fld(&c, k.executed), d, where, c.row, "Instructions Executed"));
+			src_line(l, &c, &k, d, where);
 			continue;
 		}
 		const char *addr = fld(&c, k.addr);           /* a SASS row */
@@ -574,8 +622,8 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 					  "table: left out", c.row);
 			continue;
 		}
-		if (strncmp(fld(&c, k.space), "Global", 6) == 0)
-			src_instruction(&p->lines[cur], &c, &k, d, where);
+		if (strncmp(fld(&c, k.space), "Global", 6) == 0 || strncmp(fld(&c, k.space), "Shared", 6) == 0)
+			src_instruction(&p->lines[cur], &c, &k, fld(&c, k.space)[0] == 'S', d, where);
 	}
 	if (r < 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, where, "row %ld: %s", c.row, why);

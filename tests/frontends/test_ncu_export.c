@@ -1,9 +1,10 @@
 /* test_ncu_export.c — the Nsight Compute CSV readers on the exports recorded
  * on the H200 (testdata/profile/: profile_demo.cu, env.txt says how), on
  * truncated and garbled copies of them, on CSV quoting (ncu's unescaped
- * quotes: inline asm), on rows that cannot be read (left out, named), and
- * the kernel-name key that joins ncu's spelling of a signature with
- * c++filt's. */
+ * quotes: inline asm), on rows that cannot be read (left out, named), on the
+ * shared-memory and branch columns (the hand-made export of
+ * testdata/profile/asm/), and the kernel-name key that joins ncu's spelling
+ * of a signature with c++filt's. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -270,10 +272,18 @@ static void quoting(void **state)
 	assert_int_equal(l->sectors, 1024);
 	assert_int_equal(l->excessive, -1);
 	assert_int_equal(l->executed, 64);
-	assert_int_equal(l->n_access, 1);
+	assert_int_equal(l->n_access, 2);
 	assert_string_equal(l->access[0].opcode, "LDG.E.U8");
+	assert_false(l->access[0].shared);
 	assert_int_equal(l->access[0].bits, 8);
 	assert_int_equal(l->access[0].executed, 32);
+	assert_string_equal(l->access[1].opcode, "LDS");       /* a shared access: no wavefront column here */
+	assert_true(l->access[1].shared);
+	assert_int_equal(l->access[1].wavefronts, -1);
+	assert_int_equal(l->access[1].sectors, -1);
+	assert_int_equal(l->wavefronts, -1);
+	assert_int_equal(l->divergent, -1);
+	assert_true(l->nway < 0);
 	assert_int_equal(d.warnings, 2);          /* ncu's message; the column's value, once */
 	assert_non_null(strstr(text, "'x' is not a number"));
 	assert_null(strstr(text, "'y'"));
@@ -428,6 +438,80 @@ static void skipped_rows(void **state)
 	free(text);
 }
 
+/* The Source page's shared-memory and branch columns, by label (the
+ * hand-made export of testdata/profile/asm/) or by metric name. */
+static void shared_and_branches(void **state)
+{
+	(void)state;
+	static const char file[] = "/work/main/testdata/profile/asm/lane.cu";
+	struct ka_buf src = {0};
+	struct ka_ncu_profile p;
+	struct ka_diag d;
+	char *text = NULL;
+	size_t len = 0;
+	const struct ka_ncu_line *l;
+
+	assert_int_equal(ka_read_file(KA_TESTDATA "/profile/asm/ncu_source.csv", 1 << 20, &src), 0);
+	assert_int_equal(read_both(src.data, src.len, NULL, 0, &p, &d, &text, &len), 0);
+	assert_int_equal(d.warnings, 0);
+	assert_int_equal(p.tables, 3);
+	l = ka_ncu_line_find(&p, "lane_ids(unsigned int *)", file, 11);       /* the asm line */
+	assert_non_null(l);
+	assert_int_equal(l->executed, 1);
+	assert_int_equal(l->wavefronts, 0);
+	l = ka_ncu_line_find(&p, "column_read(const float *, float *)", file, 20);
+	assert_int_equal(l->wavefronts, 1024);
+	assert_int_equal(l->ideal_wavefronts, 32);
+	assert_true(l->nway == 32.0);
+	assert_int_equal(l->sectors, 128);
+	assert_int_equal(l->n_access, 2);
+	assert_string_equal(l->access[0].opcode, "LDS");
+	assert_true(l->access[0].shared);
+	assert_int_equal(l->access[0].executed, 32);         /* the repeated SASS rows counted once */
+	assert_int_equal(l->access[0].wavefronts, 1024);
+	assert_int_equal(l->access[0].ideal_wavefronts, 32);
+	assert_int_equal(l->access[0].sectors, -1);
+	assert_false(l->access[1].shared);
+	assert_int_equal(l->access[1].sectors, 128);
+	l = ka_ncu_line_find(&p, "reduce_interleaved(float *)", file, 30);
+	assert_int_equal(l->divergent, 188);
+	assert_int_equal(l->n_access, 0);
+	l = ka_ncu_line_find(&p, "reduce_interleaved(float *)", file, 31);
+	assert_int_equal(l->wavefronts, 564);
+	assert_int_equal(l->ideal_wavefronts, 564);
+	assert_int_equal(l->n_access, 2);                    /* two LDS of one kind, one STS */
+	assert_int_equal(l->access[0].executed, 2 * 188);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+	ka_buf_free(&src);
+
+	/* by metric name; two launches (tables) of one kernel add up, the
+	 * N-way their mean weighted by wavefronts */
+	static const char named[] =
+		"\"File Path\",\"/a/t.cu\"\n"
+		"\"Function Name\",\"t()\"\n"
+		"\"Line No\",\"Source\",\"Address\",\"Source\",\"memory_l1_wavefronts_shared\","
+		"\"memory_l1_wavefronts_shared_ideal\",\"derived__memory_l1_conflicts_shared_nway\","
+		"\"smsp__branch_targets_threads_divergent\"\n"
+		"\"3\",\"x = tile[i][j];\",\"-\",\"-\",\"64\",\"16\",\"4\",\"2\"\n"
+		"\"File Path\",\"/a/t.cu\"\n"
+		"\"Function Name\",\"t()\"\n"
+		"\"Line No\",\"Source\",\"Address\",\"Source\",\"memory_l1_wavefronts_shared\","
+		"\"memory_l1_wavefronts_shared_ideal\",\"derived__memory_l1_conflicts_shared_nway\","
+		"\"smsp__branch_targets_threads_divergent\"\n"
+		"\"3\",\"x = tile[i][j];\",\"-\",\"-\",\"16\",\"16\",\"1\",\"1\"\n";
+	assert_int_equal(read_both(named, strlen(named), NULL, 0, &p, &d, &text, &len), 0);
+	l = ka_ncu_line_find(&p, "t()", "/a/t.cu", 3);
+	assert_int_equal(l->wavefronts, 80);
+	assert_int_equal(l->ideal_wavefronts, 32);
+	assert_int_equal(l->divergent, 3);
+	assert_true(fabs(l->nway - (4.0 * 64 + 1.0 * 16) / 80) < 1e-9);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+}
+
 /* A name or path that is no UTF-8 (a garbled export) reads with '?' for
  * the bytes: the report is JSON. */
 static void not_utf8(void **state)
@@ -490,7 +574,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fixture_lines), cmocka_unit_test(fixture_launches), cmocka_unit_test(truncated),
 		cmocka_unit_test(garbled),       cmocka_unit_test(quoting),          cmocka_unit_test(unescaped_quotes),
-		cmocka_unit_test(skipped_rows),  cmocka_unit_test(not_utf8),
+		cmocka_unit_test(skipped_rows),  cmocka_unit_test(shared_and_branches), cmocka_unit_test(not_utf8),
 		cmocka_unit_test(name_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
