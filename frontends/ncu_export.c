@@ -550,7 +550,7 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 	struct src_cols k = {0};
 	const char *kernel = NULL, *file = NULL, *why = NULL, *row_why = NULL;
 	size_t cur = SIZE_MAX;            /* the line the SASS rows belong to */
-	bool table = false;
+	bool table = false, line_skipped = false;   /* the SASS rows' line was left out */
 	int r, rc = 0;
 
 	if (!export_text(text, c.len, "source", where, d))
@@ -566,6 +566,7 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 				kernel = intern(&p->kernels, &p->n_kernels, fld(&c, 1));
 			table = false;
 			cur = SIZE_MAX;
+			line_skipped = false;
 			continue;
 		}
 		if (strcmp(f0, "Line No") == 0) {
@@ -581,6 +582,7 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 			table = true;
 			p->tables++;
 			cur = SIZE_MAX;
+			line_skipped = false;
 			continue;
 		}
 		if (!table) {
@@ -594,12 +596,18 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 		 * is left out (its numbers would land in other columns) */
 		if (!csv_mend(&c, *f0 ? k.text : k.sass, k.n, &row_why)) {
 			ka_diag_warn(d, where, "row %ld: %zu fields where its table's header (row %ld) has %zu: %s; the "
-				     "row is left out", c.row, c.n, k.row, k.n, row_why);
+				     "row%s left out", c.row, c.n, k.row, k.n, row_why,
+				     *f0 ? " and the instructions after it are" : " is");
 			p->skipped++;
+			if (*f0) {                          /* a line's row: its SASS rows go with it */
+				cur = SIZE_MAX;
+				line_skipped = true;
+			}
 			continue;
 		}
 		f0 = fld(&c, 0);
 		if (*f0) {                                  /* a source line and its totals */
+			line_skipped = false;
 			long long line = num_ll(f0, d, where, c.row, "Line No");
 			if (line <= 0 || line > INT_MAX) {
 				cur = SIZE_MAX;
@@ -618,8 +626,9 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 		if (!*addr || strcmp(addr, "...") == 0)
 			continue;
 		if (cur == SIZE_MAX) {
-			ka_diag_warn_once(d, "ncu-orphan", where, "row %ld: an instruction before any source line of its "
-					  "table: left out", c.row);
+			if (!line_skipped)
+				ka_diag_warn_once(d, "ncu-orphan", where, "row %ld: an instruction before any source line of "
+						  "its table: left out", c.row);
 			continue;
 		}
 		if (strncmp(fld(&c, k.space), "Global", 6) == 0 || strncmp(fld(&c, k.space), "Shared", 6) == 0)
