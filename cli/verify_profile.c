@@ -29,6 +29,7 @@
 
 #include "analyzer.h"
 #include "frontends.h"
+#include "occupancy.h"
 
 /* The rules that judge a global access: rules.def's global-memory column. */
 static const bool access_rules[KA_RULE_COUNT] = {
@@ -335,22 +336,22 @@ static json_t *kernel_json(struct vp *v, const struct ka_ncu_launch *l, struct t
 	json_t *regs, *occ;
 	const char *reg_agree = NULL;
 	int occ_agree = -1;
+	/* registers per thread the arch allocates them in (frontends.h: ncu's
+	 * count beside ptxas's; 32 lanes a warp) */
+	int unit = k && k->vendor == KA_VENDOR_NVIDIA && kr->m.nv.arch ? kr->m.nv.arch->reg_alloc_unit / 32 : 1;
 
 	if (predicted)
 		ka_model_at(kr, l->block, l->dynamic_smem > 0 ? l->dynamic_smem : 0, &at, v->d);
-	/* ncu counts the registers the launch allocates (a 10-register kernel
-	 * shows 16 on sm_90): the same allocation is agreement, shown as such */
 	if (k && l->regs >= 0 && k->res.regs >= 0) {
-		if (l->regs == k->res.regs)
-			reg_agree = "equal";
-		else if (predicted && l->block_limit_regs >= 0 && at.occ.by_registers == l->block_limit_regs)
-			reg_agree = "same allocation";
-		else
-			reg_agree = "differ";
+		static const char *const verdict[] = {[KA_NCU_REGS_EQUAL] = "equal",
+						      [KA_NCU_REGS_SAME_ALLOCATION] = "same allocation",
+						      [KA_NCU_REGS_DIFFER] = "differ"};
+		enum ka_ncu_regs r = ka_ncu_regs_compare(k->res.regs, l->regs, unit);
+		reg_agree = verdict[r];
 		t->regs_checked++;
-		t->regs_equal += strcmp(reg_agree, "equal") == 0;
-		t->regs_alloc += strcmp(reg_agree, "same allocation") == 0;
-		t->regs_differ += strcmp(reg_agree, "differ") == 0;
+		t->regs_equal += r == KA_NCU_REGS_EQUAL;
+		t->regs_alloc += r == KA_NCU_REGS_SAME_ALLOCATION;
+		t->regs_differ += r == KA_NCU_REGS_DIFFER;
 	}
 	if (predicted && l->theoretical >= 0) {
 		occ_agree = fabs(100.0 * at.occ.occupancy - l->theoretical) < 0.0051;   /* ncu: two decimals */
@@ -363,8 +364,11 @@ static json_t *kernel_json(struct vp *v, const struct ka_ncu_launch *l, struct t
 	else
 		t->not_analysed++;
 
-	regs = json_pack("{s:o, s:o, s:o, s:o, s:o}", "measured", jint_or_null(l->regs), "predicted",
-			 jint_or_null(k ? k->res.regs : -1), "block_limit_measured", jint_or_null(l->block_limit_regs),
+	regs = json_pack("{s:o, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o}", "measured", jint_or_null(l->regs), "predicted",
+			 jint_or_null(k ? k->res.regs : -1), "allocated_measured",
+			 jint_or_null(ka_ncu_regs_allocated(l->regs, unit)), "allocated_predicted",
+			 jint_or_null(k ? ka_ncu_regs_allocated(k->res.regs, unit) : -1), "allocation_unit", unit,
+			 "minimum_under_ncu", KA_NCU_MIN_REGS, "block_limit_measured", jint_or_null(l->block_limit_regs),
 			 "block_limit_predicted",
 			 predicted && at.occ.by_registers != INT_MAX ? json_integer(at.occ.by_registers) : json_null(),
 			 "agree", jstr_or_null(reg_agree));
@@ -554,6 +558,22 @@ static void print_measured(json_t *m)
 	printf("\n");
 }
 
+/* "ncu 16, kanalyze 8: same allocation, 16 per thread (...)": the rule
+ * said where it decides (frontends.h, ka_ncu_regs_compare). */
+static void print_registers(json_t *r)
+{
+	const char *agree = json_is_string(json_object_get(r, "agree")) ? js(r, "agree") : "not compared";
+	printf("    registers     ncu %lld, kanalyze %lld: %s", ji(r, "measured"), ji(r, "predicted"), agree);
+	if (strcmp(agree, "same allocation") == 0)
+		printf(", %lld per thread", ji(r, "allocated_measured"));
+	else if (strcmp(agree, "differ") == 0)
+		printf(", %lld and %lld per thread allocated", ji(r, "allocated_measured"), ji(r, "allocated_predicted"));
+	if (strcmp(agree, "same allocation") == 0 || strcmp(agree, "differ") == 0)
+		printf(" (a launch under ncu gets at least %lld; registers are allocated per warp in units of %lld, %lld "
+		       "per thread)", ji(r, "minimum_under_ncu"), 32 * ji(r, "allocation_unit"), ji(r, "allocation_unit"));
+	printf("\n");
+}
+
 static void print_text(json_t *doc)
 {
 	json_t *o, *s = json_object_get(doc, "summary");
@@ -584,11 +604,7 @@ static void print_text(json_t *doc)
 			continue;
 		}
 		printf("    kanalyze      %s  %s:%lld\n", js(o, "name"), js(o, "file"), ji(o, "line"));
-		printf("    registers     ncu %lld, kanalyze %lld: ", ji(r, "measured"), ji(r, "predicted"));
-		if (strcmp(js(r, "agree"), "same allocation") == 0)
-			printf("same allocation (%lld blocks/SM by registers either way)\n", ji(r, "block_limit_measured"));
-		else
-			printf("%s\n", json_is_string(json_object_get(r, "agree")) ? js(r, "agree") : "not compared");
+		print_registers(r);
 		printf("    occupancy     theoretical: ");
 		if (jr(t, "measured") >= 0 && jr(t, "predicted") >= 0)
 			printf("ncu %.1f %%, kanalyze %.1f %%: %s", 100 * jr(t, "measured"), 100 * jr(t, "predicted"),

@@ -646,6 +646,37 @@ const struct ka_ncu_line *ka_ncu_line_find(const struct ka_ncu_profile *p, const
 					   int line);
 /* The global sectors of a kernel's lines, summed (-1: none known). */
 long long ka_ncu_kernel_sectors(const struct ka_ncu_profile *p, const char *kernel);
+/* ncu's Registers Per Thread (launch__registers_per_thread) beside ptxas's
+ * count.  ncu shows the count the launch runs with, which a tool may raise
+ * (the CUDA toolkit's cuda_occupancy.h, cudaOccFuncAttributes.numRegs: "When
+ * the function is launched on device, the register count may change due to
+ * internal tools requirements"): the H200 export of testdata/profile/ shows
+ * 16 for kernels ptxas gives 10 and 31 for one it gives 31 (not rounded), so
+ * a launch under ncu gets at least KA_NCU_MIN_REGS.  Registers are allocated
+ * per warp in units of the arch's allocation unit (256 on every NVIDIA arch
+ * kanalyze knows: 8 per thread; cuda_occupancy.h's
+ * cudaOccRegAllocationGranularity, occupancy/nvidia_archs.def), so two
+ * counts agree when the launch would allocate the same for both.  Worked,
+ * with 8 per thread:
+ *
+ *   ptxas  ncu  allocated (ptxas / ncu)  verdict
+ *       8   16  16 / 16                  same allocation
+ *      10   16  16 / 16                  same allocation  (recorded: copy)
+ *      31   31  32 / 32                  equal            (recorded: column_sum)
+ *      31   32  32 / 32                  same allocation
+ *      31   40  32 / 40                  differ
+ *
+ * A floor of 16 never limits occupancy: 16 x 2048 threads is half of any
+ * SM's 64 Ki registers. */
+enum { KA_NCU_MIN_REGS = 16 };
+enum ka_ncu_regs { KA_NCU_REGS_EQUAL, KA_NCU_REGS_SAME_ALLOCATION, KA_NCU_REGS_DIFFER };
+/* The registers per thread a launch under ncu allocates for `regs`: at
+ * least KA_NCU_MIN_REGS, rounded up to `unit` (registers per thread the
+ * allocation unit is: the arch's per-warp unit / 32; < 1 as 1).  -1 for an
+ * unknown (negative) count. */
+long ka_ncu_regs_allocated(long regs, int unit);
+enum ka_ncu_regs ka_ncu_regs_compare(long ptxas, long ncu, int unit);
+
 /* A demangled signature in one spelling: no blanks, const/volatile after
  * the type they qualify, no leading "void ": "copy(const float *, float *,
  * int)" and "copy(float const*, float*, int)" both give

@@ -867,6 +867,28 @@ int ka_ncu_details_read(const char *text, size_t len, const char *where, struct 
 	return rc;
 }
 
+/* ---- registers (frontends.h: the rule and its worked table) --------------------- */
+
+long ka_ncu_regs_allocated(long regs, int unit)
+{
+	if (regs < 0)
+		return -1;
+	if (unit < 1)
+		unit = 1;
+	if (regs < KA_NCU_MIN_REGS)
+		regs = KA_NCU_MIN_REGS;
+	return regs > LONG_MAX - unit ? regs : (regs + unit - 1) / unit * unit;
+}
+
+enum ka_ncu_regs ka_ncu_regs_compare(long ptxas, long ncu, int unit)
+{
+	if (ptxas == ncu)
+		return KA_NCU_REGS_EQUAL;
+	if (ptxas >= 0 && ncu >= 0 && ka_ncu_regs_allocated(ptxas, unit) == ka_ncu_regs_allocated(ncu, unit))
+		return KA_NCU_REGS_SAME_ALLOCATION;
+	return KA_NCU_REGS_DIFFER;
+}
+
 void ka_ncu_profile_free(struct ka_ncu_profile *p)
 {
 	for (size_t i = 0; i < p->n_kernels; i++)

@@ -148,7 +148,7 @@ has "text: copy's line 14, 0 of 1048576 excessive" "$tmp/out" "profile_demo.cu:1
 hasnot "text: copy's coalesced line 14 is no miss" "$tmp/out" "profile_demo.cu:14  copy"
 has "text: copy, 1048576 sectors in all" "$tmp/out" "1048576 sectors (32 bytes)"
 has "text: column_sum's registers equal" "$tmp/out" "registers     ncu 31, kanalyze 31: equal"
-has "text: copy's 10 registers allocate as ncu's 16" "$tmp/out" "registers     ncu 16, kanalyze 10: same allocation (16 blocks/SM by registers either way)"
+has "text: copy's 10 registers allocate as ncu's 16, the rule said" "$tmp/out" "registers     ncu 16, kanalyze 10: same allocation, 16 per thread (a launch under ncu gets at least 16; registers are allocated per warp in units of 256, 8 per thread)"
 has "text: theoretical occupancy, achieved beside" "$tmp/out" "theoretical: ncu 100.0 %, kanalyze 100.0 %: equal; achieved 71.5 %"
 
 "$ka" verify --profile --ncu-export "$prof" "$prof/profile_demo.cu" --arch sm_90 --format json >"$tmp/out" 2>"$tmp/err"
@@ -162,7 +162,9 @@ pred = {k["name"]: k["resources"]["regs"] for f in a["files"] for k in f["kernel
 for k in d["kernels"]:
     r = k["registers"]
     assert r["predicted"] == pred[k["name"]], (k, pred)
-    want = "equal" if r["measured"] == r["predicted"] else ("same allocation" if r["block_limit_measured"] == r["block_limit_predicted"] else "differ")
+    alloc = lambda n: (max(n, 16) + 7) // 8 * 8      # at least 16 under ncu, in units of 8 (256 a warp)
+    assert (r["allocated_measured"], r["allocated_predicted"]) == (alloc(r["measured"]), alloc(r["predicted"])), k
+    want = "equal" if r["measured"] == r["predicted"] else ("same allocation" if alloc(r["measured"]) == alloc(r["predicted"]) else "differ")
     assert r["agree"] == want, k
     assert k["theoretical_occupancy"]["agree"] == (abs(k["theoretical_occupancy"]["predicted"] - k["theoretical_occupancy"]["measured"]) < 1e-4), k
 bad = sum(k["registers"]["agree"] == "differ" or k["theoretical_occupancy"]["agree"] is False for k in d["kernels"])
@@ -231,10 +233,30 @@ open(sys.argv[3], "w").write("".join(l.replace('"Theoretical Occupancy","%","100
                                      if "member_x" in l else l for l in src))
 PY
 expect "registers that disagree: exit 1" 1 "$ka" verify --profile --ncu-export "$tmp/regs" "$prof/profile_demo.cu" --arch sm_90
-has "registers that disagree: named" "$tmp/out" "registers     ncu 40, kanalyze 31: differ"
+has "registers that disagree: named" "$tmp/out" "registers     ncu 40, kanalyze 31: differ, 40 and 32 per thread allocated"
 has "registers that disagree: FAIL" "$tmp/out" "FAIL: 1 disagreement with ncu"
 expect "occupancy that disagrees: exit 1" 1 "$ka" verify --profile --ncu-export "$tmp/occ" "$prof/profile_demo.cu" --arch sm_90
 has "occupancy that disagrees: named" "$tmp/out" "theoretical: ncu 75.0 %, kanalyze 100.0 %: differ"
+
+# the hand-made export of testdata/profile/asm/ (its README.md): a line of
+# inline asm, its quotes as ncu writes them (not doubled); an 8-register
+# kernel ncu shows as 16
+asm=$prof/asm
+expect "inline asm's quotes: read, exit 0" 0 "$ka" verify --profile --ncu-export "$asm" "$asm/lane.cu" --arch sm_90
+has "8 registers as ncu's 16: same allocation" "$tmp/out" "registers     ncu 16, kanalyze 8: same allocation, 16 per thread"
+has "asm export: pass" "$tmp/out" "pass: registers and theoretical occupancy agree with ncu on 3 kernel launches"
+[ -s "$tmp/err" ] && bad "asm export: said something on stderr" "$(cat "$tmp/err")" || ok "asm export: no warning"
+# a row cut short and a quote left open: each left out with one line naming
+# it, the rest read, the same result
+mkdir -p "$tmp/rows"
+cp "$asm/ncu_details.csv" "$tmp/rows/"
+awk 'NR == 7 { print "\"11\",\"asm volatile(\"mov\""; next }
+     NR == 10 { print "\"12\",\"out[lane] = \"lane;"; next } { print }' "$asm/ncu_source.csv" > "$tmp/rows/ncu_source.csv"
+expect "rows that cannot be read: exit 0" 0 "$ka" verify --profile --ncu-export "$tmp/rows" "$asm/lane.cu" --arch sm_90
+has "rows that cannot be read: the short one named" "$tmp/err" "ncu_source.csv: warning: row 7: 2 fields where its table's header (row 3) has 20"
+has "rows that cannot be read: the open quote named" "$tmp/err" "runs past the line's end; the row and the instructions after it are left out"
+[ "$(wc -l < "$tmp/err")" -eq 2 ] && ok "rows that cannot be read: one line each" || bad "rows: not two lines" "$(cat "$tmp/err")"
+has "rows that cannot be read: the rest compared" "$tmp/out" "pass: registers and theoretical occupancy agree with ncu on 3 kernel launches"
 
 # ---- the live path, with a stand-in ncu that plays the recorded exports back ------------
 cat > "$tmp/ncu" <<EOF

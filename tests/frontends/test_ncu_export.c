@@ -3,8 +3,8 @@
  * truncated and garbled copies of them, on CSV quoting (ncu's unescaped
  * quotes: inline asm), on rows that cannot be read (left out, named), on the
  * shared-memory and branch columns (the hand-made export of
- * testdata/profile/asm/), and the kernel-name key that joins ncu's spelling
- * of a signature with c++filt's. */
+ * testdata/profile/asm/), on ncu's register count beside ptxas's, and the
+ * kernel-name key that joins ncu's spelling of a signature with c++filt's. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -540,6 +540,36 @@ static void not_utf8(void **state)
 	free(text);
 }
 
+/* ncu's Registers Per Thread beside ptxas's count: frontends.h's worked
+ * table, the recorded H200 kernels (10 -> 16, 31 -> 31) and the 8-register
+ * kernel of testdata/profile/asm/ (8 -> 16). */
+static void register_rule(void **state)
+{
+	(void)state;
+	static const struct {
+		long regs, allocated;
+	} alloc[] = {{0, 16}, {8, 16}, {10, 16}, {16, 16}, {17, 24}, {31, 32}, {32, 32}, {33, 40}, {255, 256}, {-1, -1}};
+	static const struct {
+		long ptxas, ncu;
+		enum ka_ncu_regs want;
+	} cmp[] = {
+		{8, 16, KA_NCU_REGS_SAME_ALLOCATION}, {10, 16, KA_NCU_REGS_SAME_ALLOCATION},
+		{14, 16, KA_NCU_REGS_SAME_ALLOCATION}, {31, 31, KA_NCU_REGS_EQUAL},
+		{31, 32, KA_NCU_REGS_SAME_ALLOCATION}, {31, 40, KA_NCU_REGS_DIFFER},
+		{24, 16, KA_NCU_REGS_DIFFER},           {8, 24, KA_NCU_REGS_DIFFER},
+		{8, 8, KA_NCU_REGS_EQUAL},
+	};
+	for (size_t i = 0; i < sizeof(alloc) / sizeof(alloc[0]); i++)
+		assert_int_equal(ka_ncu_regs_allocated(alloc[i].regs, 8), alloc[i].allocated);
+	for (size_t i = 0; i < sizeof(cmp) / sizeof(cmp[0]); i++)
+		assert_int_equal(ka_ncu_regs_compare(cmp[i].ptxas, cmp[i].ncu, 8), cmp[i].want);
+	/* without an allocation unit: the floor alone */
+	assert_int_equal(ka_ncu_regs_allocated(10, 0), 16);
+	assert_int_equal(ka_ncu_regs_allocated(20, 1), 20);
+	assert_int_equal(ka_ncu_regs_compare(20, 24, 1), KA_NCU_REGS_DIFFER);
+	assert_int_equal(ka_ncu_regs_compare(20, 24, 8), KA_NCU_REGS_SAME_ALLOCATION);
+}
+
 static void name_key(void **state)
 {
 	(void)state;
@@ -576,7 +606,7 @@ int main(void)
 		cmocka_unit_test(fixture_lines), cmocka_unit_test(fixture_launches), cmocka_unit_test(truncated),
 		cmocka_unit_test(garbled),       cmocka_unit_test(quoting),          cmocka_unit_test(unescaped_quotes),
 		cmocka_unit_test(skipped_rows),  cmocka_unit_test(shared_and_branches), cmocka_unit_test(not_utf8),
-		cmocka_unit_test(name_key),
+		cmocka_unit_test(register_rule), cmocka_unit_test(name_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
