@@ -584,7 +584,10 @@ struct ka_ncu_access {            /* the global or shared memory instructions of
  * Conflicts Shared N-Way, Divergent Branches) are read where the table has
  * them, by their labels or their metric names (memory_l1_wavefronts_shared,
  * memory_l1_wavefronts_shared_ideal, derived__memory_l1_conflicts_shared_nway,
- * smsp__branch_targets_threads_divergent); unknown (-1) where it has not. */
+ * smsp__branch_targets_threads_divergent); unknown (-1) where it has not.
+ * The SourceCounters section collects them; ncu writes a column for a
+ * kernel that has instructions it counts (the H200 export: Divergent
+ * Branches in the table of the kernel with a loop, N-Way in every one). */
 struct ka_ncu_line {
 	const char *kernel;           /* interned: ka_ncu_profile.kernels */
 	const char *file;             /* interned: ka_ncu_profile.files   */

@@ -174,6 +174,12 @@ f = {(x["file"].split("/")[-1], x["line"]): x for x in d["findings"]}
 assert f[("profile_demo.cu", 23)]["measured"]["sectors_per_request"] == 32.0
 assert d["misses"] == [], d["misses"]
 assert f[("profile_demo.cu", 32)]["verdict"] == "confirmed" and f[("profile_demo.cu", 32)]["estimated"]["sectors_per_request"] == 16
+# the recorded kernels have no shared access: no wavefront columns; Divergent
+# Branches only in the table of the kernel that branches (the loop of column_sum)
+for x in d["findings"]:
+    m = x["measured"]
+    assert m["wavefronts"] is None and m["ideal_wavefronts"] is None and m["conflicts_nway"] == 0, x
+    assert m["divergent_branches"] == (0 if x["kernel"].startswith("column_sum") else None), x
 ' "json: registers as the fresh analysis, agreement and exit code follow" "$tmp/analysis" "$rc"
 py 'import json,sys
 def hook(pairs):
@@ -246,6 +252,39 @@ expect "inline asm's quotes: read, exit 0" 0 "$ka" verify --profile --ncu-export
 has "8 registers as ncu's 16: same allocation" "$tmp/out" "registers     ncu 16, kanalyze 8: same allocation, 16 per thread"
 has "asm export: pass" "$tmp/out" "pass: registers and theoretical occupancy agree with ncu on 3 kernel launches"
 [ -s "$tmp/err" ] && bad "asm export: said something on stderr" "$(cat "$tmp/err")" || ok "asm export: no warning"
+# KA115 beside its line's wavefronts, as KA107 beside its sectors; the
+# interleaved reduction's KA106 beside its divergent branches
+has "KA115 at the column read" "$tmp/out" "lane.cu:20:1  KA115 warning  column_read(float const*, float*)"
+has "KA115: ncu's wavefronts and their ideal" "$tmp/out" "ncu shared    1024 wavefronts where 32 would do (992 excessive, 96.9 %), N-Way 32.0; 32.0 per request where 1.0 would do: LDS 32-bit load 32.0"
+has "KA115: kanalyze's estimate in wavefronts" "$tmp/out" "kanalyze      estimated 32 wavefronts/request where 1 would do"
+has "KA106 at the lane-strided if" "$tmp/out" "lane.cu:30:7  KA106 warning  reduce_interleaved(float*)"
+has "KA106: ncu's divergent branches" "$tmp/out" "ncu branches  188 divergent branch targets"
+"$ka" verify --profile --ncu-export "$asm" "$asm/lane.cu" --arch sm_90 --format json >"$tmp/asm.json" 2>/dev/null
+python3 - "$tmp/asm.json" "$asm/ncu_source.csv" >"$tmp/py" 2>&1 <<'PY' && ok "asm json: wavefronts, ideal, N-way, divergent as the CSV says" || bad "asm json: oracle" "$(cat "$tmp/py")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows, hdr, kernel = {}, None, None
+for line in open(sys.argv[2]):          # every field quoted; no '","' inside this export's text
+    r = line.rstrip("\n")[1:-1].split('","')
+    if r[0] == "Function Name": kernel = r[1]; continue
+    if r[0] == "Line No": hdr = {n: i for i, n in enumerate(r)}; continue
+    if hdr and r[0] not in ("", "File Path"): rows[(kernel, int(r[0]))] = r
+num = lambda r, c: float(r[hdr[c]].replace(",", ""))
+seen = 0
+for f in d["findings"]:
+    m, r = f["measured"], rows[(f["ncu_kernel"], f["line"])]
+    assert m["wavefronts"] == num(r, "L1 Wavefronts Shared") and m["ideal_wavefronts"] == num(r, "L1 Wavefronts Shared Ideal"), f
+    assert m["conflicts_nway"] == num(r, "L1 Conflicts Shared N-Way") and m["divergent_branches"] == num(r, "Divergent Branches"), f
+    assert m["excessive_wavefronts"] == num(r, "L1 Wavefronts Shared Excessive"), f
+    seen += 1
+assert seen == 2 and {f["rule"] for f in d["findings"]} == {"KA106", "KA115"}, d["findings"]
+k115 = [f for f in d["findings"] if f["rule"] == "KA115"][0]
+assert k115["estimated"]["wavefronts_per_request"] == 32 and k115["estimated"]["ideal_wavefronts"] == 1, k115
+assert k115["measured"]["wavefronts_per_request"] == 32.0 and k115["measured"]["shared_requests"] == 32, k115
+lane = [k for k in d["kernels"] if k["kernel"].startswith("lane_ids")][0]["registers"]
+assert (lane["measured"], lane["predicted"], lane["allocated_measured"], lane["allocated_predicted"], lane["agree"]) == \
+       (16, 8, 16, 16, "same allocation"), lane
+PY
 # a row cut short and a quote left open: each left out with one line naming
 # it, the rest read, the same result
 mkdir -p "$tmp/rows"
