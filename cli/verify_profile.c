@@ -6,8 +6,11 @@
  * analysed through ka_analyze as `kanalyze FILE...` would (analyze.c's
  * request), then:
  *   findings  each access finding (and any finding at a line with global
- *             traffic) with the sectors, excessive sectors, their share and
- *             sectors per request ncu measured at its line;
+ *             or shared traffic or divergent branches) with what ncu
+ *             measured at its line: the sectors, excessive sectors, their
+ *             share and sectors per request; the shared-memory wavefronts,
+ *             their conflict-free ideal and per request (KA115's measure);
+ *             the divergent branch targets;
  *   misses    lines with >= 50 % excessive sectors carrying >= 5 % of their
  *             kernel's sectors and no warning-level access finding;
  *   kernels   registers and theoretical occupancy at ncu's launch, predicted
@@ -29,10 +32,12 @@
 
 #include "analyzer.h"
 #include "frontends.h"
+#include "occupancy.h"
 
-/* The rules that judge a global access: rules.def's global-memory column. */
-static const bool access_rules[KA_RULE_COUNT] = {
-#define KA_RULE(id, sev, claim, memory, title, why, silence) [KA_RULE_##id] = memory,
+/* The memory whose traffic a rule judges: rules.def's memory column. */
+enum rule_memory { MEM_NONE, MEM_GLOBAL, MEM_SHARED };
+static const enum rule_memory rule_memory[KA_RULE_COUNT] = {
+#define KA_RULE(id, sev, claim, memory, title, why, silence) [KA_RULE_##id] = MEM_##memory,
 #include "rules.def"
 #undef KA_RULE
 };
@@ -58,9 +63,15 @@ struct vp {
 	const struct ka_kernel_result **match;   /* per prof.kernels[i], or NULL */
 };
 
+static enum rule_memory memory_of(enum ka_rule r)
+{
+	return r >= 0 && r < KA_RULE_COUNT ? rule_memory[r] : MEM_NONE;
+}
+
+/* A rule that judges an access's traffic (global or shared). */
 static bool access_rule(enum ka_rule r)
 {
-	return r >= 0 && r < KA_RULE_COUNT && access_rules[r];
+	return memory_of(r) != MEM_NONE;
 }
 
 /* ---- files: ncu's paths are the profiled machine's ---------------------------- */
@@ -252,20 +263,32 @@ static json_t *jstr_or_null(const char *s)
 	return s ? json_string(s) : json_null();
 }
 
-/* What ncu measured at one line (DESIGN §6: an access finding's truth). */
+static json_t *jdiff(long long a, long long b)
+{
+	return a >= 0 && b >= 0 && a >= b ? json_integer(a - b) : json_null();
+}
+
+/* What ncu measured at one line (DESIGN §6: an access finding's truth):
+ * global sectors, shared wavefronts, divergent branches; null where the
+ * export has no such column. */
 static json_t *line_json(const struct ka_ncu_line *l, long long kernel_sectors)
 {
 	json_t *o = json_object(), *ins = json_array();
-	long long requests = -1;
+	long long requests = -1, shared_requests = -1;
 	for (size_t i = 0; i < l->n_access; i++) {
 		const struct ka_ncu_access *a = &l->access[i];
+		long long *n = a->shared ? &shared_requests : &requests;
 		if (a->executed >= 0)
-			requests = (requests < 0 ? 0 : requests) + a->executed;
-		json_array_append_new(ins, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "opcode", a->opcode, "op", a->op,
+			*n = (*n < 0 ? 0 : *n) + a->executed;
+		json_array_append_new(ins, json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "opcode",
+						     a->opcode, "op", a->op, "space", a->shared ? "shared" : "global",
 						     "bits", a->bits > 0 ? json_integer(a->bits) : json_null(),
 						     "executed", jint_or_null(a->executed), "sectors",
 						     jint_or_null(a->sectors), "excessive", jint_or_null(a->excessive),
-						     "sectors_per_request", jratio(a->sectors, a->executed)));
+						     "sectors_per_request", jratio(a->sectors, a->executed), "wavefronts",
+						     jint_or_null(a->wavefronts), "ideal_wavefronts",
+						     jint_or_null(a->ideal_wavefronts), "wavefronts_per_request",
+						     jratio(a->wavefronts, a->executed)));
 	}
 	json_object_set_new(o, "sectors", jint_or_null(l->sectors));
 	json_object_set_new(o, "excessive", jint_or_null(l->excessive));
@@ -275,6 +298,14 @@ static json_t *line_json(const struct ka_ncu_line *l, long long kernel_sectors)
 	json_object_set_new(o, "kernel_share", jratio(l->sectors, kernel_sectors));
 	json_object_set_new(o, "requests", jint_or_null(requests));
 	json_object_set_new(o, "sectors_per_request", jratio(l->sectors, requests));
+	json_object_set_new(o, "wavefronts", jint_or_null(l->wavefronts));
+	json_object_set_new(o, "ideal_wavefronts", jint_or_null(l->ideal_wavefronts));
+	json_object_set_new(o, "excessive_wavefronts", jdiff(l->wavefronts, l->ideal_wavefronts));
+	json_object_set_new(o, "shared_requests", jint_or_null(shared_requests));
+	json_object_set_new(o, "wavefronts_per_request", jratio(l->wavefronts, shared_requests));
+	json_object_set_new(o, "ideal_wavefronts_per_request", jratio(l->ideal_wavefronts, shared_requests));
+	json_object_set_new(o, "conflicts_nway", l->nway >= 0 ? json_real(l->nway) : json_null());
+	json_object_set_new(o, "divergent_branches", jint_or_null(l->divergent));
 	json_object_set_new(o, "instructions", ins);
 	return o;
 }
@@ -335,22 +366,22 @@ static json_t *kernel_json(struct vp *v, const struct ka_ncu_launch *l, struct t
 	json_t *regs, *occ;
 	const char *reg_agree = NULL;
 	int occ_agree = -1;
+	/* registers per thread the arch allocates them in (frontends.h: ncu's
+	 * count beside ptxas's; 32 lanes a warp) */
+	int unit = k && k->vendor == KA_VENDOR_NVIDIA && kr->m.nv.arch ? kr->m.nv.arch->reg_alloc_unit / 32 : 1;
 
 	if (predicted)
 		ka_model_at(kr, l->block, l->dynamic_smem > 0 ? l->dynamic_smem : 0, &at, v->d);
-	/* ncu counts the registers the launch allocates (a 10-register kernel
-	 * shows 16 on sm_90): the same allocation is agreement, shown as such */
 	if (k && l->regs >= 0 && k->res.regs >= 0) {
-		if (l->regs == k->res.regs)
-			reg_agree = "equal";
-		else if (predicted && l->block_limit_regs >= 0 && at.occ.by_registers == l->block_limit_regs)
-			reg_agree = "same allocation";
-		else
-			reg_agree = "differ";
+		static const char *const verdict[] = {[KA_NCU_REGS_EQUAL] = "equal",
+						      [KA_NCU_REGS_SAME_ALLOCATION] = "same allocation",
+						      [KA_NCU_REGS_DIFFER] = "differ"};
+		enum ka_ncu_regs r = ka_ncu_regs_compare(k->res.regs, l->regs, unit);
+		reg_agree = verdict[r];
 		t->regs_checked++;
-		t->regs_equal += strcmp(reg_agree, "equal") == 0;
-		t->regs_alloc += strcmp(reg_agree, "same allocation") == 0;
-		t->regs_differ += strcmp(reg_agree, "differ") == 0;
+		t->regs_equal += r == KA_NCU_REGS_EQUAL;
+		t->regs_alloc += r == KA_NCU_REGS_SAME_ALLOCATION;
+		t->regs_differ += r == KA_NCU_REGS_DIFFER;
 	}
 	if (predicted && l->theoretical >= 0) {
 		occ_agree = fabs(100.0 * at.occ.occupancy - l->theoretical) < 0.0051;   /* ncu: two decimals */
@@ -363,8 +394,11 @@ static json_t *kernel_json(struct vp *v, const struct ka_ncu_launch *l, struct t
 	else
 		t->not_analysed++;
 
-	regs = json_pack("{s:o, s:o, s:o, s:o, s:o}", "measured", jint_or_null(l->regs), "predicted",
-			 jint_or_null(k ? k->res.regs : -1), "block_limit_measured", jint_or_null(l->block_limit_regs),
+	regs = json_pack("{s:o, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o}", "measured", jint_or_null(l->regs), "predicted",
+			 jint_or_null(k ? k->res.regs : -1), "allocated_measured",
+			 jint_or_null(ka_ncu_regs_allocated(l->regs, unit)), "allocated_predicted",
+			 jint_or_null(k ? ka_ncu_regs_allocated(k->res.regs, unit) : -1), "allocation_unit", unit,
+			 "minimum_under_ncu", KA_NCU_MIN_REGS, "block_limit_measured", jint_or_null(l->block_limit_regs),
 			 "block_limit_predicted",
 			 predicted && at.occ.by_registers != INT_MAX ? json_integer(at.occ.by_registers) : json_null(),
 			 "agree", jstr_or_null(reg_agree));
@@ -431,7 +465,7 @@ static json_t *findings_json(struct vp *v, long *measured)
 			if (uf->min_sm && kr->sm < uf->min_sm)
 				continue;
 			const struct ka_ncu_line *l = measured_at(v, nk, local, uf->line);
-			if (!access_rule(uf->rule) && !(l && l->sectors > 0))
+			if (!access_rule(uf->rule) && !(l && (l->sectors > 0 || l->wavefronts > 0 || l->divergent > 0)))
 				continue;
 			json_t *o = json_pack("{s:s, s:o, s:s, s:s, s:s, s:i, s:i, s:s, s:b}", "kernel", kr->k->name,
 					      "ncu_kernel", jstr_or_null(nk), "rule", ka_rule_id(uf->rule), "severity",
@@ -443,9 +477,12 @@ static json_t *findings_json(struct vp *v, long *measured)
 			const struct ka_finding_ground *g = kr->ground ? &kr->ground[f] : NULL;
 			json_object_set_new(o, "verdict", g && ka_verdict_name(g->verdict) ? json_string(ka_verdict_name(g->verdict))
 										 : json_null());
+			/* a shared access's cost is in wavefronts (lib/ground.c) */
+			bool shared = memory_of(uf->rule) == MEM_SHARED;
 			json_object_set_new(o, "estimated", g && g->share >= 0
-				? json_pack("{s:i, s:i, s:f}", "sectors_per_request", g->sectors, "ideal_sectors", g->ideal,
-					    "share", g->share)
+				? json_pack("{s:i, s:i, s:f}", shared ? "wavefronts_per_request" : "sectors_per_request",
+					    g->sectors, shared ? "ideal_wavefronts" : "ideal_sectors", g->ideal, "share",
+					    g->share)
 				: json_null());
 			*measured += l != NULL;
 			rows = ka_xrealloc(rows, (n + 1) * sizeof(*rows));
@@ -526,14 +563,48 @@ static const char *js(json_t *o, const char *k)
 	return s ? s : "?";
 }
 
-static void print_measured(json_t *m)
+/* The line's shared-memory wavefronts: "1024 wavefronts where 32 would do
+ * (992 excessive, 96.9 %), N-Way 32.0; 32.0 per request where 1.0 would
+ * do: LDS 32-bit load 32.0" */
+static void print_shared(json_t *m)
 {
 	size_t i;
 	json_t *a;
-	if (!json_is_object(m)) {
-		printf("    ncu           no global traffic measured at this line\n");
-		return;
+	printf("    ncu shared    %lld wavefronts", ji(m, "wavefronts"));
+	if (ji(m, "ideal_wavefronts") >= 0)
+		printf(" where %lld would do", ji(m, "ideal_wavefronts"));
+	if (ji(m, "excessive_wavefronts") >= 0 && ji(m, "wavefronts") > 0)
+		printf(" (%lld excessive, %.1f %%)", ji(m, "excessive_wavefronts"),
+		       100.0 * (double)ji(m, "excessive_wavefronts") / (double)ji(m, "wavefronts"));
+	if (jr(m, "conflicts_nway") >= 0)
+		printf(", N-Way %.1f", jr(m, "conflicts_nway"));
+	if (jr(m, "wavefronts_per_request") >= 0) {
+		printf("; %.1f per request", jr(m, "wavefronts_per_request"));
+		if (jr(m, "ideal_wavefronts_per_request") >= 0)
+			printf(" where %.1f would do", jr(m, "ideal_wavefronts_per_request"));
 	}
+	const char *sep = ": ";
+	json_array_foreach(json_object_get(m, "instructions"), i, a) {
+		if (strcmp(js(a, "space"), "shared") != 0)
+			continue;
+		printf("%s%s", sep, js(a, "opcode"));
+		sep = ", ";
+		if (ji(a, "bits") > 0)
+			printf(" %lld-bit", ji(a, "bits"));
+		printf(" %s", js(a, "op"));
+		if (jr(a, "wavefronts_per_request") >= 0)
+			printf(" %.1f", jr(a, "wavefronts_per_request"));
+	}
+	printf("\n");
+}
+
+/* The line's global sectors: "4194304 sectors, 3670016 excessive (87.5 %),
+ * 100.0 % of the kernel's; 32.0 sectors/request: LDG.E 32-bit load 32.0" */
+static void print_global(json_t *m)
+{
+	size_t i;
+	json_t *a;
+	const char *sep = ": ";
 	printf("    ncu           %lld sectors", ji(m, "sectors"));
 	if (ji(m, "excessive") >= 0)
 		printf(", %lld excessive", ji(m, "excessive"));
@@ -544,13 +615,53 @@ static void print_measured(json_t *m)
 	if (jr(m, "sectors_per_request") >= 0)
 		printf("; %.1f sectors/request", jr(m, "sectors_per_request"));
 	json_array_foreach(json_object_get(m, "instructions"), i, a) {
-		printf("%s%s", i ? ", " : ": ", js(a, "opcode"));
+		if (strcmp(js(a, "space"), "shared") == 0)
+			continue;
+		printf("%s%s", sep, js(a, "opcode"));
+		sep = ", ";
 		if (ji(a, "bits") > 0)
 			printf(" %lld-bit", ji(a, "bits"));
 		printf(" %s", js(a, "op"));
 		if (jr(a, "sectors_per_request") >= 0)
 			printf(" %.1f", jr(a, "sectors_per_request"));
 	}
+	printf("\n");
+}
+
+/* What ncu measured at a finding's (or a miss's) line: its global sectors
+ * ("0 sectors" too, unless the line has shared traffic or divergent
+ * branches instead), its shared wavefronts and divergent branches where it
+ * has any. */
+static void print_measured(json_t *m)
+{
+	bool shared, branches;
+	if (!json_is_object(m)) {
+		printf("    ncu           nothing measured at this line (not in the export)\n");
+		return;
+	}
+	shared = ji(m, "wavefronts") > 0;
+	branches = ji(m, "divergent_branches") > 0;
+	if (ji(m, "sectors") > 0 || (!shared && !branches))
+		print_global(m);
+	if (shared)
+		print_shared(m);
+	if (branches)
+		printf("    ncu branches  %lld divergent branch targets\n", ji(m, "divergent_branches"));
+}
+
+/* "ncu 16, kanalyze 8: same allocation, 16 per thread (...)": the rule
+ * said where it decides (frontends.h, ka_ncu_regs_compare). */
+static void print_registers(json_t *r)
+{
+	const char *agree = json_is_string(json_object_get(r, "agree")) ? js(r, "agree") : "not compared";
+	printf("    registers     ncu %lld, kanalyze %lld: %s", ji(r, "measured"), ji(r, "predicted"), agree);
+	if (strcmp(agree, "same allocation") == 0)
+		printf(", %lld per thread", ji(r, "allocated_measured"));
+	else if (strcmp(agree, "differ") == 0)
+		printf(", %lld and %lld per thread allocated", ji(r, "allocated_measured"), ji(r, "allocated_predicted"));
+	if (strcmp(agree, "same allocation") == 0 || strcmp(agree, "differ") == 0)
+		printf(" (a launch under ncu gets at least %lld; registers are allocated per warp in units of %lld, %lld "
+		       "per thread)", ji(r, "minimum_under_ncu"), 32 * ji(r, "allocation_unit"), ji(r, "allocation_unit"));
 	printf("\n");
 }
 
@@ -584,11 +695,7 @@ static void print_text(json_t *doc)
 			continue;
 		}
 		printf("    kanalyze      %s  %s:%lld\n", js(o, "name"), js(o, "file"), ji(o, "line"));
-		printf("    registers     ncu %lld, kanalyze %lld: ", ji(r, "measured"), ji(r, "predicted"));
-		if (strcmp(js(r, "agree"), "same allocation") == 0)
-			printf("same allocation (%lld blocks/SM by registers either way)\n", ji(r, "block_limit_measured"));
-		else
-			printf("%s\n", json_is_string(json_object_get(r, "agree")) ? js(r, "agree") : "not compared");
+		print_registers(r);
 		printf("    occupancy     theoretical: ");
 		if (jr(t, "measured") >= 0 && jr(t, "predicted") >= 0)
 			printf("ncu %.1f %%, kanalyze %.1f %%: %s", 100 * jr(t, "measured"), 100 * jr(t, "predicted"),
@@ -620,9 +727,11 @@ static void print_text(json_t *doc)
 			printf("    ncu           not profiled: no launch of this kernel in the export\n");
 		json_t *e = json_object_get(o, "estimated");
 		const char *verdict = js(o, "verdict");
+		bool wf = json_is_object(e) && json_object_get(e, "wavefronts_per_request");
 		if (json_is_object(e))
-			printf("    kanalyze      estimated %lld sectors/request where %lld would do, %.0f %% of the "
-			       "kernel's%s%s\n", ji(e, "sectors_per_request"), ji(e, "ideal_sectors"), 100 * jr(e, "share"),
+			printf("    kanalyze      estimated %lld %s/request where %lld would do, %.0f %% of the kernel's%s%s\n",
+			       ji(e, wf ? "wavefronts_per_request" : "sectors_per_request"), wf ? "wavefronts" : "sectors",
+			       ji(e, wf ? "ideal_wavefronts" : "ideal_sectors"), 100 * jr(e, "share"),
 			       verdict && *verdict ? "; " : "", verdict ? verdict : "");
 		else if (verdict && *verdict)
 			printf("    kanalyze      %s by the code of its line%s\n", verdict,

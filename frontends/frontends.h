@@ -558,7 +558,11 @@ int ka_offload_bundle_decompress(const void *data, size_t len, const char *where
  *     per kernel a "File Path" row, a "Function Name" row and a table whose
  *     header row ("Line No","Source","Address","Source",...) names its own
  *     columns; a source line's row carries the line's totals, the SASS rows
- *     after it (repeated once more after a "..." row) its instructions;
+ *     after it (repeated once more after a "..." row) its instructions.
+ *     Every field is quoted, a quote inside one is not doubled (a line of
+ *     inline asm: "asm("mov.u32 %0, %%laneid;" : "=r"(x));"), and every
+ *     row has its table's header's fields: a row that cannot be read so is
+ *     left out with a warning naming it;
  *   ncu -i REP --page details --csv
  *     one row per metric per launch ("ID","Kernel Name","Block Size",...,
  *     "Section Name","Metric Name","Metric Unit","Metric Value").
@@ -567,13 +571,23 @@ int ka_offload_bundle_decompress(const void *data, size_t len, const char *where
  * ("copy(const float *, float *, int)"; ka_ncu_name_key compares them with
  * c++filt's); a byte of a name, path or opcode that is no UTF-8 is kept as
  * '?'.  -1 (or < 0) is unknown throughout. */
-struct ka_ncu_access {            /* the global memory instructions of one kind at a line */
-	char opcode[32];              /* "LDG.E", "STG.E.128": the mnemonic, no predicate */
+struct ka_ncu_access {            /* the global or shared memory instructions of one kind at a line */
+	char opcode[32];              /* "LDG.E", "LDS": the mnemonic, no predicate */
 	char op[16];                  /* "load", "store", "atomic", ... (Access Operation) */
+	bool shared;                  /* Address Space "Shared"; else "Global" */
 	int bits;                     /* Access Size; 0 unknown */
 	long long executed;           /* warp-level executions, its instructions summed */
-	long long sectors, excessive; /* L2 Theoretical Sectors Global (+ Excessive) */
+	long long sectors, excessive; /* global: L2 Theoretical Sectors Global (+ Excessive) */
+	long long wavefronts, ideal_wavefronts;   /* shared: L1 Wavefronts Shared (+ Ideal) */
 };
+/* The shared-memory and branch columns (L1 Wavefronts Shared, its Ideal, L1
+ * Conflicts Shared N-Way, Divergent Branches) are read where the table has
+ * them, by their labels or their metric names (memory_l1_wavefronts_shared,
+ * memory_l1_wavefronts_shared_ideal, derived__memory_l1_conflicts_shared_nway,
+ * smsp__branch_targets_threads_divergent); unknown (-1) where it has not.
+ * The SourceCounters section collects them; ncu writes a column for a
+ * kernel that has instructions it counts (the H200 export: Divergent
+ * Branches in the table of the kernel with a loop, N-Way in every one). */
 struct ka_ncu_line {
 	const char *kernel;           /* interned: ka_ncu_profile.kernels */
 	const char *file;             /* interned: ka_ncu_profile.files   */
@@ -581,13 +595,18 @@ struct ka_ncu_line {
 	long long sectors;            /* L2 Theoretical Sectors Global: 32-byte sectors requested */
 	long long excessive, ideal;   /* beyond the ideal; the ideal */
 	long long executed;           /* Instructions Executed (warp level), the line's */
-	struct ka_ncu_access *access; /* its global loads and stores, by kind */
+	long long wavefronts, ideal_wavefronts;   /* L1 Wavefronts Shared, and its Ideal */
+	double nway;                  /* L1 Conflicts Shared N-Way (tables: weighted by wavefronts) */
+	long long divergent;          /* Divergent Branches: divergent branch targets */
+	struct ka_ncu_access *access; /* its global and shared loads and stores, by kind */
 	size_t n_access;
-	/* the reader's: the table that last gave this line's totals, and the
-	 * instruction addresses seen in it (the SASS rows come twice) */
+	/* the reader's: the table that last gave this line's totals, the
+	 * instruction addresses seen in it (the SASS rows come twice), and the
+	 * weight of nway so far */
 	int table;
 	unsigned long long *addr;
 	size_t n_addr, cap_addr;
+	double nway_weight;
 };
 struct ka_ncu_launch {            /* one launch configuration of a kernel (details page) */
 	const char *kernel;           /* interned */
@@ -611,13 +630,16 @@ struct ka_ncu_profile {
 	struct ka_ncu_launch *launches;   /* in order of first launch */
 	size_t n_launches, cap_launches;
 	int tables;                   /* source tables read */
+	int skipped;                  /* rows left out, each warned about */
 };
 /* Add one export to p (p zeroed first, or holding the other export).  A
  * table's lines are summed with the same kernel's other tables (launches).
  * 0, or -EINVAL with one message naming the row (an empty input, a data row
  * before any table header, a quote left open at the end, a header without
  * the columns that say what it is); a value that is not a number is
- * warned about once per column and left unknown. */
+ * warned about once per column and left unknown; a row that cannot be read
+ * (not its table's fields, a source page's text mended or not) is left out
+ * with one warning naming it and why, the rest read. */
 int ka_ncu_source_read(const char *text, size_t len, const char *where, struct ka_ncu_profile *p,
 		       struct ka_diag *d);
 int ka_ncu_details_read(const char *text, size_t len, const char *where, struct ka_ncu_profile *p,
@@ -627,6 +649,37 @@ const struct ka_ncu_line *ka_ncu_line_find(const struct ka_ncu_profile *p, const
 					   int line);
 /* The global sectors of a kernel's lines, summed (-1: none known). */
 long long ka_ncu_kernel_sectors(const struct ka_ncu_profile *p, const char *kernel);
+/* ncu's Registers Per Thread (launch__registers_per_thread) beside ptxas's
+ * count.  ncu shows the count the launch runs with, which a tool may raise
+ * (the CUDA toolkit's cuda_occupancy.h, cudaOccFuncAttributes.numRegs: "When
+ * the function is launched on device, the register count may change due to
+ * internal tools requirements"): the H200 export of testdata/profile/ shows
+ * 16 for kernels ptxas gives 10 and 31 for one it gives 31 (not rounded), so
+ * a launch under ncu gets at least KA_NCU_MIN_REGS.  Registers are allocated
+ * per warp in units of the arch's allocation unit (256 on every NVIDIA arch
+ * kanalyze knows: 8 per thread; cuda_occupancy.h's
+ * cudaOccRegAllocationGranularity, occupancy/nvidia_archs.def), so two
+ * counts agree when the launch would allocate the same for both.  Worked,
+ * with 8 per thread:
+ *
+ *   ptxas  ncu  allocated (ptxas / ncu)  verdict
+ *       8   16  16 / 16                  same allocation
+ *      10   16  16 / 16                  same allocation  (recorded: copy)
+ *      31   31  32 / 32                  equal            (recorded: column_sum)
+ *      31   32  32 / 32                  same allocation
+ *      31   40  32 / 40                  differ
+ *
+ * A floor of 16 never limits occupancy: 16 x 2048 threads is half of any
+ * SM's 64 Ki registers. */
+enum { KA_NCU_MIN_REGS = 16 };
+enum ka_ncu_regs { KA_NCU_REGS_EQUAL, KA_NCU_REGS_SAME_ALLOCATION, KA_NCU_REGS_DIFFER };
+/* The registers per thread a launch under ncu allocates for `regs`: at
+ * least KA_NCU_MIN_REGS, rounded up to `unit` (registers per thread the
+ * allocation unit is: the arch's per-warp unit / 32; < 1 as 1).  -1 for an
+ * unknown (negative) count. */
+long ka_ncu_regs_allocated(long regs, int unit);
+enum ka_ncu_regs ka_ncu_regs_compare(long ptxas, long ncu, int unit);
+
 /* A demangled signature in one spelling: no blanks, const/volatile after
  * the type they qualify, no leading "void ": "copy(const float *, float *,
  * int)" and "copy(float const*, float*, int)" both give

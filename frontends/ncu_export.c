@@ -1,11 +1,13 @@
 /* ncu_export.c — the CSV exports of Nsight Compute (frontends.h: the source
- * page's per-line sectors and instructions, the details page's launch
- * statistics and occupancy), read for `kanalyze verify --profile`.  Every
- * table is read by its own header's column names (they differ between
- * kernels); fields are RFC 4180 (quotes doubled inside a quoted field,
- * commas and newlines inside quotes), read within the input's length.  An
- * input that is not an export is one message naming its row; a value that
- * is not a number is warned about once per column, never a crash. */
+ * page's per-line sectors, shared-memory wavefronts, divergent branches and
+ * instructions, the details page's launch statistics and occupancy), read
+ * for `kanalyze verify --profile`.  Every table is read by its own header's
+ * column names (they differ between kernels); fields are read as ncu writes
+ * them (every one quoted, a quote inside one not doubled: see "CSV records"),
+ * within the input's length.  An input that is not an export is one message
+ * naming its row; a row that cannot be read is left out with one warning
+ * naming it; a value that is not a number is warned about once per column,
+ * never a crash. */
 #include "frontends.h"
 
 #include <errno.h>
@@ -15,7 +17,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- CSV records ---------------------------------------------------------- */
+/* ---- CSV records ---------------------------------------------------------
+ * ncu quotes every field and does not double a quote inside one: a source
+ * line holding inline asm is written as
+ *
+ *   "41","asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));","-",...
+ *
+ * So a quote inside a quoted field closes it only when a comma, a line end
+ * or the end of the input follows; any other quote is text.  Worked:
+ *
+ *   "a "b" c",        a "b" c            (quotes followed by text)
+ *   "",               (empty)            (followed by a comma)
+ *   "s = "";",        s = "";            (ncu: not an RFC 4180 escape)
+ *   "f("%d", x);",    f("%d  |  x);"     (a quote before a comma: split;
+ *                                          csv_mend joins it again)
+ *
+ * Each field keeps its raw span in the input, so a text split at a quote
+ * and a comma can be joined back once the table's header says how many
+ * fields the row has. */
 
 struct csv {
 	const char *p;
@@ -23,6 +42,7 @@ struct csv {
 	long row;                     /* 1-based number of the record last read */
 	struct ka_buf buf;            /* its fields, each NUL-terminated         */
 	size_t *off;                  /* field i starts at buf.data + off[i]     */
+	size_t *lo, *hi;              /* and spans p[lo[i] .. hi[i]) as written  */
 	size_t n, cap;
 };
 
@@ -31,18 +51,30 @@ static void field_start(struct csv *c)
 	if (c->n == c->cap) {
 		c->cap = c->cap ? 2 * c->cap : 64;
 		c->off = ka_xrealloc(c->off, c->cap * sizeof(*c->off));
+		c->lo = ka_xrealloc(c->lo, c->cap * sizeof(*c->lo));
+		c->hi = ka_xrealloc(c->hi, c->cap * sizeof(*c->hi));
 	}
-	c->off[c->n++] = c->buf.len;
+	c->off[c->n] = c->buf.len;
+	c->lo[c->n] = c->hi[c->n] = c->pos;
+	c->n++;
 }
 
 static void field_end(struct csv *c)
 {
+	c->hi[c->n - 1] = c->pos;
 	ka_buf_append(&c->buf, "", 1);
 }
 
-/* The next record: 1, 0 at the end, -1 with *why (a quote left open, text
- * after a closing quote, a last record without its line end: ncu ends
- * every row with one, so the export was cut). */
+/* A comma, a line end or the end of the input at p[at]. */
+static bool csv_delim(const struct csv *c, size_t at)
+{
+	return at >= c->len || c->p[at] == ',' || c->p[at] == '\n' ||
+	       (c->p[at] == '\r' && at + 1 < c->len && c->p[at + 1] == '\n');
+}
+
+/* The next record: 1, 0 at the end, -1 with *why (a quote left open, a last
+ * record without its line end: ncu ends every row with one, so the export
+ * was cut). */
 static int csv_next(struct csv *c, const char **why)
 {
 	if (c->pos >= c->len)
@@ -57,7 +89,7 @@ static int csv_next(struct csv *c, const char **why)
 			return -1;
 		}
 		char ch = c->p[c->pos];
-		if (ch == '"' && c->off[c->n - 1] == c->buf.len) {   /* a quoted field */
+		if (ch == '"' && c->off[c->n - 1] == c->buf.len && c->lo[c->n - 1] == c->pos) {   /* a quoted field */
 			c->pos++;
 			for (;;) {
 				if (c->pos >= c->len) {
@@ -65,32 +97,21 @@ static int csv_next(struct csv *c, const char **why)
 					return -1;
 				}
 				ch = c->p[c->pos++];
-				if (ch != '"') {
-					ka_buf_append(&c->buf, &ch, 1);
-					continue;
-				}
-				if (c->pos < c->len && c->p[c->pos] == '"') {   /* "" is one quote */
-					ka_buf_append(&c->buf, "\"", 1);
-					c->pos++;
-					continue;
-				}
-				break;
-			}
-			if (c->pos < c->len && c->p[c->pos] != ',' && c->p[c->pos] != '\n' && c->p[c->pos] != '\r') {
-				*why = "text after a closing quote: not CSV";
-				return -1;
+				if (ch == '"' && csv_delim(c, c->pos))
+					break;
+				ka_buf_append(&c->buf, &ch, 1);
 			}
 			continue;
 		}
 		if (ch == ',') {
 			field_end(c);
-			field_start(c);
 			c->pos++;
+			field_start(c);
 			continue;
 		}
 		if (ch == '\n' || (ch == '\r' && c->pos + 1 < c->len && c->p[c->pos + 1] == '\n')) {
-			c->pos += ch == '\r' ? 2 : 1;
 			field_end(c);
+			c->pos += ch == '\r' ? 2 : 1;
 			return 1;
 		}
 		ka_buf_append(&c->buf, &ch, 1);
@@ -112,10 +133,46 @@ static int col_of(const struct csv *c, const char *name, int from)
 	return -1;
 }
 
+/* A record of a table whose header has `want` fields, when it has more:
+ * the text field `at` was split at a quote and a comma inside it (ncu's
+ * unescaped quotes); join its pieces as written, less the outer quotes.
+ * false with *why when the record has fewer fields, or when the pieces
+ * would span a line end (a quote left open running into the next row). */
+static bool csv_mend(struct csv *c, int at, size_t want, const char **why)
+{
+	if (c->n == want)
+		return true;
+	if (c->n < want || at < 0 || (size_t)at + (c->n - want) >= c->n) {
+		*why = c->n < want ? "fewer fields than its table's header" : "more fields than its table's header";
+		return false;
+	}
+	size_t extra = c->n - want, lo = c->lo[at], hi = c->hi[at + extra];
+	for (size_t i = lo; i < hi; i++)
+		if (c->p[i] == '\n' || c->p[i] == '\r') {
+			*why = "more fields than its table's header, and a quote left open runs past the line's end";
+			return false;
+		}
+	if (hi - lo >= 2 && c->p[lo] == '"' && c->p[hi - 1] == '"')
+		lo++, hi--;
+	c->off[at] = c->buf.len;                  /* the joined text, at the end of buf */
+	ka_buf_append(&c->buf, c->p + lo, hi - lo);
+	ka_buf_append(&c->buf, "", 1);
+	c->hi[at] = c->hi[at + extra];
+	for (size_t i = (size_t)at + 1; i + extra < c->n; i++) {
+		c->off[i] = c->off[i + extra];
+		c->lo[i] = c->lo[i + extra];
+		c->hi[i] = c->hi[i + extra];
+	}
+	c->n = want;
+	return true;
+}
+
 static void csv_free(struct csv *c)
 {
 	ka_buf_free(&c->buf);
 	free(c->off);
+	free(c->lo);
+	free(c->hi);
 }
 
 /* ---- numbers ----------------------------------------------------------------
@@ -281,6 +338,7 @@ static size_t line_get(struct ka_ncu_profile *p, const char *kernel, const char 
 	p->lines[p->n_lines] = (struct ka_ncu_line){
 		.kernel = kernel, .file = file, .line = line,
 		.sectors = -1, .excessive = -1, .ideal = -1, .executed = -1,
+		.wavefronts = -1, .ideal_wavefronts = -1, .nway = -1, .divergent = -1,
 	};
 	*s = p->n_lines + 1;
 	return p->n_lines++;
@@ -310,12 +368,24 @@ long long ka_ncu_kernel_sectors(const struct ka_ncu_profile *p, const char *kern
 /* ---- the source page ------------------------------------------------------------ */
 
 struct src_cols {
-	int line, addr, sass, executed, sectors, excessive, ideal, space, op, size;
+	int line, text, addr, sass, executed, sectors, excessive, ideal, space, op, size;
+	int wavefronts, ideal_wavefronts, nway, divergent;
+	size_t n;                     /* the header's fields: every row's */
+	long row;                     /* the header's row */
 };
+
+/* A column by its label, else by its metric's name (what ncu shows for a
+ * metric the section does not label). */
+static int col_either(const struct csv *c, const char *label, const char *metric)
+{
+	int i = col_of(c, label, 0);
+	return i >= 0 ? i : col_of(c, metric, 0);
+}
 
 static void src_cols_read(const struct csv *c, struct src_cols *k)
 {
 	k->line = 0;
+	k->text = col_of(c, "Source", 0);                                  /* the first "Source": CUDA */
 	k->addr = col_of(c, "Address", 0);
 	k->sass = k->addr >= 0 ? col_of(c, "Source", k->addr + 1) : -1;   /* the second "Source": SASS */
 	k->executed = col_of(c, "Instructions Executed", 0);
@@ -325,6 +395,12 @@ static void src_cols_read(const struct csv *c, struct src_cols *k)
 	k->space = col_of(c, "Address Space", 0);
 	k->op = col_of(c, "Access Operation", 0);
 	k->size = col_of(c, "Access Size", 0);
+	k->wavefronts = col_either(c, "L1 Wavefronts Shared", "memory_l1_wavefronts_shared");
+	k->ideal_wavefronts = col_either(c, "L1 Wavefronts Shared Ideal", "memory_l1_wavefronts_shared_ideal");
+	k->nway = col_either(c, "L1 Conflicts Shared N-Way", "derived__memory_l1_conflicts_shared_nway");
+	k->divergent = col_either(c, "Divergent Branches", "smsp__branch_targets_threads_divergent");
+	k->n = c->n;
+	k->row = c->row;
 }
 
 /* "@!P0   LDG.E.64 R2, desc[UR4][R2.64]" -> "LDG.E.64" */
@@ -357,9 +433,10 @@ static void op_of(const char *s, char *out, size_t n)
 		snprintf(out, n, "?");
 }
 
-/* One SASS row of a global access, into its line: instructions repeat
- * after the table's "..." row, so an address is counted once per table. */
-static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const struct src_cols *k,
+/* One SASS row of a global or shared access, into its line: instructions
+ * repeat after the table's "..." row, so an address is counted once per
+ * table. */
+static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const struct src_cols *k, bool shared,
 			    struct ka_diag *d, const char *where)
 {
 	const char *addr = fld(c, k->addr);
@@ -382,14 +459,22 @@ static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const st
 	}
 	opcode_of(fld(c, k->sass), a.opcode, sizeof(a.opcode));
 	op_of(fld(c, k->op), a.op, sizeof(a.op));
+	a.shared = shared;
 	utf8_clean(a.opcode);       /* cut at a byte limit: a sequence may end short */
 	utf8_clean(a.op);
 	bits = num_ll(fld(c, k->size), d, where, c->row, "Access Size");
 	a.bits = bits > 0 && bits <= 4096 ? (int)bits : 0;
 	for (size_t i = 0; i < l->n_access; i++) {
 		struct ka_ncu_access *x = &l->access[i];
-		if (strcmp(x->opcode, a.opcode) == 0 && strcmp(x->op, a.op) == 0 && x->bits == a.bits) {
+		if (strcmp(x->opcode, a.opcode) == 0 && strcmp(x->op, a.op) == 0 && x->bits == a.bits &&
+		    x->shared == a.shared) {
 			add(&x->executed, num_ll(fld(c, k->executed), d, where, c->row, "Instructions Executed"));
+			if (shared) {
+				add(&x->wavefronts, num_ll(fld(c, k->wavefronts), d, where, c->row, "L1 Wavefronts Shared"));
+				add(&x->ideal_wavefronts, num_ll(fld(c, k->ideal_wavefronts), d, where, c->row,
+								 "L1 Wavefronts Shared Ideal"));
+				return;
+			}
 			add(&x->sectors, num_ll(fld(c, k->sectors), d, where, c->row, "L2 Theoretical Sectors Global"));
 			add(&x->excessive, num_ll(fld(c, k->excessive), d, where, c->row,
 						  "L2 Theoretical Sectors Global Excessive"));
@@ -397,10 +482,38 @@ static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const st
 		}
 	}
 	a.executed = num_ll(fld(c, k->executed), d, where, c->row, "Instructions Executed");
-	a.sectors = num_ll(fld(c, k->sectors), d, where, c->row, "L2 Theoretical Sectors Global");
-	a.excessive = num_ll(fld(c, k->excessive), d, where, c->row, "L2 Theoretical Sectors Global Excessive");
+	a.sectors = a.excessive = a.wavefronts = a.ideal_wavefronts = -1;
+	if (shared) {
+		a.wavefronts = num_ll(fld(c, k->wavefronts), d, where, c->row, "L1 Wavefronts Shared");
+		a.ideal_wavefronts = num_ll(fld(c, k->ideal_wavefronts), d, where, c->row, "L1 Wavefronts Shared Ideal");
+	} else {
+		a.sectors = num_ll(fld(c, k->sectors), d, where, c->row, "L2 Theoretical Sectors Global");
+		a.excessive = num_ll(fld(c, k->excessive), d, where, c->row, "L2 Theoretical Sectors Global Excessive");
+	}
 	l->access = ka_xrealloc(l->access, (l->n_access + 1) * sizeof(*l->access));
 	l->access[l->n_access++] = a;
+}
+
+/* A source line's totals from its row, added to what the kernel's other
+ * tables gave it. */
+static void src_line(struct ka_ncu_line *l, const struct csv *c, const struct src_cols *k, struct ka_diag *d,
+		     const char *where)
+{
+	long long wf = num_ll(fld(c, k->wavefronts), d, where, c->row, "L1 Wavefronts Shared");
+	double nway = num_d(fld(c, k->nway), d, where, c->row, "L1 Conflicts Shared N-Way");
+
+	add(&l->sectors, num_ll(fld(c, k->sectors), d, where, c->row, "L2 Theoretical Sectors Global"));
+	add(&l->excessive, num_ll(fld(c, k->excessive), d, where, c->row, "L2 Theoretical Sectors Global Excessive"));
+	add(&l->ideal, num_ll(fld(c, k->ideal), d, where, c->row, "L2 Theoretical Sectors Global Ideal"));
+	add(&l->executed, num_ll(fld(c, k->executed), d, where, c->row, "Instructions Executed"));
+	add(&l->wavefronts, wf);
+	add(&l->ideal_wavefronts, num_ll(fld(c, k->ideal_wavefronts), d, where, c->row, "L1 Wavefronts Shared Ideal"));
+	add(&l->divergent, num_ll(fld(c, k->divergent), d, where, c->row, "Divergent Branches"));
+	if (nway >= 0) {           /* a mean over the tables, weighted by their wavefronts */
+		double w = wf > 0 ? (double)wf : 1.0;
+		l->nway = l->nway < 0 ? nway : (l->nway * l->nway_weight + nway * w) / (l->nway_weight + w);
+		l->nway_weight += w;
+	}
 }
 
 static bool blank_row(const struct csv *c)
@@ -435,9 +548,9 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 {
 	struct csv c = {.p = text, .len = text ? len : 0};
 	struct src_cols k = {0};
-	const char *kernel = NULL, *file = NULL, *why = NULL;
+	const char *kernel = NULL, *file = NULL, *why = NULL, *row_why = NULL;
 	size_t cur = SIZE_MAX;            /* the line the SASS rows belong to */
-	bool table = false;
+	bool table = false, line_skipped = false;   /* the SASS rows' line was left out */
 	int r, rc = 0;
 
 	if (!export_text(text, c.len, "source", where, d))
@@ -453,6 +566,7 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 				kernel = intern(&p->kernels, &p->n_kernels, fld(&c, 1));
 			table = false;
 			cur = SIZE_MAX;
+			line_skipped = false;
 			continue;
 		}
 		if (strcmp(f0, "Line No") == 0) {
@@ -468,6 +582,7 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 			table = true;
 			p->tables++;
 			cur = SIZE_MAX;
+			line_skipped = false;
 			continue;
 		}
 		if (!table) {
@@ -476,7 +591,23 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 			rc = -EINVAL;
 			break;
 		}
+		/* ncu writes every column of its table in every row: a row
+		 * that has not its header's fields, its text mended or not,
+		 * is left out (its numbers would land in other columns) */
+		if (!csv_mend(&c, *f0 ? k.text : k.sass, k.n, &row_why)) {
+			ka_diag_warn(d, where, "row %ld: %zu fields where its table's header (row %ld) has %zu: %s; the "
+				     "row%s left out", c.row, c.n, k.row, k.n, row_why,
+				     *f0 ? " and the instructions after it are" : " is");
+			p->skipped++;
+			if (*f0) {                          /* a line's row: its SASS rows go with it */
+				cur = SIZE_MAX;
+				line_skipped = true;
+			}
+			continue;
+		}
+		f0 = fld(&c, 0);
 		if (*f0) {                                  /* a source line and its totals */
+			line_skipped = false;
 			long long line = num_ll(f0, d, where, c.row, "Line No");
 			if (line <= 0 || line > INT_MAX) {
 				cur = SIZE_MAX;
@@ -488,23 +619,20 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 				continue;
 			l->table = p->tables;
 			l->n_addr = 0;
-			add(&l->sectors, num_ll(fld(&c, k.sectors), d, where, c.row, "L2 Theoretical Sectors Global"));
-			add(&l->excessive, num_ll(fld(&c, k.excessive), d, where, c.row,
-						  "L2 Theoretical Sectors Global Excessive"));
-			add(&l->ideal, num_ll(fld(&c, k.ideal), d, where, c.row, "L2 Theoretical Sectors Global Ideal"));
-			add(&l->executed, num_ll(fld(&c, k.executed), d, where, c.row, "Instructions Executed"));
+			src_line(l, &c, &k, d, where);
 			continue;
 		}
 		const char *addr = fld(&c, k.addr);           /* a SASS row */
 		if (!*addr || strcmp(addr, "...") == 0)
 			continue;
 		if (cur == SIZE_MAX) {
-			ka_diag_warn_once(d, "ncu-orphan", where, "row %ld: an instruction before any source line of its "
-					  "table: left out", c.row);
+			if (!line_skipped)
+				ka_diag_warn_once(d, "ncu-orphan", where, "row %ld: an instruction before any source line of "
+						  "its table: left out", c.row);
 			continue;
 		}
-		if (strncmp(fld(&c, k.space), "Global", 6) == 0)
-			src_instruction(&p->lines[cur], &c, &k, d, where);
+		if (strncmp(fld(&c, k.space), "Global", 6) == 0 || strncmp(fld(&c, k.space), "Shared", 6) == 0)
+			src_instruction(&p->lines[cur], &c, &k, fld(&c, k.space)[0] == 'S', d, where);
 	}
 	if (r < 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, where, "row %ld: %s", c.row, why);
@@ -605,6 +733,19 @@ static void det_metric(struct ka_ncu_launch *l, const struct csv *c, const struc
 		dims_of(value, l->grid);
 }
 
+/* A details row as ncu writes it: a rule's row has the header's fields, a
+ * metric's stops after its value (and a comma: "...","16",).  A metric's
+ * row with more is a kernel name split at a quote and a comma (ncu's
+ * unescaped quotes, csv_mend): joined again.  false: not so. */
+static bool det_fields(struct csv *c, const struct det_cols *k, size_t n_header)
+{
+	size_t metric = (size_t)k->value + 2;
+	const char *why;
+	if (c->n == n_header || c->n == metric || c->n + 1 == metric)
+		return true;
+	return c->n > metric && (c->n < n_header || n_header <= metric) && csv_mend(c, k->kernel, metric, &why);
+}
+
 /* The launches of one kernel at one configuration become one entry. */
 static void det_merge(struct ka_ncu_profile *p, const struct ka_ncu_launch *l)
 {
@@ -639,7 +780,7 @@ int ka_ncu_details_read(const char *text, size_t len, const char *where, struct 
 	struct csv c = {.p = text, .len = text ? len : 0};
 	struct det_cols k = {-1, -1, -1, -1, -1, -1, -1, -1};
 	struct det_rec *recs = NULL;
-	size_t n = 0, last = 0;
+	size_t n = 0, last = 0, n_header = 0;
 	const char *why = NULL;
 	bool header = false;
 	int r, rc = 0;
@@ -664,6 +805,15 @@ int ka_ncu_details_read(const char *text, size_t len, const char *where, struct 
 			if (rc)
 				break;
 			header = true;
+			n_header = c.n;
+			continue;
+		}
+		if (!det_fields(&c, &k, n_header)) {
+			if (!*fld(&c, k.name))              /* a rule's text, split by its quotes */
+				continue;
+			ka_diag_warn(d, where, "row %ld: %zu fields where a metric's row has %d (the header: %zu): the row "
+				     "is left out", c.row, c.n, k.value + 2, n_header);
+			p->skipped++;
 			continue;
 		}
 		const char *id = fld(&c, k.id), *kernel = fld(&c, k.kernel);
@@ -715,6 +865,28 @@ int ka_ncu_details_read(const char *text, size_t len, const char *where, struct 
 	free(recs);
 	csv_free(&c);
 	return rc;
+}
+
+/* ---- registers (frontends.h: the rule and its worked table) --------------------- */
+
+long ka_ncu_regs_allocated(long regs, int unit)
+{
+	if (regs < 0)
+		return -1;
+	if (unit < 1)
+		unit = 1;
+	if (regs < KA_NCU_MIN_REGS)
+		regs = KA_NCU_MIN_REGS;
+	return regs > LONG_MAX - unit ? regs : (regs + unit - 1) / unit * unit;
+}
+
+enum ka_ncu_regs ka_ncu_regs_compare(long ptxas, long ncu, int unit)
+{
+	if (ptxas == ncu)
+		return KA_NCU_REGS_EQUAL;
+	if (ptxas >= 0 && ncu >= 0 && ka_ncu_regs_allocated(ptxas, unit) == ka_ncu_regs_allocated(ncu, unit))
+		return KA_NCU_REGS_SAME_ALLOCATION;
+	return KA_NCU_REGS_DIFFER;
 }
 
 void ka_ncu_profile_free(struct ka_ncu_profile *p)

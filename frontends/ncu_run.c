@@ -1,7 +1,9 @@
 /* ncu_run.c — running Nsight Compute for `kanalyze verify --profile --
  * PROGRAM`: find ncu, profile the program into a private temp dir (the
- * SourceCounters, LaunchStats and Occupancy sections, the sources imported
- * into the report), export the report's source and details pages as CSV.
+ * SourceCounters section: per line the global sectors, shared-memory
+ * wavefronts and divergent branches; LaunchStats and Occupancy; the sources
+ * imported into the report), export the report's source and details pages
+ * as CSV.
  * Every step is an argv (posix_spawn, never a shell) killed after the
  * timeout.  A machine where nothing can be profiled (no GPU, no permission
  * for the counters, no kernel launched) is "not run", not an error: the

@@ -234,7 +234,7 @@ void ka_model_accesses(struct ka_result *res)
 		const struct ka_kernel *k = kr->k;
 		if (!k->ptx || kr->accesses)
 			continue;
-		struct ka_mach_shape shape = {{kr->block_dims[0], kr->block_dims[1], kr->block_dims[2]}, {0, 0, 0}};
+		struct ka_mach_shape shape = {.block = {kr->block_dims[0], kr->block_dims[1], kr->block_dims[2]}};
 		if (shape.block[0] <= 0)
 			shape.block[0] = kr->block > 0 ? kr->block : 256, shape.block[1] = shape.block[2] = 1;
 		kr->accesses = ka_xcalloc(1, sizeof(*kr->accesses));

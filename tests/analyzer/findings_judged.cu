@@ -6,7 +6,7 @@
 // work (compare and maybe swap), so every lane works in every round: no
 // finding.  A branch whose else does other work still reports.
 __device__ void swap_if(float &a, float &b, bool up) {
-    if ((a > b) == up) { float t = a; a = b; b = t; }              // expect: varying, varying, varying
+    if ((a > b) == up) { float t = a; a = b; b = t; }              // expect: varying, varying, varying expect-model: KA107
 }
 __global__ void ka106_bitonic(float *s, int n) {
     unsigned col = threadIdx.x;                                     // expect: affine-lane

@@ -118,7 +118,7 @@ for f in d["findings"] + d["misses"]:
     assert (m["sectors"], m["excessive"]) == (s, e), (f, s, e)
     assert abs(m["excessive_share"] - e / s) < 1e-6 and abs(m["kernel_share"] - s / total[k]) < 1e-6, f
     n += 1
-assert n == len(d["findings"]) + len(d["misses"]) == 3, n   # column_sum's, member_x's, header_stride2's
+assert n == len(d["findings"]) + len(d["misses"]) == 3, n   # column_sum's, member_x's, header_stride2's load
 for k in d["kernels"]:
     assert k["registers"]["measured"] == regs[k["kernel"]], k
     assert k["theoretical_occupancy"]["measured"] == theo[k["kernel"]], k
@@ -146,7 +146,7 @@ has "text: copy's line 14, 0 of 1048576 excessive" "$tmp/out" "profile_demo.cu:1
 hasnot "text: copy's coalesced line 14 is no miss" "$tmp/out" "profile_demo.cu:14  copy"
 has "text: copy, 1048576 sectors in all" "$tmp/out" "1048576 sectors (32 bytes)"
 has "text: column_sum's registers equal" "$tmp/out" "registers     ncu 31, kanalyze 31: equal"
-has "text: copy's 10 registers allocate as ncu's 16" "$tmp/out" "registers     ncu 16, kanalyze 10: same allocation (16 blocks/SM by registers either way)"
+has "text: copy's 10 registers allocate as ncu's 16, the rule said" "$tmp/out" "registers     ncu 16, kanalyze 10: same allocation, 16 per thread (a launch under ncu gets at least 16; registers are allocated per warp in units of 256, 8 per thread)"
 has "text: theoretical occupancy, achieved beside" "$tmp/out" "theoretical: ncu 100.0 %, kanalyze 100.0 %: equal; achieved 71.5 %"
 
 "$ka" verify --profile --ncu-export "$prof" "$prof/profile_demo.cu" --arch sm_90 --format json >"$tmp/out" 2>"$tmp/err"
@@ -160,7 +160,9 @@ pred = {k["name"]: k["resources"]["regs"] for f in a["files"] for k in f["kernel
 for k in d["kernels"]:
     r = k["registers"]
     assert r["predicted"] == pred[k["name"]], (k, pred)
-    want = "equal" if r["measured"] == r["predicted"] else ("same allocation" if r["block_limit_measured"] == r["block_limit_predicted"] else "differ")
+    alloc = lambda n: (max(n, 16) + 7) // 8 * 8      # at least 16 under ncu, in units of 8 (256 a warp)
+    assert (r["allocated_measured"], r["allocated_predicted"]) == (alloc(r["measured"]), alloc(r["predicted"])), k
+    want = "equal" if r["measured"] == r["predicted"] else ("same allocation" if alloc(r["measured"]) == alloc(r["predicted"]) else "differ")
     assert r["agree"] == want, k
     assert k["theoretical_occupancy"]["agree"] == (abs(k["theoretical_occupancy"]["predicted"] - k["theoretical_occupancy"]["measured"]) < 1e-4), k
 bad = sum(k["registers"]["agree"] == "differ" or k["theoretical_occupancy"]["agree"] is False for k in d["kernels"])
@@ -170,6 +172,12 @@ f = {(x["file"].split("/")[-1], x["line"]): x for x in d["findings"]}
 assert f[("profile_demo.cu", 23)]["measured"]["sectors_per_request"] == 32.0
 assert d["misses"] == [], d["misses"]
 assert f[("profile_demo.cu", 32)]["verdict"] == "confirmed" and f[("profile_demo.cu", 32)]["estimated"]["sectors_per_request"] == 16
+# the recorded kernels have no shared access: no wavefront columns; Divergent
+# Branches only in the table of the kernel that branches (the loop of column_sum)
+for x in d["findings"]:
+    m = x["measured"]
+    assert m["wavefronts"] is None and m["ideal_wavefronts"] is None and m["conflicts_nway"] == 0, x
+    assert m["divergent_branches"] == (0 if x["kernel"].startswith("column_sum") else None), x
 ' "json: registers as the fresh analysis, agreement and exit code follow" "$tmp/analysis" "$rc"
 py 'import json,sys
 def hook(pairs):
@@ -229,10 +237,63 @@ open(sys.argv[3], "w").write("".join(l.replace('"Theoretical Occupancy","%","100
                                      if "member_x" in l else l for l in src))
 PY
 expect "registers that disagree: exit 1" 1 "$ka" verify --profile --ncu-export "$tmp/regs" "$prof/profile_demo.cu" --arch sm_90
-has "registers that disagree: named" "$tmp/out" "registers     ncu 40, kanalyze 31: differ"
+has "registers that disagree: named" "$tmp/out" "registers     ncu 40, kanalyze 31: differ, 40 and 32 per thread allocated"
 has "registers that disagree: FAIL" "$tmp/out" "FAIL: 1 disagreement with ncu"
 expect "occupancy that disagrees: exit 1" 1 "$ka" verify --profile --ncu-export "$tmp/occ" "$prof/profile_demo.cu" --arch sm_90
 has "occupancy that disagrees: named" "$tmp/out" "theoretical: ncu 75.0 %, kanalyze 100.0 %: differ"
+
+# the hand-made export of testdata/profile/asm/ (its README.md): a line of
+# inline asm, its quotes as ncu writes them (not doubled); an 8-register
+# kernel ncu shows as 16
+asm=$prof/asm
+expect "inline asm's quotes: read, exit 0" 0 "$ka" verify --profile --ncu-export "$asm" "$asm/lane.cu" --arch sm_90
+has "8 registers as ncu's 16: same allocation" "$tmp/out" "registers     ncu 16, kanalyze 8: same allocation, 16 per thread"
+has "asm export: pass" "$tmp/out" "pass: registers and theoretical occupancy agree with ncu on 3 kernel launches"
+[ -s "$tmp/err" ] && bad "asm export: said something on stderr" "$(cat "$tmp/err")" || ok "asm export: no warning"
+# KA115 beside its line's wavefronts, as KA107 beside its sectors; the
+# interleaved reduction's KA106 beside its divergent branches
+has "KA115 at the column read" "$tmp/out" "lane.cu:20:2  KA115 warning  column_read(float const*, float*)"
+has "KA115: ncu's wavefronts and their ideal" "$tmp/out" "ncu shared    1024 wavefronts where 32 would do (992 excessive, 96.9 %), N-Way 32.0; 32.0 per request where 1.0 would do: LDS 32-bit load 32.0"
+has "KA115: kanalyze's estimate in wavefronts" "$tmp/out" "kanalyze      estimated 32 wavefronts/request where 1 would do"
+has "KA106 at the lane-strided if" "$tmp/out" "lane.cu:30:7  KA106 warning  reduce_interleaved(float*)"
+has "KA106: ncu's divergent branches" "$tmp/out" "ncu branches  188 divergent branch targets"
+"$ka" verify --profile --ncu-export "$asm" "$asm/lane.cu" --arch sm_90 --format json >"$tmp/asm.json" 2>/dev/null
+python3 - "$tmp/asm.json" "$asm/ncu_source.csv" >"$tmp/py" 2>&1 <<'PY' && ok "asm json: wavefronts, ideal, N-way, divergent as the CSV says" || bad "asm json: oracle" "$(cat "$tmp/py")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows, hdr, kernel = {}, None, None
+for line in open(sys.argv[2]):          # every field quoted; no '","' inside this export's text
+    r = line.rstrip("\n")[1:-1].split('","')
+    if r[0] == "Function Name": kernel = r[1]; continue
+    if r[0] == "Line No": hdr = {n: i for i, n in enumerate(r)}; continue
+    if hdr and r[0] not in ("", "File Path"): rows[(kernel, int(r[0]))] = r
+num = lambda r, c: float(r[hdr[c]].replace(",", ""))
+seen = 0
+for f in d["findings"]:
+    m, r = f["measured"], rows[(f["ncu_kernel"], f["line"])]
+    assert m["wavefronts"] == num(r, "L1 Wavefronts Shared") and m["ideal_wavefronts"] == num(r, "L1 Wavefronts Shared Ideal"), f
+    assert m["conflicts_nway"] == num(r, "L1 Conflicts Shared N-Way") and m["divergent_branches"] == num(r, "Divergent Branches"), f
+    assert m["excessive_wavefronts"] == num(r, "L1 Wavefronts Shared Excessive"), f
+    seen += 1
+assert seen == 2 and {f["rule"] for f in d["findings"]} == {"KA106", "KA115"}, d["findings"]
+k115 = [f for f in d["findings"] if f["rule"] == "KA115"][0]
+assert k115["estimated"]["wavefronts_per_request"] == 32 and k115["estimated"]["ideal_wavefronts"] == 1, k115
+assert k115["measured"]["wavefronts_per_request"] == 32.0 and k115["measured"]["shared_requests"] == 32, k115
+lane = [k for k in d["kernels"] if k["kernel"].startswith("lane_ids")][0]["registers"]
+assert (lane["measured"], lane["predicted"], lane["allocated_measured"], lane["allocated_predicted"], lane["agree"]) == \
+       (16, 8, 16, 16, "same allocation"), lane
+PY
+# a row cut short and a quote left open: each left out with one line naming
+# it, the rest read, the same result
+mkdir -p "$tmp/rows"
+cp "$asm/ncu_details.csv" "$tmp/rows/"
+awk 'NR == 7 { print "\"11\",\"asm volatile(\"mov\""; next }
+     NR == 10 { print "\"12\",\"out[lane] = \"lane;"; next } { print }' "$asm/ncu_source.csv" > "$tmp/rows/ncu_source.csv"
+expect "rows that cannot be read: exit 0" 0 "$ka" verify --profile --ncu-export "$tmp/rows" "$asm/lane.cu" --arch sm_90
+has "rows that cannot be read: the short one named" "$tmp/err" "ncu_source.csv: warning: row 7: 2 fields where its table's header (row 3) has 20"
+has "rows that cannot be read: the open quote named" "$tmp/err" "runs past the line's end; the row and the instructions after it are left out"
+[ "$(wc -l < "$tmp/err")" -eq 2 ] && ok "rows that cannot be read: one line each" || bad "rows: not two lines" "$(cat "$tmp/err")"
+has "rows that cannot be read: the rest compared" "$tmp/out" "pass: registers and theoretical occupancy agree with ncu on 3 kernel launches"
 
 # ---- the live path, with a stand-in ncu that plays the recorded exports back ------------
 cat > "$tmp/ncu" <<EOF

@@ -1,7 +1,10 @@
 /* test_ncu_export.c — the Nsight Compute CSV readers on the exports recorded
  * on the H200 (testdata/profile/: profile_demo.cu, env.txt says how), on
- * truncated and garbled copies of them, on CSV quoting, and the kernel-name
- * key that joins ncu's spelling of a signature with c++filt's. */
+ * truncated and garbled copies of them, on CSV quoting (ncu's unescaped
+ * quotes: inline asm), on rows that cannot be read (left out, named), on the
+ * shared-memory and branch columns (the hand-made export of
+ * testdata/profile/asm/), on ncu's register count beside ptxas's, and the
+ * kernel-name key that joins ncu's spelling of a signature with c++filt's. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +13,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,10 +272,18 @@ static void quoting(void **state)
 	assert_int_equal(l->sectors, 1024);
 	assert_int_equal(l->excessive, -1);
 	assert_int_equal(l->executed, 64);
-	assert_int_equal(l->n_access, 1);
+	assert_int_equal(l->n_access, 2);
 	assert_string_equal(l->access[0].opcode, "LDG.E.U8");
+	assert_false(l->access[0].shared);
 	assert_int_equal(l->access[0].bits, 8);
 	assert_int_equal(l->access[0].executed, 32);
+	assert_string_equal(l->access[1].opcode, "LDS");       /* a shared access: no wavefront column here */
+	assert_true(l->access[1].shared);
+	assert_int_equal(l->access[1].wavefronts, -1);
+	assert_int_equal(l->access[1].sectors, -1);
+	assert_int_equal(l->wavefronts, -1);
+	assert_int_equal(l->divergent, -1);
+	assert_true(l->nway < 0);
 	assert_int_equal(d.warnings, 2);          /* ncu's message; the column's value, once */
 	assert_non_null(strstr(text, "'x' is not a number"));
 	assert_null(strstr(text, "'y'"));
@@ -304,6 +316,203 @@ static void quoting(void **state)
 	free(text);
 }
 
+/* ncu does not double a quote inside a field (a line of inline asm, a
+ * printf's format, an empty string literal): each such row reads, its
+ * numbers in their columns, no warning; a quote before a comma splits the
+ * text, which the header's count of fields mends. */
+static void unescaped_quotes(void **state)
+{
+	(void)state;
+	static const char src[] =
+		"\"File Path\",\"/a/lane.cu\"\n"
+		"\"Function Name\",\"lane(unsigned int *)\"\n"
+		"\"Line No\",\"Source\",\"Address\",\"Source\",\"Instructions Executed\",\"Address Space\","
+		"\"Access Operation\",\"Access Size\",\"L2 Theoretical Sectors Global\"\n"
+		"\"11\",\"asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\",\"-\",\"-\",\"1\",\"-\",\"-\",\"-\",\"0\"\n"
+		"\"\",\"\",\"0x10\",\"      S2R R5, SR_LANEID\",\"1\",\"-\",\"-\",\"-\",\"0\"\n"
+		"\"12\",\"printf(\"%u, %u\\n\", lane, x);\",\"-\",\"-\",\"2\",\"-\",\"-\",\"-\",\"0\"\n"
+		"\"13\",\"const char *s = \"\";\",\"-\",\"-\",\"3\",\"-\",\"-\",\"-\",\"0\"\n"
+		"\"14\",\"f(\"a\",\"b\", \"c\",\",\"-\",\"-\",\"4\",\"Global\",\"Store\",\"32\",\"1,024\"\n"
+		"\"\",\"\",\"0x20\",\"      STG.E desc[UR4][R2.64], R5\",\"4\",\"Global\",\"Store\",\"32\",\"1,024\"\n"
+		"\"15\",\"\"\"\",\"-\",\"-\",\"5\",\"-\",\"-\",\"-\",\"0\"\n";
+	struct ka_ncu_profile p;
+	struct ka_diag d;
+	char *text = NULL;
+	size_t len = 0;
+	static const long long want[] = {1, 2, 3, 4, 5};
+
+	assert_int_equal(read_both(src, strlen(src), NULL, 0, &p, &d, &text, &len), 0);
+	assert_int_equal(d.warnings, 0);
+	assert_int_equal(d.errors, 0);
+	assert_int_equal(p.skipped, 0);
+	for (int i = 0; i < 5; i++) {
+		const struct ka_ncu_line *l = ka_ncu_line_find(&p, "lane(unsigned int *)", "/a/lane.cu", 11 + i);
+		assert_non_null(l);
+		assert_int_equal(l->executed, want[i]);
+	}
+	const struct ka_ncu_line *l = ka_ncu_line_find(&p, "lane(unsigned int *)", "/a/lane.cu", 14);
+	assert_int_equal(l->sectors, 1024);
+	assert_int_equal(l->n_access, 1);
+	assert_string_equal(l->access[0].opcode, "STG.E");
+	assert_int_equal(l->access[0].sectors, 1024);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+
+	/* the details page: a kernel name with a quote in it reads as written */
+	static const char det[] =
+		"\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"CC\",\"Section Name\",\"Metric Name\","
+		"\"Metric Unit\",\"Metric Value\"\n"
+		"\"0\",\"k<'\"'>(int)\",\"(32, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Launch Statistics\","
+		"\"Registers Per Thread\",\"register/thread\",\"16\",\n";
+	assert_int_equal(read_both(NULL, 0, det, strlen(det), &p, &d, &text, &len), 0);
+	assert_int_equal(d.warnings, 0);
+	assert_int_equal(p.n_launches, 1);
+	assert_string_equal(p.launches[0].kernel, "k<'\"'>(int)");
+	assert_int_equal(p.launches[0].regs, 16);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+}
+
+/* Rows that cannot be read even so are left out, one warning each naming
+ * the row and why; the rows around them read, and the run goes on. */
+static void skipped_rows(void **state)
+{
+	(void)state;
+	static const char src[] =
+		"\"File Path\",\"/a/k.cu\"\n"                                                   /* row 1 */
+		"\"Function Name\",\"k(float *)\"\n"                                            /* row 2 */
+		"\"Line No\",\"Source\",\"Address\",\"Source\",\"Instructions Executed\"\n"     /* row 3 */
+		"\"5\",\"x = 1;\",\"-\",\"-\",\"10\"\n"                                         /* row 4 */
+		"\"6\",\"y = 2;\",\"-\"\n"                                                       /* row 5: short */
+		"\"7\",\"s = \"open\n"                                                           /* row 6: a quote left */
+		"\"8\",\"z = 3;\",\"-\",\"-\",\"30\"\n"                                         /*   open: line 8 in it */
+		"\"\",\"\",\"0x10\",\"      LDG.E R2, desc[UR4][R2.64]\",\"30\"\n"             /* row 7: line 8's */
+		"\"9\",\"w = 4;\",\"-\",\"-\",\"40\"\n";                                        /* row 8 */
+	struct ka_ncu_profile p;
+	struct ka_diag d;
+	char *text = NULL;
+	size_t len = 0;
+
+	assert_int_equal(read_both(src, strlen(src), NULL, 0, &p, &d, &text, &len), 0);
+	assert_int_equal(d.errors, 0);
+	assert_int_equal(d.warnings, 2);
+	assert_int_equal(p.skipped, 2);
+	assert_non_null(strstr(text, "row 5: 3 fields where its table's header (row 3) has 5: fewer fields"));
+	assert_non_null(strstr(text, "row 6: 6 fields where its table's header (row 3) has 5: more fields"));
+	assert_non_null(strstr(text, "runs past the line's end; the row and the instructions after it are left out"));
+	assert_null(strstr(text, "before any source line"));    /* row 7 goes with its line, unsaid */
+	assert_int_equal(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 5)->executed, 10);
+	assert_null(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 6));
+	assert_null(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 7));
+	assert_null(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 8));
+	assert_int_equal(ka_ncu_line_find(&p, "k(float *)", "/a/k.cu", 9)->executed, 40);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+
+	/* the details page: a metric's row cut short is left out; a kernel
+	 * name split at a quote and a comma is joined again; a rule's text
+	 * split so is a rule's (no metric) */
+	static const char det[] =
+		"\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"CC\",\"Section Name\",\"Metric Name\","
+		"\"Metric Unit\",\"Metric Value\",\"Rule Description\"\n"
+		"\"0\",\"k(float *)\",\"(32, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Launch Statistics\","
+		"\"Registers Per Thread\",\"register/thread\",\"16\",\n"
+		"\"0\",\"k(float *)\",\"(32, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Occupancy\",\"Theoretical Occupancy\"\n"
+		"\"1\",\"k<\"a\",\"b\">(float *)\",\"(64, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Occupancy\","
+		"\"Theoretical Occupancy\",\"%\",\"50\",\n"
+		"\"0\",\"k(float *)\",\"(32, 1, 1)\",\"(1, 1, 1)\",\"9.0\",\"Occupancy\",\"\",\"\",\"\","
+		"\"see \"Occupancy\", the guide's \"a\",\"b\"\"\n";
+	assert_int_equal(read_both(NULL, 0, det, strlen(det), &p, &d, &text, &len), 0);
+	assert_int_equal(d.warnings, 1);
+	assert_int_equal(p.skipped, 1);
+	assert_non_null(strstr(text, "row 3: 7 fields where a metric's row has 10 (the header: 10): the row is left out"));
+	assert_int_equal(p.n_launches, 2);
+	assert_int_equal(p.launches[0].regs, 16);
+	assert_true(p.launches[0].theoretical < 0);
+	assert_string_equal(p.launches[1].kernel, "k<\"a\",\"b\">(float *)");
+	assert_true(p.launches[1].theoretical == 50.0);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+}
+
+/* The Source page's shared-memory and branch columns, by label (the
+ * hand-made export of testdata/profile/asm/) or by metric name. */
+static void shared_and_branches(void **state)
+{
+	(void)state;
+	static const char file[] = "/work/main/testdata/profile/asm/lane.cu";
+	struct ka_buf src = {0};
+	struct ka_ncu_profile p;
+	struct ka_diag d;
+	char *text = NULL;
+	size_t len = 0;
+	const struct ka_ncu_line *l;
+
+	assert_int_equal(ka_read_file(KA_TESTDATA "/profile/asm/ncu_source.csv", 1 << 20, &src), 0);
+	assert_int_equal(read_both(src.data, src.len, NULL, 0, &p, &d, &text, &len), 0);
+	assert_int_equal(d.warnings, 0);
+	assert_int_equal(p.tables, 3);
+	l = ka_ncu_line_find(&p, "lane_ids(unsigned int *)", file, 11);       /* the asm line */
+	assert_non_null(l);
+	assert_int_equal(l->executed, 1);
+	assert_int_equal(l->wavefronts, 0);
+	l = ka_ncu_line_find(&p, "column_read(const float *, float *)", file, 20);
+	assert_int_equal(l->wavefronts, 1024);
+	assert_int_equal(l->ideal_wavefronts, 32);
+	assert_true(l->nway == 32.0);
+	assert_int_equal(l->sectors, 128);
+	assert_int_equal(l->n_access, 2);
+	assert_string_equal(l->access[0].opcode, "LDS");
+	assert_true(l->access[0].shared);
+	assert_int_equal(l->access[0].executed, 32);         /* the repeated SASS rows counted once */
+	assert_int_equal(l->access[0].wavefronts, 1024);
+	assert_int_equal(l->access[0].ideal_wavefronts, 32);
+	assert_int_equal(l->access[0].sectors, -1);
+	assert_false(l->access[1].shared);
+	assert_int_equal(l->access[1].sectors, 128);
+	l = ka_ncu_line_find(&p, "reduce_interleaved(float *)", file, 30);
+	assert_int_equal(l->divergent, 188);
+	assert_int_equal(l->n_access, 0);
+	l = ka_ncu_line_find(&p, "reduce_interleaved(float *)", file, 31);
+	assert_int_equal(l->wavefronts, 564);
+	assert_int_equal(l->ideal_wavefronts, 564);
+	assert_int_equal(l->n_access, 2);                    /* two LDS of one kind, one STS */
+	assert_int_equal(l->access[0].executed, 2 * 188);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+	ka_buf_free(&src);
+
+	/* by metric name; two launches (tables) of one kernel add up, the
+	 * N-way their mean weighted by wavefronts */
+	static const char named[] =
+		"\"File Path\",\"/a/t.cu\"\n"
+		"\"Function Name\",\"t()\"\n"
+		"\"Line No\",\"Source\",\"Address\",\"Source\",\"memory_l1_wavefronts_shared\","
+		"\"memory_l1_wavefronts_shared_ideal\",\"derived__memory_l1_conflicts_shared_nway\","
+		"\"smsp__branch_targets_threads_divergent\"\n"
+		"\"3\",\"x = tile[i][j];\",\"-\",\"-\",\"64\",\"16\",\"4\",\"2\"\n"
+		"\"File Path\",\"/a/t.cu\"\n"
+		"\"Function Name\",\"t()\"\n"
+		"\"Line No\",\"Source\",\"Address\",\"Source\",\"memory_l1_wavefronts_shared\","
+		"\"memory_l1_wavefronts_shared_ideal\",\"derived__memory_l1_conflicts_shared_nway\","
+		"\"smsp__branch_targets_threads_divergent\"\n"
+		"\"3\",\"x = tile[i][j];\",\"-\",\"-\",\"16\",\"16\",\"1\",\"1\"\n";
+	assert_int_equal(read_both(named, strlen(named), NULL, 0, &p, &d, &text, &len), 0);
+	l = ka_ncu_line_find(&p, "t()", "/a/t.cu", 3);
+	assert_int_equal(l->wavefronts, 80);
+	assert_int_equal(l->ideal_wavefronts, 32);
+	assert_int_equal(l->divergent, 3);
+	assert_true(fabs(l->nway - (4.0 * 64 + 1.0 * 16) / 80) < 1e-9);
+	ka_ncu_profile_free(&p);
+	ka_diag_fini(&d);
+	free(text);
+}
+
 /* A name or path that is no UTF-8 (a garbled export) reads with '?' for
  * the bytes: the report is JSON. */
 static void not_utf8(void **state)
@@ -329,6 +538,36 @@ static void not_utf8(void **state)
 	ka_ncu_profile_free(&p);
 	ka_diag_fini(&d);
 	free(text);
+}
+
+/* ncu's Registers Per Thread beside ptxas's count: frontends.h's worked
+ * table, the recorded H200 kernels (10 -> 16, 31 -> 31) and the 8-register
+ * kernel of testdata/profile/asm/ (8 -> 16). */
+static void register_rule(void **state)
+{
+	(void)state;
+	static const struct {
+		long regs, allocated;
+	} alloc[] = {{0, 16}, {8, 16}, {10, 16}, {16, 16}, {17, 24}, {31, 32}, {32, 32}, {33, 40}, {255, 256}, {-1, -1}};
+	static const struct {
+		long ptxas, ncu;
+		enum ka_ncu_regs want;
+	} cmp[] = {
+		{8, 16, KA_NCU_REGS_SAME_ALLOCATION}, {10, 16, KA_NCU_REGS_SAME_ALLOCATION},
+		{14, 16, KA_NCU_REGS_SAME_ALLOCATION}, {31, 31, KA_NCU_REGS_EQUAL},
+		{31, 32, KA_NCU_REGS_SAME_ALLOCATION}, {31, 40, KA_NCU_REGS_DIFFER},
+		{24, 16, KA_NCU_REGS_DIFFER},           {8, 24, KA_NCU_REGS_DIFFER},
+		{8, 8, KA_NCU_REGS_EQUAL},
+	};
+	for (size_t i = 0; i < sizeof(alloc) / sizeof(alloc[0]); i++)
+		assert_int_equal(ka_ncu_regs_allocated(alloc[i].regs, 8), alloc[i].allocated);
+	for (size_t i = 0; i < sizeof(cmp) / sizeof(cmp[0]); i++)
+		assert_int_equal(ka_ncu_regs_compare(cmp[i].ptxas, cmp[i].ncu, 8), cmp[i].want);
+	/* without an allocation unit: the floor alone */
+	assert_int_equal(ka_ncu_regs_allocated(10, 0), 16);
+	assert_int_equal(ka_ncu_regs_allocated(20, 1), 20);
+	assert_int_equal(ka_ncu_regs_compare(20, 24, 1), KA_NCU_REGS_DIFFER);
+	assert_int_equal(ka_ncu_regs_compare(20, 24, 8), KA_NCU_REGS_SAME_ALLOCATION);
 }
 
 static void name_key(void **state)
@@ -365,8 +604,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fixture_lines), cmocka_unit_test(fixture_launches), cmocka_unit_test(truncated),
-		cmocka_unit_test(garbled),       cmocka_unit_test(quoting),          cmocka_unit_test(not_utf8),
-		cmocka_unit_test(name_key),
+		cmocka_unit_test(garbled),       cmocka_unit_test(quoting),          cmocka_unit_test(unescaped_quotes),
+		cmocka_unit_test(skipped_rows),  cmocka_unit_test(shared_and_branches), cmocka_unit_test(not_utf8),
+		cmocka_unit_test(register_rule), cmocka_unit_test(name_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s = malloc(size + 1);
 	struct ka_mach_result r;
-	struct ka_mach_shape sh = {{32, 1, 1}, {0, 0, 0}};
+	struct ka_mach_shape sh = {.block = {32, 1, 1}};
 
 	memcpy(s, data, size);
 	s[size] = '\0';

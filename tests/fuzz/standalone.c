@@ -1,6 +1,7 @@
-/* standalone.c — run a libFuzzer target's entry point over files, without
- * libFuzzer: how the crash inputs kept under testdata/fuzz/<target>/ are
- * replayed as regression tests in every build (ASan/UBSan in CI). */
+/* standalone.c — run a libFuzzer target's entry point over files (and the
+ * files below folders), without libFuzzer: how the crash inputs kept under
+ * testdata/fuzz/<target>/ are replayed as regression tests in every build
+ * (ASan/UBSan in CI). */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,27 +26,32 @@ static int run_file(const char *path)
 	return 0;
 }
 
+/* A file, or every file below a folder (hidden ones skipped). */
+static int run_path(const char *path, int *n)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int bad = 0;
+	if (!d) {
+		(*n)++;
+		return run_file(path);
+	}
+	while ((e = readdir(d)) != NULL) {
+		char sub[4096];
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
+		bad += run_path(sub, n);
+	}
+	closedir(d);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	int n = 0, bad = 0;
-	for (int i = 1; i < argc; i++) {
-		DIR *d = opendir(argv[i]);
-		struct dirent *e;
-		if (!d) {
-			bad += run_file(argv[i]);
-			n++;
-			continue;
-		}
-		while ((e = readdir(d)) != NULL) {
-			char path[4096];
-			if (e->d_name[0] == '.')
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", argv[i], e->d_name);
-			bad += run_file(path);
-			n++;
-		}
-		closedir(d);
-	}
+	for (int i = 1; i < argc; i++)
+		bad += run_path(argv[i], &n);
 	printf("%d inputs replayed\n", n);
 	return bad ? 1 : 0;
 }

@@ -64,7 +64,7 @@ static void run(const char *mangled, int bx, int by, struct ka_mach_result *r)
 	char *ptx = slurp(KA_TESTDATA "/machine/cases.sm_90.ptx", &len);
 	char *k = ka_mach_ptx_extract(ptx, len, mangled);
 	assert_non_null(k);
-	struct ka_mach_shape sh = {{bx, by, 1}, {0, 0, 0}};
+	struct ka_mach_shape sh = {.block = {bx, by, 1}};
 	assert_int_equal(ka_mach_ptx_accesses(k, strlen(k), &sh, r), 0);
 	free(k);
 	free(ptx);
@@ -264,7 +264,7 @@ static void test_bad_input(void **state)
 {
 	(void)state;
 	struct ka_mach_result r;
-	struct ka_mach_shape sh = {{256, 1, 1}, {0, 0, 0}};
+	struct ka_mach_shape sh = {.block = {256, 1, 1}};
 	assert_int_equal(ka_mach_ptx_accesses("not ptx at all", 14, &sh, &r), -1);
 	assert_int_equal(r.n, 0);
 	assert_null(ka_mach_ptx_extract("x", 1, "_Z1kv"));
