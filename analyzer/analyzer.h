@@ -264,13 +264,6 @@ size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, cons
 bool ka_uresult_optin(const struct ka_uresult *r, const char *mangled, const char *demangled);
 
 
-/* ---- inline asm ---------------------------------------------------------------
- * Bytes one lane accesses through the single memory instruction of an asm
- * template's text: PTX `ld.global.ca.v4.u32` 16, `ld.global.u32` 4;
- * AMDGPU `global_load_dwordx4` 16.  0 when the text holds no such
- * instruction, more than one, or one that cannot be sized. */
-long long ka_asm_access_bytes(const char *tmpl);
-
 /* ---- joining with the machine code (--sass) ---------------------------------
  * Per source line, what the disassembler saw (nvdisasm -g line info):
  * instructions, those on the uniform datapath (U* opcodes, UR operands) and

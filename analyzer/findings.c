@@ -3,8 +3,10 @@
  * one fact per variable initializer and assignment, and the findings of
  * rules.def.  Nothing here changes a value; each rule is a small function
  * that says what it needs from the lattice (see the man page's FINDINGS).
- * The global accesses the walk meets are judged by access_model.c; what
- * both share (adding a finding, the questions asked of a node) is walk.c. */
+ * Memory accesses are not judged here: the warp address model judges them
+ * on the machine code (machine/, lib/accesses.c).  What the rules share
+ * (adding a finding, the questions asked of a node) is walk.c, the loop
+ * questions loops.c. */
 #include "internal.h"
 
 #include <stdarg.h>
@@ -163,18 +165,13 @@ static int asm_text(struct ka_an *an, CXCursor s, char *tmpl, size_t max, char c
 }
 
 /* An asm statement's input operands: a "v" operand's folded uniform terms
- * (KA101), and the `&x[i]` ones, which its memory instruction accesses
- * (ka107 judges x[i] at that width, or not at all when it is unknown). */
+ * (KA101). */
 static void asm_operands(struct ka_walk *w, CXCursor s)
 {
 	char cons[32][16], tmpl[1024];
 	CXCursor ch[32];
-	int nc = asm_text(w->an, s, tmpl, sizeof(tmpl), cons, 32), n = ka_children(s, ch, 32), k = 0, m = 0;
-	for (int a = 0; a < KA_ASM_ADDRS; a++)
-		w->asm_addr[a] = clang_getNullCursor();
-	w->asm_bytes = ka_asm_access_bytes(tmpl);
+	int nc = asm_text(w->an, s, tmpl, sizeof(tmpl), cons, 32), n = ka_children(s, ch, 32), k = 0;
 	for (int i = 0; i < n && k < nc; i++) {
-		CXCursor e = ka_strip(ch[i]), sub[2];
 		if (!clang_isExpression(clang_getCursorKind(ch[i])))
 			continue;
 		const char *c = cons[k++];
@@ -182,9 +179,6 @@ static void asm_operands(struct ka_walk *w, CXCursor s)
 			continue;        /* an output */
 		if (strchr(c, 'v') && !strchr(c, 's'))
 			ka101(w, ch[i], "a \"v\" inline-asm operand");
-		if (m < KA_ASM_ADDRS && clang_getCursorKind(e) == CXCursor_UnaryOperator && ka_walk_op_of(w->an, e) == OP_ADDR &&
-		    ka_walk_kids2(e, sub) == 1)
-			w->asm_addr[m++] = ka_strip(sub[0]);
 	}
 }
 
@@ -737,83 +731,18 @@ static int64_t few_threads(struct ka_walk *w, CXCursor cond)
 	return k > 0 && k <= w->an->warp ? k : 0;
 }
 
-/* `e + c < n` or `e < n` (c = 0): e lane-affine at a constant stride, c a
- * constant >= 0, n the same in every lane. */
-static bool bound_of(struct ka_walk *w, CXCursor cond, CXCursor *e, CXCursor *n, int64_t *c)
-{
-	CXCursor x = ka_strip(cond), o[3], p[3];
-	const struct ka_uval *ev, *nv;
-	if (clang_getCursorKind(x) != CXCursor_BinaryOperator || ka_walk_kids2(x, o) != 2 || ka_walk_op_of(w->an, x) != OP_LT)
-		return false;
-	*c = 0;
-	*e = ka_strip(o[0]);
-	*n = ka_strip(o[1]);
-	if (clang_getCursorKind(*e) == CXCursor_BinaryOperator && ka_walk_op_of(w->an, *e) == OP_ADD && ka_walk_kids2(*e, p) == 2 &&
-	    ka_walk_known_int(w, p[1], c))
-		*e = ka_strip(p[0]);
-	ev = ka_walk_val(w->an, *e);
-	nv = ka_walk_val(w->an, *n);
-	return *c >= 0 && ev && ev->cls == KA_U_AFFINE && ev->stride != 0 && nv && !uv_is_lane_dependent(nv);
-}
-
-/* A lower bound the else of cond proves: cond is `e + c < n` or a
- * disjunction holding one (the else: every disjunct false). */
-static bool tail_lower(struct ka_walk *w, CXCursor cond, struct ka_tail_bound *out)
-{
-	CXCursor x = ka_strip(cond), o[3], e, n;
-	int64_t c;
-	if (clang_getCursorKind(x) == CXCursor_BinaryOperator && ka_walk_op_of(w->an, x) == OP_LOR && ka_walk_kids2(x, o) == 2)
-		return tail_lower(w, o[0], out) || tail_lower(w, o[1], out);
-	if (!bound_of(w, x, &e, &n, &c))
-		return false;
-	*out = (struct ka_tail_bound){ka_walk_text(w->an, e), ka_walk_text(w->an, n), c};
-	if (out->e && out->n)
-		return true;
-	free(out->e);
-	free(out->n);
-	return false;
-}
-
-/* Whether the then of cond (`e + c2 < n`, or a conjunction holding one)
- * inside the tail bound e >= n - c leaves at most one lane of each warp:
- * e takes c - c2 values there, and a warp's lanes are |stride| apart. */
-static bool tail_one_lane(struct ka_walk *w, CXCursor cond)
-{
-	CXCursor x = ka_strip(cond), o[3], e, n;
-	int64_t c;
-	if (!w->tail.e)
-		return false;
-	if (clang_getCursorKind(x) == CXCursor_BinaryOperator && ka_walk_op_of(w->an, x) == OP_LAND && ka_walk_kids2(x, o) == 2)
-		return tail_one_lane(w, o[0]) || tail_one_lane(w, o[1]);
-	if (!bound_of(w, x, &e, &n, &c) || c >= w->tail.c)
-		return false;
-	char *et = ka_walk_text(w->an, e), *nt = ka_walk_text(w->an, n);
-	const struct ka_uval *v = ka_walk_val(w->an, e);
-	int64_t stride = v->stride < 0 ? -(int64_t)v->stride : v->stride;
-	bool one = et && nt && strcmp(et, w->tail.e) == 0 && strcmp(nt, w->tail.n) == 0 && w->tail.c - c <= stride;
-	free(et);
-	free(nt);
-	return one;
-}
-
-static bool holds_looped_global(struct ka_walk *w, CXCursor loop);
-
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d);
 
 /* An if's children, with what the condition proves about who runs each:
- * one block of the grid (KA112), at most one warp of each block (KA113),
- * at most one lane of each warp (a scalar tail: no access pattern).  An
- * outer mark already covers the whole if. */
+ * one block of the grid (KA112), at most one warp of each block (KA113).
+ * An outer mark already covers the whole if. */
 static void visit_if(struct ka_walk *w, CXCursor ifs)
 {
 	CXCursor ch[4];
 	int n = ka_children(ifs, ch, 4), one = n == 2 || n == 3 ? one_block_child(w, ch[0], n) : -1;
 	int64_t few = n >= 2 && w->loop_depth == 0 ? few_threads(w, ch[0]) : 0;
-	struct ka_tail_bound lower = {NULL, NULL, 0};
-	bool tail = n == 3 && !w->tail.e && tail_lower(w, ch[0], &lower);
 	for (int i = 0; i < n; i++) {
 		struct ka_few outer = w->few;
-		bool outer_lane = w->one_lane;
 		char *t = NULL;
 		if (w->few.rule == KA_RULE_NONE && (i == one || (i == 1 && few)))
 			t = ka_walk_text(w->an, ch[0]);
@@ -826,33 +755,12 @@ static void visit_if(struct ka_walk *w, CXCursor ifs)
 				snprintf(w->few.cond, len, "`%s`: %lld threads", t, (long long)few);
 			free(t);
 		}
-		if (i == 2 && tail)
-			w->tail = lower;
-		if (i == 1 && tail_one_lane(w, ch[0]))
-			w->one_lane = true;
 		if (visit(ch[i], ifs, w) == CXChildVisit_Recurse)
 			clang_visitChildren(ch[i], visit, w);
 		if (w->few.cond != outer.cond)
 			free(w->few.cond);
 		w->few = outer;
-		w->one_lane = outer_lane;
-		if (i == 2 && tail)
-			w->tail = (struct ka_tail_bound){NULL, NULL, 0};
 	}
-	if (tail) {
-		free(lower.e);
-		free(lower.n);
-	}
-}
-
-/* c is the left side of an assignment (x[i] = v, x[i] += v). */
-static bool assigned_to(struct ka_an *an, CXCursor c, CXCursor parent)
-{
-	enum CXCursorKind k = clang_getCursorKind(parent);
-	CXCursor ch[2];
-	if (!(k == CXCursor_BinaryOperator && ka_walk_op_of(an, parent) == OP_ASSIGN) && k != CXCursor_CompoundAssignOperator)
-		return false;
-	return ka_walk_kids2(parent, ch) == 2 && clang_equalCursors(ch[0], c);
 }
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d)
@@ -867,7 +775,6 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	if (!ka_in_main_file(an, c) && k != CXCursor_CompoundStmt)
 		return CXChildVisit_Recurse;
 	facts_for(w, c, k);
-	w->storing = assigned_to(an, c, parent);
 	switch (k) {
 	case CXCursor_BinaryOperator: {
 		enum ka_op op = ka_walk_val(an, c) ? ka_walk_op_of(an, c) : OP_NONE;
@@ -877,20 +784,6 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 			ka106(w, c);
 		break;
 	}
-	/* the source's access model: HIP only.  A CUDA kernel's accesses are
-	 * judged on its PTX by the warp address model (machine/, lib/accesses.c) */
-	case CXCursor_ArraySubscriptExpr:           /* a store's too: no value of its own */
-		if (an->lang == KA_LANG_HIP)
-			ka_access_index(w, c, k);
-		break;
-	case CXCursor_MemberRefExpr:                /* p[i].x over an array of structures */
-		if (an->lang == KA_LANG_HIP)
-			ka_access_member(w, c);
-		break;
-	case CXCursor_UnaryOperator:       /* *(uint4 *)p has no value of its own */
-		if (an->lang == KA_LANG_HIP && (ka_walk_val(an, c) || ka_walk_op_of(an, c) == OP_DEREF))
-			ka_access_index(w, c, k);
-		break;
 	case CXCursor_IfStmt: {
 		CXCursor ch[4];
 		unsigned cs, ce;
@@ -912,15 +805,6 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		asm_operands(w, c);
 		break;
 	case CXCursor_CallExpr:
-		if (ka_walk_val(an, c) && ka_call_intrin(an, c) == IN_NONE) {
-			int na = clang_Cursor_getNumArguments(c), m = 0;
-			for (int a = 0; a < na && m < KA_ADDR_ARGS; a++) {
-				CXCursor arg = ka_strip(clang_Cursor_getArgument(c, (unsigned)a)), ch[2];
-				if (clang_getCursorKind(arg) == CXCursor_UnaryOperator && ka_walk_op_of(an, arg) == OP_ADDR &&
-				    ka_walk_kids2(arg, ch) == 1)
-					w->addr_of[m++] = ka_strip(ch[0]);
-			}
-		}
 		if (ka_walk_val(an, c)) {
 			int in = ka_call_intrin(an, c);
 			if (in >= 0) {
@@ -940,86 +824,22 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		break;
 	}
 	loop = k == CXCursor_ForStmt ? ka_loop_repeats(w, c, true) : ka_loop_work(w, c);
-	bool inner_work = w->inner_work;
-	if (loop)
-		w->inner_work = holds_looped_global(w, c);
 	w->quiet_warpidx += quiet;
 	w->loop_depth += loop;
 	clang_visitChildren(c, visit, w);
 	w->loop_depth -= loop;
 	w->quiet_warpidx -= quiet;
-	w->inner_work = inner_work;
 	return CXChildVisit_Continue;
-}
-
-/* Whether the kernel does global-memory work in loops: a global access
- * inside a work loop of any function it reaches. */
-struct looped {
-	struct ka_walk *w;
-	int depth;
-	bool found;
-	bool runtime_only;        /* count only loops of a runtime trip count */
-};
-
-static bool is_global_access(struct ka_an *an, CXCursor c)
-{
-	enum CXCursorKind k = clang_getCursorKind(c);
-	CXCursor ch[3];
-	const struct ka_uval *v;
-	if (k == CXCursor_ArraySubscriptExpr && ka_walk_kids2(c, ch) == 2)
-		return (v = ka_walk_val(an, ch[0])) && v->space == SP_GLOBAL;
-	if (k == CXCursor_UnaryOperator && ka_walk_val(an, c) && ka_walk_op_of(an, c) == OP_DEREF && ka_walk_kids2(c, ch) == 1)
-		return (v = ka_walk_val(an, ch[0])) && v->space == SP_GLOBAL;
-	return false;
-}
-
-static enum CXChildVisitResult find_looped(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct looped *l = d;
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
-	if (ka_loop_work(l->w, c) && !(l->runtime_only && ka_loop_compile_time(l->w, c))) {
-		l->depth++;
-		clang_visitChildren(c, find_looped, l);
-		l->depth--;
-		return l->found ? CXChildVisit_Break : CXChildVisit_Continue;
-	}
-	if (l->depth > 0 && is_global_access(l->w->an, c)) {
-		l->found = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-/* Whether a loop's body holds a work loop with a global access in it, the
- * inner loop's trip count a runtime value: a loop of compile-time length
- * (ggml's d_conv taps, a template parameter) may be as short as the
- * outer loop's own work. */
-static bool holds_looped_global(struct ka_walk *w, CXCursor loop)
-{
-	struct looped lp = {w, 0, false, true};
-	clang_visitChildren(loop, find_looped, &lp);
-	return lp.found;
 }
 
 void ka_collect(struct ka_an *an, struct ka_fact_acc *facts, struct ka_finding_acc *finds)
 {
 	struct ka_walk w = {.an = an, .facts = facts, .finds = finds, .few = KA_FEW_NONE};
-	for (int a = 0; a < KA_ADDR_ARGS; a++)
-		w.addr_of[a] = clang_getNullCursor();
-	w.via_deref = clang_getNullCursor();
-	for (int a = 0; a < KA_ASM_ADDRS; a++)
-		w.asm_addr[a] = clang_getNullCursor();
-	struct looped lp = {&w, 0, false, false};
-	for (size_t i = 0; i < an->n_reached && !lp.found; i++)
-		clang_visitChildren(an->reached[i], find_looped, &lp);
-	w.looped_global = lp.found;
 	for (size_t i = 0; i < an->n_reached; i++) {
 		w.fn = i;
 		clang_visitChildren(an->reached[i], visit, &w);
 	}
-	ka_access_resolve(&w);
+	ka_walk_free(&w);
 }
 
 /* ---- KA108: needs every call site in the file ------------------------------------------ */

@@ -8,8 +8,7 @@
  *   uniformity.c  sets ka_uval on every expression node of each kernel and of
  *                 the functions it calls (in context), to a fixed point
  *   findings.c    reads those values and reports the rules of rules.def
- *                 (access_model.c: the global accesses; walk.c: what both
- *                 share)
+ *                 (loops.c: the loop questions; walk.c: what both share)
  *   analyzer.c    runs the passes per kernel and hands back the public
  *                 ka_uresult */
 #ifndef KANALYZE_ANALYZER_INTERNAL_H
@@ -308,8 +307,8 @@ void ka_launch_shape(const struct ka_analyzer_options *o, const struct ka_uresul
 		     int warp, struct ka_ushape *out);
 void ka_ulaunch_free(struct ka_ulaunch *v, size_t n);
 
-/* ---- the findings walk: findings.c walks a kernel, access_model.c judges
- * its global accesses (KA107, KA109, KA111-KA114) ---------------------------------- */
+/* ---- the findings walk: findings.c walks a kernel, loops.c answers its loop
+ * questions ------------------------------------------------------------------------ */
 /* A branch that few threads run: the rule a cost in it reports under --
  * KA112, one block of the grid; KA113, at most one warp of each block,
  * once -- and the condition that chose it (KA_RULE_NONE: no such branch;
@@ -321,41 +320,6 @@ struct ka_few {
 
 #define KA_FEW_NONE ((struct ka_few){KA_RULE_NONE, NULL})
 
-/* A strided global access waiting for the whole function (KA107/KA109):
- * base[E + c + sum of mult * k] at lane stride `stride` (in base's
- * elements), each k the counter of an enclosing loop of constant length
- * taking `count` consecutive values; the access reads `width` neighbouring
- * elements (a uint4 over floats: 4; `bytes` in all). */
-struct ka_loop_term {
-	int64_t mult, count;
-};
-
-enum { KA_LOOP_TERMS = 4 };
-
-/* How often a strided access runs beside the kernel's work (KA111): in
- * it, once per thread outside every loop, or once per trip of a loop
- * whose body holds an inner work loop with global accesses. */
-enum ka_once { KA_ONCE_NOT, KA_ONCE_PER_THREAD, KA_ONCE_PER_TRIP, KA_ONCE_SMALL_LAUNCH };
-
-/* The most threads a launch may run for KA114: one access per thread
- * then fetches at most 2 MiB of 32-byte sectors, less than the launch. */
-enum { KA_SMALL_LAUNCH_THREADS = 65536 };
-
-struct ka_strided {
-	CXCursor at;
-	size_t fn;                /* index into an->reached                  */
-	char *base, *e;           /* source text of the pointer and of E     */
-	int64_t c;
-	struct ka_loop_term lt[KA_LOOP_TERMS];
-	int n_lt;
-	int stride, width;
-	long long bytes;
-	int line, col;
-	enum ka_once once;           /* beside the loops where the work is (KA111) */
-	struct ka_few few;           /* in a branch few threads run (cond owned)  */
-	bool store;               /* the access is written                     */
-};
-
 /* A for loop's counter: n = hi - lo values for (v = lo; v < hi; ++v) with
  * constant lo and hi, else 0; compile_time: the bound is a compile-time
  * value even where it cannot be evaluated here (a template parameter, a
@@ -366,9 +330,6 @@ struct ka_cloop {
 	bool compile_time;
 };
 
-/* `&x[i]` arguments of one call remembered (Rodinia's myocyte hands nine
- * arrays' addresses to its solver step). */
-enum { KA_ADDR_ARGS = 16, KA_ASM_ADDRS = 8 };
 
 struct ka_walk {
 	struct ka_an *an;
@@ -376,48 +337,21 @@ struct ka_walk {
 	struct ka_finding_acc *finds;
 	int quiet_warpidx;        /* inside readfirstlane / a broadcast shuffle */
 	int loop_depth;           /* loops around the node being walked         */
-	bool storing;             /* the access being judged is written (an
-	                             assignment's left side): its finding says
-	                             so, for the machine code check           */
-	bool looped_global;       /* global accesses in work loops (KA111)      */
-	bool inner_work;          /* the innermost work loop holds a work loop
-	                             with global accesses (KA111)           */
 	unsigned cond_start, cond_end;  /* the condition of the innermost if whose
 	                                   branches do different work (KA106)  */
 	struct ka_few few;           /* inside a branch few threads run (KA112,
 	                             KA113): the condition that chose it     */
-	bool one_lane;            /* inside a branch at most one lane of each
-	                             warp takes (a vector loop's scalar tail):
-	                             an access there is one lane's, no pattern */
 	struct ka_kept {             /* locals asked about: keeps its initializer? */
 		CXCursor var;
 		bool keeps;
 	} *kept;
 	size_t n_kept;
-	struct ka_tail_bound {       /* in the else of `e + c < n`: e >= n - c     */
-		char *e, *n;      /* their text; e NULL when there is none     */
-		int64_t c;
-	} tail;
 	size_t fn;                /* the reached function being walked        */
-	struct ka_strided *acc;      /* KA107 candidates of the kernel           */
-	size_t n_acc;
 	struct ka_cloop *loops;      /* every for loop's counter seen            */
 	size_t n_loops;
-	CXCursor via_deref;       /* x[i] of *(T *)&x[i]: the deref is the access */
-	CXCursor asm_addr[KA_ASM_ADDRS];  /* x[i] of the `&x[i]` operands of the asm
-	                             statement being walked: its memory
-	                             instruction accesses them, asm_bytes wide
-	                             (0: unknown, no access judged) */
-	long long asm_bytes;
-	CXCursor addr_of[KA_ADDR_ARGS];  /* x[i] of the `&x[i]` arguments of the call
-	                             being walked when that call is no intrinsic
-	                             (ggml's 16-byte memcpy from &x[off]): an
-	                             address handed on, no access here; the
-	                             callee's accesses are its own.  (__ldg(&x[i])
-	                             and atomicAdd(&x[i], v) are accesses.) */
 };
 
-/* walk.c: what findings.c and access_model.c share.  The node's value
+/* walk.c: what findings.c's rules share.  The node's value
  * (NULL: none), a compile-time integer (what libclang evaluates, or a
  * template argument of the instance walked), the operator of a node, up to
  * two children, the source text of a node (owned), a global access
@@ -429,26 +363,18 @@ bool ka_walk_known_int(struct ka_walk *w, CXCursor c, int64_t *k);
 enum ka_op ka_walk_op_of(struct ka_an *an, CXCursor c);
 int ka_walk_kids2(CXCursor c, CXCursor *ch);
 char *ka_walk_text(struct ka_an *an, CXCursor c);
-void ka_access_shape(const struct ka_walk *w, struct ka_ufinding *f, long long lane_bytes, long long access_bytes);
 const struct ka_few *ka_few_here(const struct ka_walk *w);
 void ka_few_report(struct ka_walk *w, CXCursor at, const char *what, const struct ka_few *few);
 
-/* access_model.c: the global accesses findings.c's walk meets.  A subscript
- * or dereference (k: its cursor kind) and a member of an array of
- * structures are judged where they stand or noted for the end of the
- * kernel's walk, where ka_access_resolve judges the noted ones together
- * (the neighbouring offsets that cover a stride) and frees what the walk
- * kept (the notes, the loops' counters, the locals asked about).  The loop
- * questions the walk asks too: whether a loop repeats work (note: remember
- * a for loop's counter for the strides), has compile-time bounds, or is a
- * loop where the kernel's work is; whether a local keeps its initializer. */
-void ka_access_index(struct ka_walk *w, CXCursor e, enum CXCursorKind k);
-void ka_access_member(struct ka_walk *w, CXCursor e);
-void ka_access_resolve(struct ka_walk *w);
+/* loops.c: the loop questions the walk asks -- whether a loop repeats work
+ * (note: remember a for loop's counter), has compile-time bounds, or is a
+ * loop where the kernel's work is; whether a local keeps its initializer --
+ * and what the walk kept, freed at its end. */
 bool ka_loop_repeats(struct ka_walk *w, CXCursor fs, bool note);
 bool ka_loop_compile_time(struct ka_walk *w, CXCursor c);
 bool ka_loop_work(struct ka_walk *w, CXCursor c);
 bool ka_walk_keeps_init(struct ka_walk *w, CXCursor var);
+void ka_walk_free(struct ka_walk *w);
 
 /* ---- findings.c ------------------------------------------------------------------- */
 /* Facts and findings of the functions in an->reached, from an->nodes. */

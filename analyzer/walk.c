@@ -1,10 +1,9 @@
 /* walk.c — what every part of the findings walk shares: adding a finding
  * (one per rule, line and column), the questions asked of a node (its
- * value, a compile-time integer, its operator, its children, its text), a
- * global access finding's shape, and the branch few threads run around the
- * node with the finding a cost there is reported as (KA112, KA113).
- * findings.c (the walk and its rules) and access_model.c (its global
- * accesses) both call these; this file calls neither. */
+ * value, a compile-time integer, its operator, its children, its text), and
+ * the branch few threads run around the node with the finding a cost there
+ * is reported as (KA112, KA113).  findings.c (the walk and its rules) and
+ * loops.c call these; this file calls neither. */
 #include "internal.h"
 
 #include <stdarg.h>
@@ -36,17 +35,6 @@ struct ka_ufinding *ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, 
 
 
 /* ---- the walk's questions --------------------------------------------------------- */
-/* A global access finding's shape (its cost, lib/ground.c): lanes
- * `lane_bytes` apart (0: a runtime distance), `access_bytes` each. */
-void ka_access_shape(const struct ka_walk *w, struct ka_ufinding *f, long long lane_bytes, long long access_bytes)
-{
-	if (!f)
-		return;
-	f->store = w->storing;
-	f->lane_bytes = lane_bytes > 0 && lane_bytes < (1 << 30) ? (int)lane_bytes : 0;
-	f->access_bytes = access_bytes > 0 && access_bytes <= 256 ? (int)access_bytes : 4;
-}
-
 const struct ka_uval *ka_walk_val(struct ka_an *an, CXCursor c)
 {
 	const struct ka_node *n = ka_node_find(an, c);

@@ -25,7 +25,7 @@ void ka_kernel_free(struct ka_kernel *k)
 	free(k->sass);
 	ka_machine_free(k->machine);
 	free(k->machine);
-	free(k->ptx);
+	free(k->model_code);
 	memset(k, 0, sizeof(*k));
 }
 

@@ -612,8 +612,9 @@ static void read_ptx(const struct compile *c, struct ka_kernel_list *out, size_t
 		ka_machine_attach(&set, out, first, KA_CODE_PTX);
 		struct ka_mach_module *mod = ka_mach_ptx_module(ptx.data, ptx.len);
 		for (size_t k = first; k < out->n; k++) {      /* the warp model's input */
-			free(out->v[k].ptx);
-			out->v[k].ptx = ka_mach_ptx_kernel(mod, out->v[k].mangled);
+			free(out->v[k].model_code);
+			out->v[k].model_code = ka_mach_ptx_kernel(mod, out->v[k].mangled);
+			out->v[k].model_code_kind = KA_CODE_PTX;
 		}
 		ka_mach_ptx_module_free(mod);
 	}

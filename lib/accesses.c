@@ -16,6 +16,7 @@
 #define _GNU_SOURCE                    /* realpath */
 #include "lib.h"
 #include "machine.h"
+#include "occupancy.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,7 @@ static int site_line(const struct ka_kernel *k, const struct ka_mach_access *a, 
 
 static const char *space_unit(const struct ka_mach_access *a)
 {
-	return a->space == KA_MACH_SHARED ? "wavefronts" : "sectors";
+	return a->space == KA_MACH_SHARED ? "wavefronts" : a->unit_bytes == 64 ? "64-byte lines" : "sectors";
 }
 
 /* "ld.global.f32 x4 at line 10 (inlined helper _Z3getPKfi): 32.0 sectors
@@ -79,8 +80,8 @@ void ka_model_describe(const struct ka_mach_access *a, char *buf, size_t n)
 	char from[48] = "";
 	if (a->gather && a->gather_line > 0)
 		snprintf(from, sizeof(from), " (the value loaded at line %d)", a->gather_line);
-	snprintf(buf, n, "PTX: %s%s%s%s: %.1f %s per request where %.1f would do; %s%s; %.0f %% of the kernel's %s %s",
-		 insns, a->n_instructions > 1 ? " (" : "", a->n_instructions > 1 ? "several instructions" : "",
+	snprintf(buf, n, "%s: %s%s%s%s: %.1f %s per request where %.1f would do; %s%s; %.0f %% of the kernel's %s %s",
+		 a->amdgpu ? "AMDGPU" : "PTX", insns, a->n_instructions > 1 ? " (" : "", a->n_instructions > 1 ? "several instructions" : "",
 		 a->n_instructions > 1 ? ")" : "", got, space_unit(a), want, a->pattern, from, a->share * 100,
 		 ka_mach_space_name(a->space), space_unit(a));
 }
@@ -109,11 +110,11 @@ static char *message(enum ka_rule r, const struct ka_mach_access *a)
 	case KA_RULE_KA107:
 		if (a->gather)
 			snprintf(buf, sizeof(buf), "uncoalesced global %s, %d B per lane, if its lanes read unrelated "
-				 "elements: %.1f sectors per request where %.1f would do (a gather: the address comes "
-				 "from a loaded value)%s%s", op, a->bytes_per_lane, a->sectors, a->ideal, a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
+				 "elements: %.1f %s per request where %.1f would do (a gather: the address comes "
+				 "from a loaded value)%s%s", op, a->bytes_per_lane, a->sectors, space_unit(a), a->ideal, a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
 		else
-			snprintf(buf, sizeof(buf), "uncoalesced global %s, %d B per lane: %.1f sectors per request where "
-				 "%.1f would do (%s%s)%s%s", op, a->bytes_per_lane, a->sectors, a->ideal, a->pattern,
+			snprintf(buf, sizeof(buf), "uncoalesced global %s, %d B per lane: %.1f %s per request where "
+				 "%.1f would do (%s%s)%s%s", op, a->bytes_per_lane, a->sectors, space_unit(a), a->ideal, a->pattern,
 				 lanes, a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
 		break;
 	case KA_RULE_KA109:
@@ -125,8 +126,8 @@ static char *message(enum ka_rule r, const struct ka_mach_access *a)
 			 "(%s)", a->wavefronts, a->ideal_wavefronts, a->pattern);
 		break;
 	default:
-		snprintf(buf, sizeof(buf), "local-memory %s, %d B per lane: %.1f sectors per request, about %.0f per warp "
-			 "(%s)", op, a->bytes_per_lane, a->sectors, a->executions, a->pattern);
+		snprintf(buf, sizeof(buf), "local-memory %s, %d B per lane: %.1f %s per request, about %.0f per warp "
+			 "(%s)", op, a->bytes_per_lane, a->sectors, space_unit(a), a->executions, a->pattern);
 		break;
 	}
 	(void)what;
@@ -232,13 +233,26 @@ void ka_model_accesses(struct ka_result *res)
 	for (size_t i = 0; i < res->n; i++) {
 		struct ka_kernel_result *kr = &res->v[i];
 		const struct ka_kernel *k = kr->k;
-		if (!k->ptx || kr->accesses)
+		if (!k->model_code || kr->accesses)
 			continue;
 		struct ka_mach_shape shape = {.block = {kr->block_dims[0], kr->block_dims[1], kr->block_dims[2]}};
 		if (shape.block[0] <= 0)
 			shape.block[0] = kr->block > 0 ? kr->block : 256, shape.block[1] = shape.block[2] = 1;
 		kr->accesses = ka_xcalloc(1, sizeof(*kr->accesses));
-		if (ka_mach_ptx_accesses(k->ptx, strlen(k->ptx), &shape, kr->accesses) != 0)
+		int rc;
+		if (k->model_code_kind == KA_CODE_AMDGPU) {
+			/* the arch row's facts: wave size, packed work-item IDs, LDS banks;
+			 * global traffic in the 64-byte lines CDNA fetches */
+			const struct ka_amd_arch *a = kr->m.amd.arch;
+			shape.lanes = k->wave_size > 0 ? k->wave_size : a ? a->default_wave : 64;
+			shape.sector_bytes = 64;
+			shape.lds_banks = a ? a->lds_banks : 32;
+			shape.tid_packed = a && a->tid_packed;
+			rc = ka_mach_amdgpu_accesses(k->model_code, strlen(k->model_code), &shape, kr->accesses);
+		} else {
+			rc = ka_mach_ptx_accesses(k->model_code, strlen(k->model_code), &shape, kr->accesses);
+		}
+		if (rc != 0)
 			continue;
 		if (kr->u)
 			decide(kr);

@@ -345,7 +345,7 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 			ka_hash_init(&h);
 			toolchain_identity(nvcc, &h);
 			/* an entry made with the machine code per line is another entry */
-			ka_hash_str(&h, run->machine ? "machine+ptx" : "-");
+			ka_hash_str(&h, run->machine ? "machine+code" : "-");
 			ka_hash_final(&h, id);
 			ka_buf_puts(&tools, id);
 			version_cached(&cache, nvcc, version);

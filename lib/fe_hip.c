@@ -345,7 +345,7 @@ static void file_begin(struct hip_file *f, struct ka_unit *units, struct ka_run 
 		compiler_identity(f->cands[0].path, &h);
 		ka_hash_str(&h, libdir ? libdir : "(none)");
 		/* an entry made with the code per line is another entry */
-		ka_hash_str(&h, run->machine ? "machine" : "-");
+		ka_hash_str(&h, run->machine ? "machine+code" : "-");
 		ka_hash_final(&h, id);
 		ka_buf_puts(&tools, id);
 		free(libdir);

@@ -101,8 +101,10 @@ static json_t *kernels_doc(const struct ka_kernel *v, size_t n, const char *kind
 		json_object_set_new(k, "resources", r);
 		if (v[i].machine)
 			json_object_set_new(k, "machine", machine_json(v[i].machine));
-		if (v[i].ptx)
-			json_object_set_new(k, "ptx", json_string(v[i].ptx));
+		if (v[i].model_code) {
+			json_object_set_new(k, "model_code", json_string(v[i].model_code));
+			json_object_set_new(k, "model_code_kind", json_integer(v[i].model_code_kind));
+		}
 		/* AMD: the wave compiled for and LLVM's own occupancy (the HIP cache) */
 		if (v[i].wave_size > 0)
 			json_object_set_new(k, "wave_size", json_integer(v[i].wave_size));
@@ -170,10 +172,12 @@ static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
 	json_t *machine = json_object_get(o, "machine");
 	if (machine && machine_from(machine, k) != 0)
 		return -1;
-	json_t *ptx = json_object_get(o, "ptx");
-	if (ptx && !json_is_string(ptx))
+	json_t *code = json_object_get(o, "model_code"), *code_kind = json_object_get(o, "model_code_kind");
+	if ((code && !json_is_string(code)) || (code && !json_is_integer(code_kind)) ||
+	    (code_kind && (json_integer_value(code_kind) != KA_CODE_PTX && json_integer_value(code_kind) != KA_CODE_AMDGPU)))
 		return -1;
-	k->ptx = ptx ? ka_strdup(json_string_value(ptx)) : NULL;
+	k->model_code = code ? ka_strdup(json_string_value(code)) : NULL;
+	k->model_code_kind = code ? (enum ka_code)json_integer_value(code_kind) : KA_CODE_PTX;
 	k->wave_size = wave ? (int)json_integer_value(wave) : 0;
 	k->llvm_waves_per_simd = llvm ? (int)json_integer_value(llvm) : 0;
 	if (k->wave_size != 0 && k->wave_size != 32 && k->wave_size != 64)

@@ -21,13 +21,15 @@ struct pc_stat {
 	double events, sectors, ideal, excess, active;
 	unsigned tags;
 	int origin;
-	int64_t first[KA_MACH_LANES];
+	int64_t first[KA_MACH_MAX_LANES];
 	uint64_t first_mask;
+	int lanes;
 };
 
 struct run_ctx {
 	const struct pfunc *f;
 	struct pc_stat *st;
+	const struct ka_mach_shape *shape;
 };
 
 static void on_event(void *vctx, const struct lane_event *e)
@@ -35,20 +37,22 @@ static void on_event(void *vctx, const struct lane_event *e)
 	struct run_ctx *c = vctx;
 	struct pc_stat *s = &c->st[e->pc];
 	int ideal = 0, got;
+	int banks = c->shape->lds_banks > 0 ? c->shape->lds_banks : 32;
 	if (e->space == KA_MACH_SHARED)
-		got = ka_mach_wavefronts(e->addr, e->active, KA_MACH_LANES, e->bytes, 32, &ideal);
+		got = ka_mach_wavefronts(e->addr, e->active, e->lanes, e->bytes, banks, &ideal);
 	else if (e->space == KA_MACH_LOCAL)
-		got = ka_mach_local_sectors(e->addr, e->active, KA_MACH_LANES, e->bytes, &ideal);
+		got = ka_mach_local_sectors(e->addr, e->active, e->lanes, e->bytes, &ideal);
 	else
-		got = ka_mach_sectors(e->addr, e->active, KA_MACH_LANES, e->bytes, &ideal);
+		got = ka_mach_lines(e->addr, e->active, e->lanes, e->bytes, c->shape->sector_bytes, &ideal);
 	if (!s->seen) {
 		s->seen = true;
 		s->space = e->space;
 		s->op = e->op;
 		s->bytes = e->bytes;
 		s->origin = -1;
-		memcpy(s->first, e->addr, sizeof(s->first));
+		memcpy(s->first, e->addr, sizeof(int64_t) * (size_t)(e->lanes <= KA_MACH_MAX_LANES ? e->lanes : KA_MACH_MAX_LANES));
 		s->first_mask = e->active;
+		s->lanes = e->lanes;
 	}
 	s->events += 1;
 	s->sectors += got;
@@ -66,7 +70,7 @@ static void pattern(const struct pc_stat *s, char *buf, size_t n)
 	int64_t prev = 0, d = 0, run_d = 0, row = 0;
 	int lanes = 0, runs = 1, run_len = 0, first_run = 0;
 	bool same = true, two_level = true;
-	for (int l = 0; l < KA_MACH_LANES; l++) {
+	for (int l = 0; l < s->lanes && l < KA_MACH_MAX_LANES; l++) {
 		if (!(s->first_mask >> l & 1))
 			continue;
 		if (lanes == 1)
@@ -206,21 +210,35 @@ static void vector_candidates(const struct pfunc *f, const struct pc_stat *st, c
 	}
 }
 
-int ka_mach_ptx_accesses(const char *ptx, size_t len, const struct ka_mach_shape *shape, struct ka_mach_result *out)
+/* Which interpreter runs the representative warps. */
+struct runner {
+	const struct amd_info *amd;       /* NULL: PTX */
+};
+
+static void run_warp(const struct runner *r, const struct pfunc *f, const struct ka_mach_shape *sh, int warp,
+		     struct run_ctx *ctx, struct warp_run *wr)
 {
-	struct pfunc f;
-	memset(out, 0, sizeof(*out));
-	if (!ptx || ka_ptx_parse(ptx, len, &f) != 0) {
-		ka_ptx_free(&f);
-		return -1;
-	}
+	if (r->amd)
+		ka_amdgpu_run(f, r->amd, sh, warp, on_event, ctx, wr);
+	else
+		ka_lanes_run(f, sh, warp, on_event, ctx, wr);
+}
+
+static void model(struct pfunc *f_, const struct runner *run, const struct ka_mach_shape *shape,
+		  struct ka_mach_result *out)
+{
+	struct pfunc f = *f_;
 	snprintf(out->unsupported, sizeof(out->unsupported), "%s", f.unsupported);
 	struct ka_mach_shape sh = *shape;
 	for (int k = 0; k < 3; k++)
 		if (sh.block[k] <= 0)
 			sh.block[k] = 1;
+	if (sh.lanes <= 0)
+		sh.lanes = KA_MACH_LANES;
+	if (sh.sector_bytes <= 0)
+		sh.sector_bytes = 32;
 	long threads = (long)sh.block[0] * sh.block[1] * sh.block[2];
-	int warps = (int)((threads + KA_MACH_LANES - 1) / KA_MACH_LANES), pick[3] = {0, warps / 2, warps - 1}, n_pick = 0;
+	int warps = (int)((threads + sh.lanes - 1) / sh.lanes), pick[3] = {0, warps / 2, warps - 1}, n_pick = 0;
 	for (int i = 0; i < 3; i++) {
 		bool dup = false;
 		for (int j = 0; j < n_pick; j++)
@@ -234,9 +252,9 @@ int ka_mach_ptx_accesses(const char *ptx, size_t len, const struct ka_mach_shape
 	double *traffic = calloc(f.n + 1, sizeof(double));
 	if (!st || !wr.executions || !wr.loop_default || !grp_of || !traffic)
 		abort();
-	struct run_ctx ctx = {&f, st};
+	struct run_ctx ctx = {&f, st, &sh};
 	for (int i = 0; i < n_pick; i++)
-		ka_lanes_run(&f, &sh, pick[i], on_event, &ctx, &wr);
+		run_warp(run, &f, &sh, pick[i], &ctx, &wr);
 	out->warps = n_pick;
 	out->budget_hit = wr.budget_hit;
 
@@ -259,6 +277,8 @@ int ka_mach_ptx_accesses(const char *ptx, size_t len, const struct ka_mach_shape
 		if (!s->seen || s->events <= 0)
 			continue;
 		struct ka_mach_access *a = group(out, &cap, &f, f.v[i].loc, s->space, s->op);
+		a->unit_bytes = sh.sector_bytes;
+		a->amdgpu = run->amd != NULL;
 		double e = wr.executions[i] / n_pick, per = s->sectors / s->events, ideal = s->ideal / s->events;
 		if (e <= 0)
 			e = s->events / n_pick;
@@ -316,7 +336,41 @@ int ka_mach_ptx_accesses(const char *ptx, size_t len, const struct ka_mach_shape
 	free(wr.loop_default);
 	free(grp_of);
 	free(traffic);
+}
+
+int ka_mach_ptx_accesses(const char *ptx, size_t len, const struct ka_mach_shape *shape, struct ka_mach_result *out)
+{
+	struct pfunc f;
+	struct runner run = {NULL};
+	memset(out, 0, sizeof(*out));
+	if (!ptx || ka_ptx_parse(ptx, len, &f) != 0) {
+		ka_ptx_free(&f);
+		return -1;
+	}
+	model(&f, &run, shape, out);
 	ka_ptx_free(&f);
+	return 0;
+}
+
+int ka_mach_amdgpu_accesses(const char *text, size_t len, const struct ka_mach_shape *shape, struct ka_mach_result *out)
+{
+	struct pfunc f;
+	struct amd_info info;
+	memset(out, 0, sizeof(*out));
+	if (!text || ka_amdgpu_parse(text, len, &f, &info) != 0) {
+		ka_ptx_free(&f);
+		ka_amdgpu_info_free(&info);
+		return -1;
+	}
+	struct runner run = {&info};
+	struct ka_mach_shape sh = *shape;
+	if (sh.lanes <= 0)
+		sh.lanes = info.wave32 ? 32 : 64;
+	if (sh.sector_bytes <= 0)
+		sh.sector_bytes = 64;
+	model(&f, &run, &sh, out);
+	ka_ptx_free(&f);
+	ka_amdgpu_info_free(&info);
 	return 0;
 }
 

@@ -550,7 +550,7 @@ static void report(struct warp *w, int pc, const struct pinsn *in, const struct 
 	unsigned t;
 	get(w, in, addr_opd, addr, &t);
 	struct lane_event e = {
-		.pc = pc, .space = space_of(space_of_insn, t), .op = op, .bytes = bytes > 0 ? bytes : 4,
+		.pc = pc, .lanes = L, .space = space_of(space_of_insn, t), .op = op, .bytes = bytes > 0 ? bytes : 4,
 		.active = mask, .addr = addr, .tag = t,
 		.origin = addr_opd->reg >= 0 ? w->origin[addr_opd->reg] : -1,
 	};

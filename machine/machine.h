@@ -69,6 +69,9 @@ struct ka_mach_access {
 	double executions;                /* requests per warp (trip estimates)   */
 	double share;                     /* of its kernel's traffic in its space */
 	bool loop_default;                /* a loop count around it is assumed    */
+	int unit_bytes;                   /* what `sectors` counts: 32-byte sectors
+	                                     (NVIDIA), 64-byte lines (AMDGPU)     */
+	bool amdgpu;                      /* read from AMDGPU assembly, not PTX  */
 };
 
 struct ka_mach_result {

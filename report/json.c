@@ -76,6 +76,7 @@ static json_t *access_json(const struct ka_mach_access *a)
 		json_array_append_new(insns, json_string(a->insn[i]));
 	json_object_set_new(o, "instructions", insns);
 	json_object_set_new(o, "bytes_per_lane", json_integer(a->bytes_per_lane));
+	json_object_set_new(o, "sector_bytes", json_integer(a->unit_bytes));
 	json_object_set_new(o, "active_lanes", json_real(a->active_lanes));
 	json_object_set_new(pr, "sectors", a->sectors >= 0 ? json_real(a->sectors) : json_null());
 	json_object_set_new(pr, "ideal", a->ideal >= 0 ? json_real(a->ideal) : json_null());

@@ -79,10 +79,12 @@ struct ka_kernel {
 	/* NVIDIA source analysis: the machine code per source line, owned; NULL
 	 * when nvdisasm was not found or the kernel came from a binary */
 	struct ka_machine *machine;
-	/* NVIDIA source analysis: the kernel's PTX (its .entry with the
-	 * module's .file table and declarations), which machine/ runs at each
-	 * launch modelled; owned, NULL without */
-	char *ptx;
+	/* source analysis: the kernel's own machine code -- NVIDIA: its PTX
+	 * (the .entry with the module's .file table and declarations); AMD:
+	 * its AMDGPU assembly (code, .amdhsa_kernel block, arguments) -- which
+	 * machine/ runs at each launch modelled; owned, NULL without */
+	char *model_code;
+	enum ka_code model_code_kind;
 };
 
 #endif

@@ -9,13 +9,13 @@
 __global__ void hip_macro_index(float *out, const float *in, int n, int stride) {
     int i = hipBlockIdx_x * hipBlockDim_x + hipThreadIdx_x;         // expect: affine-lane
     if (i < n)
-        out[i] = in[2 * i];                                         // expect: varying expect-finding: KA111
+        out[i] = in[2 * i];                                         // expect: varying expect-model: KA107
     if (hipBlockIdx_x == 0)
-        for (int j = 0; j < n; j++)                                 // expect: const, grid-uniform
-            out[hipThreadIdx_x * stride + j] = 0.0f;                // expect: const expect-finding: KA112
+        for (int j = 0; j < n; j++)                                 // expect: const, grid-uniform expect-model: KA107
+            out[hipThreadIdx_x * stride + j] = 0.0f;                // expect: const
     int t = hipThreadIdx_x;                                         // expect: affine-lane
     if (t < 16)
-        out[t * stride + hipBlockIdx_x] = 1.0f;                     // expect: const expect-finding: KA113
+        out[t * stride + hipBlockIdx_x] = 1.0f;                     // expect: const expect-model: KA107
 }
 // An AMDGPU load in inline asm sizes the access it is handed:
 // global_load_dwordx4 reads 16 bytes, so 8 of them at lane * 32 + sub * 4
@@ -25,10 +25,10 @@ __global__ void hip_asm_load(const float *A, float *out) {
     float s = 0.0f;                                                 // expect: const
     for (int sub = 0; sub < 8; sub++) {                             // expect: const, const
         float x;
-        asm volatile("global_load_dwordx4 %0, %1, off" : "=v"(x) : "v"(&A[lane * 32 + sub * 4]));
+        asm volatile("global_load_dwordx4 %0, %1, off" : "=v"(x) : "v"(&A[lane * 32 + sub * 4]));  // expect-model: KA107
         s += x;                                                     // expect: varying
     }
     float y;
-    asm volatile("global_load_dword %0, %1, off" : "=v"(y) : "v"(&A[lane * 64])); // expect-finding: KA107
+    asm volatile("global_load_dword %0, %1, off" : "=v"(y) : "v"(&A[lane * 64])); // expect-model: KA107
     out[hipThreadIdx_x] = s + y;                                    // expect: varying
 }

@@ -54,27 +54,6 @@ static void classes_and_rules(void **state)
 	}
 }
 
-/* The width an inline-asm template's one memory instruction accesses. */
-static void asm_access_widths(void **state)
-{
-	(void)state;
-	assert_int_equal(ka_asm_access_bytes("ld.global.ca.v4.u32 {%0,%1,%2,%3}, [%4];\n"), 16);
-	assert_int_equal(ka_asm_access_bytes("ld.global.u32 %0, [%1];"), 4);
-	assert_int_equal(ka_asm_access_bytes("ld.global.nc.L1::no_allocate.v2.f64 {%0,%1}, [%2];"), 16);
-	assert_int_equal(ka_asm_access_bytes("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p st.global.f16x2 [%0], %1; }"), 4);
-	assert_int_equal(ka_asm_access_bytes("ld.global.b128 %0, [%1];"), 16);
-	assert_int_equal(ka_asm_access_bytes("ld.global.v2.bf16 {%0,%1}, [%2];"), 4);
-	assert_int_equal(ka_asm_access_bytes("global_load_dwordx4 %0, %1, off"), 16);
-	assert_int_equal(ka_asm_access_bytes("global_store_short %0, %1, off"), 2);
-	assert_int_equal(ka_asm_access_bytes("global_load_b128 %0, %1, off"), 16);
-	/* no memory instruction, two of them, or one that cannot be sized */
-	assert_int_equal(ka_asm_access_bytes("prefetch.global.L2 [%0];"), 0);
-	assert_int_equal(ka_asm_access_bytes("ld.global.u32 %0, [%2]; ld.global.u32 %1, [%3];"), 0);
-	assert_int_equal(ka_asm_access_bytes("ld.global %0, [%1];"), 0);
-	assert_int_equal(ka_asm_access_bytes("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"), 0);
-	assert_int_equal(ka_asm_access_bytes("ld.global.u99999999999999999999 %0, [%1];"), 0);
-	assert_int_equal(ka_asm_access_bytes(""), 0);
-}
 
 /* Every class and rule is documented in the man page (sections UNIFORMITY
  * CLASSES and FINDINGS), so the tables and the manual cannot drift. */
@@ -290,7 +269,6 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(classes_and_rules),
 		cmocka_unit_test(man_page_documents_them),
-				cmocka_unit_test(asm_access_widths),
 		cmocka_unit_test(kernel_matching),
 		cmocka_unit_test(sass_join),
 		cmocka_unit_test(bad_input),

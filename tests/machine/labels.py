@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """labels.py KANALYZE FILE... — the labelled suite's machine-code findings:
-every `expect-model: KA107, KA109` comment in a CUDA file of tests/analyzer/
+every `expect-model: KA107, KA109` comment in a CUDA or HIP file of
+tests/analyzer/ (HIP at the arch its first line names, else gfx90a)
 names the rules the warp address model (machine/, lib/accesses.c) reports
 at that line, for any kernel of the file; a model finding on a line without
 the label fails, as does a label nothing matches (strictly both ways, as the
@@ -20,7 +21,10 @@ def main():
             m = re.search(r'expect-model:\s*([A-Z0-9, ]+)', l)
             if m:
                 want[i] = {x.strip() for x in m.group(1).split(',') if x.strip()}
-        p = subprocess.run([ka, path, '--arch', 'sm_90', '--format', 'json', '-q', '--no-cache'],
+        first = open(path).readline()
+        m0 = re.search(r'arch=(\S+)', first) if first.startswith('// analyzer:') else None
+        arch = m0.group(1) if m0 else 'gfx90a' if path.endswith('.hip') else 'sm_90'
+        p = subprocess.run([ka, path, '--arch', arch, '--format', 'json', '-q', '--no-cache'],
                            capture_output=True, text=True, timeout=300)
         try:
             doc = json.loads(p.stdout)
