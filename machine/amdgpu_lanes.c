@@ -473,7 +473,12 @@ static bool scalar_op(struct wave *w, const struct pinsn *in)
 	bool logic = false;
 	unsigned tag = ta | tb;
 	const char *op = t + 2;
-	if (strncmp(op, "mov_", 4) == 0 || strncmp(op, "movk_", 5) == 0) r = a;
+	if (strncmp(op, "addk_i32", 8) == 0 || strncmp(op, "mulk_i32", 8) == 0) {   /* sdst op= simm16 */
+		uint64_t d = gets(w, &in->o[0], &tb);
+		r = op[0] == 'a' ? d + (uint64_t)(int64_t)(int16_t)a : d * (uint64_t)(int64_t)(int16_t)a;
+		tag = ta | tb;
+	}
+	else if (strncmp(op, "mov_", 4) == 0 || strncmp(op, "movk_", 5) == 0) r = a;
 	else if (strncmp(op, "cmov_", 5) == 0) { if (!scc) return true; r = a; }
 	else if (strncmp(op, "add_u32", 7) == 0) { r = a + b; scc = (r >> 32) & 1; }
 	else if (strncmp(op, "addc_u32", 8) == 0) { r = a + b + scc; scc = (r >> 32) & 1; tag |= w->st[AR_SCC]; }

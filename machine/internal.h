@@ -111,7 +111,7 @@ int ka_ptx_reg_find(const struct pfunc *f, const char *name);
 /* The AMDGPU kernel's launch state (amdgpu_text.c, from its .amdhsa_kernel
  * block and metadata): where the user and system SGPRs start, how many
  * work-item IDs are in VGPRs, and the kernel arguments. */
-struct amd_arg { int offset, size; enum { ARG_POINTER, ARG_VALUE, ARG_HIDDEN } kind; char hidden[40]; };
+struct amd_arg { int offset, size; enum { ARG_POINTER, ARG_VALUE, ARG_HIDDEN } kind; char hidden[48]; };
 struct amd_info {
 	int psb, dispatch, queue, kernarg, dispatch_id, flat_init, seg_size;   /* user SGPR indices, -1 none */
 	int wg_id[3], wg_info, wave_offset;                                     /* system SGPRs, -1 none */

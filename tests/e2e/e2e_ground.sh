@@ -100,10 +100,15 @@ for f in d["files"]:
     for k in f["kernels"]:
         for x in k["findings"]:
             if x["rule"] == "KA107":
+                # decided by the wave model on the AMDGPU assembly, in 64-byte lines
                 assert "global_load_dword" in x["machine"] and x["cost"]["share"] > 0, x
+                assert x["access"]["sector_bytes"] == 64 and x["access"]["instructions"] == ["global_load_dword"], x
             if k["name"].startswith("strided_loop"):
-                assert " in a loop" in x["machine"], x
-' "HIP: the AMDGPU assembly confirms the strided and member loads, contradicts the inlined candidate"
+                # 64 lanes 256 B apart: a line each, where 4 would do
+                assert x["cost"]["sectors_per_request"] == 64 and x["cost"]["ideal_sectors"] == 4, x
+            if k["name"].startswith("member_read"):
+                assert x["cost"]["sectors_per_request"] == 16 and x["access"]["pattern"] == "lanes 16 B apart", x
+' "HIP: the wave model finds the strided and member loads on the AMDGPU assembly; the inlined candidate contradicted"
 else
     echo "not run: HIP check (no clang-16 with the ROCm device libraries)"
 fi

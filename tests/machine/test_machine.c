@@ -39,11 +39,11 @@ static char *slurp(const char *path, size_t *len)
 	return b;
 }
 
-/* The line of cases.cu that carries `// @name`. */
-static int marker(const char *name)
+/* The line of cases.cu (cases.hip) that carries `// @name`. */
+static int marker_in(const char *file, const char *name)
 {
 	size_t len;
-	char *src = slurp(KA_CASES_CU, &len), want[64];
+	char *src = slurp(file, &len), want[64];
 	snprintf(want, sizeof(want), "// @%s", name);
 	int line = 1, found = 0;
 	for (char *p = src; *p; p++) {
@@ -55,6 +55,31 @@ static int marker(const char *name)
 	free(src);
 	assert_true(found > 0);
 	return found;
+}
+
+static int marker(const char *name)
+{
+	return marker_in(KA_CASES_CU, name);
+}
+
+static int hip_marker(const char *name)
+{
+	return marker_in(KA_CASES_HIP, name);
+}
+
+/* The same kernels in AMDGPU assembly (cases.hip for gfx90a): waves of 64
+ * lanes, 64-byte lines, 32 LDS banks, work-item IDs packed in v0. */
+static void run_amd(const char *mangled, int bx, int by, struct ka_mach_result *r)
+{
+	size_t len;
+	char *s = slurp(KA_TESTDATA "/machine/cases.gfx90a.s", &len);
+	char *k = ka_mach_amdgpu_kernel(s, len, mangled);
+	assert_non_null(k);
+	struct ka_mach_shape sh = {.block = {bx, by, 1}, .lanes = 64, .sector_bytes = 64, .lds_banks = 32,
+				   .tid_packed = true};
+	assert_int_equal(ka_mach_amdgpu_accesses(k, strlen(k), &sh, r), 0);
+	free(k);
+	free(s);
 }
 
 /* Run the model on kernel `mangled` of the fixture at block (x, y). */
@@ -258,6 +283,71 @@ static void test_local_and_vectors(void **state)
 	ka_mach_result_free(&r);
 }
 
+/* ---- the HIP port on gfx90a ------------------------------------------------------- *
+ *   access               lanes apart   bytes  per request (64-byte lines)  ideal
+ *   in[i]                4 B           4      4  (64 lanes x 4 B = 256 B)     4
+ *   in[2 * i]            8 B           4      8                               4
+ *   in[i * s]            16 KiB        4      64                              4
+ *   float4 in[i]         16 B          16     16                              16
+ *   quad in[i].b         16 B          4      16                              4
+ *   in[0]                one address: a scalar load (s_load_dword), no request
+ *   tile[tx][ty]         128 B         4      64 wavefronts (32-way, twice)   2
+ *   padded               132 B         4      2                               2
+ *   double s[tid]        8 B           8      4 (four phases of 16 lanes)     4 */
+static void amd_global(const char *mangled, const char *mark, double lines, double ideal)
+{
+	struct ka_mach_result r;
+	run_amd(mangled, 256, 1, &r);
+	const struct ka_mach_access *a = find(&r, hip_marker(mark), KA_MACH_GLOBAL, KA_MACH_LOAD);
+	near(a->sectors, lines);
+	near(a->ideal, ideal);
+	assert_true(a->amdgpu);
+	assert_int_equal(a->unit_bytes, 64);
+	ka_mach_result_free(&r);
+}
+
+static void test_amdgpu_strides(void **state)
+{
+	(void)state;
+	amd_global("_Z9coalescedPfPKf", "coalesced", 4, 4);
+	amd_global("_Z7stride2PfPKf", "stride2", 8, 4);
+	amd_global("_Z12stride_paramPfPKfi", "stride_param", 64, 4);
+	amd_global("_Z7vector4P15HIP_vector_typeIfLj4EEPKS0_", "vector4", 16, 16);
+	amd_global("_Z10aos_memberPfPK4quad", "aos_member", 16, 4);
+	/* in[0] is the same address in every lane: the scalar unit loads it
+	 * (s_load_dword), no vector memory request at all */
+	struct ka_mach_result r;
+	run_amd("_Z9broadcastPfPKf", 256, 1, &r);
+	for (size_t i = 0; i < r.n; i++)
+		assert_false(r.v[i].line == hip_marker("broadcast") && r.v[i].op == KA_MACH_LOAD);
+	ka_mach_result_free(&r);
+}
+
+static void test_amdgpu_lds_and_gathers(void **state)
+{
+	(void)state;
+	struct ka_mach_result r;
+	run_amd("_Z15transpose_naivePfPKfi", 32, 32, &r);
+	near(find(&r, hip_marker("tile_row"), KA_MACH_SHARED, KA_MACH_STORE)->wavefronts, 2);
+	const struct ka_mach_access *col = find(&r, hip_marker("tile_column"), KA_MACH_SHARED, KA_MACH_LOAD);
+	near(col->wavefronts, 64);
+	near(col->ideal_wavefronts, 2);
+	ka_mach_result_free(&r);
+	run_amd("_Z16transpose_paddedPfPKfi", 32, 32, &r);
+	near(find(&r, hip_marker("padded_column"), KA_MACH_SHARED, KA_MACH_LOAD)->wavefronts, 2);
+	ka_mach_result_free(&r);
+	run_amd("_Z13shared_doublePd", 256, 1, &r);
+	near(find(&r, hip_marker("shared_double"), KA_MACH_SHARED, KA_MACH_STORE)->wavefronts, 4);
+	ka_mach_result_free(&r);
+	run_amd("_Z6gatherPfPKfPKi", 256, 1, &r);
+	assert_false(find(&r, hip_marker("gather_index"), KA_MACH_GLOBAL, KA_MACH_LOAD)->gather);
+	assert_true(find(&r, hip_marker("gather"), KA_MACH_GLOBAL, KA_MACH_LOAD)->gather);
+	ka_mach_result_free(&r);
+	run_amd("_Z12counted_loopPfPKf", 256, 1, &r);
+	near(find(&r, hip_marker("counted_loop"), KA_MACH_GLOBAL, KA_MACH_LOAD)->executions, 100);
+	ka_mach_result_free(&r);
+}
+
 /* Text that is not PTX, or PTX cut anywhere: an error or fewer accesses,
  * never a crash (the fuzz target tries the rest). */
 static void test_bad_input(void **state)
@@ -294,6 +384,8 @@ int main(void)
 		cmocka_unit_test(test_divergent_lanes),
 		cmocka_unit_test(test_bank_conflicts),
 		cmocka_unit_test(test_local_and_vectors),
+		cmocka_unit_test(test_amdgpu_strides),
+		cmocka_unit_test(test_amdgpu_lds_and_gathers),
 		cmocka_unit_test(test_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
