@@ -41,7 +41,7 @@ static void on_event(void *vctx, const struct lane_event *e)
 	if (e->space == KA_MACH_SHARED)
 		got = ka_mach_wavefronts(e->addr, e->active, e->lanes, e->bytes, banks, &ideal);
 	else if (e->space == KA_MACH_LOCAL)
-		got = ka_mach_local_sectors(e->addr, e->active, e->lanes, e->bytes, &ideal);
+		got = ka_mach_local_lines(e->addr, e->active, e->lanes, e->bytes, c->shape->sector_bytes, &ideal);
 	else
 		got = ka_mach_lines(e->addr, e->active, e->lanes, e->bytes, c->shape->sector_bytes, &ideal);
 	if (!s->seen) {
@@ -247,7 +247,7 @@ static void model(struct pfunc *f_, const struct runner *run, const struct ka_ma
 			pick[n_pick++] = pick[i];
 	}
 	struct pc_stat *st = calloc(f.n + 1, sizeof(*st));
-	struct warp_run wr = {calloc(f.n + 1, sizeof(double)), calloc(f.n + 1, sizeof(bool)), false};
+	struct warp_run wr = {.executions = calloc(f.n + 1, sizeof(double)), .loop_default = calloc(f.n + 1, sizeof(bool))};
 	struct ka_mach_access **grp_of = calloc(f.n + 1, sizeof(*grp_of));
 	double *traffic = calloc(f.n + 1, sizeof(double));
 	if (!st || !wr.executions || !wr.loop_default || !grp_of || !traffic)
@@ -257,6 +257,8 @@ static void model(struct pfunc *f_, const struct runner *run, const struct ka_ma
 		run_warp(run, &f, &sh, pick[i], &ctx, &wr);
 	out->warps = n_pick;
 	out->budget_hit = wr.budget_hit;
+	if (!out->unsupported[0] && wr.opaque[0])
+		snprintf(out->unsupported, sizeof(out->unsupported), "%s", wr.opaque);
 
 	/* per instruction, then per group */
 	size_t cap = 0;

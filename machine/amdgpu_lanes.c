@@ -14,6 +14,7 @@
  * their trip counts are extrapolated from the counter's first steps. */
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,6 +165,22 @@ static void set64(struct wave *w, const struct opd *o, const uint64_t *v, unsign
 	}
 }
 
+/* A pair whose low dword depends on less than its high one (a*b + c: the
+ * low 32 bits only on c's low dword): each half its own tag. */
+static void set64_split(struct wave *w, const struct opd *o, const uint64_t *v, unsigned tag_lo, unsigned tag_hi,
+			uint64_t mask, int origin)
+{
+	uint32_t lo[W], hi[W];
+	for (int l = 0; l < W; l++)
+		lo[l] = (uint32_t)v[l], hi[l] = (uint32_t)(v[l] >> 32);
+	set32(w, o, lo, tag_lo, mask, origin);
+	if (o->n_vec >= 2) {
+		struct opd h = *o;
+		h.reg++;
+		set32(w, &h, hi, tag_hi, mask, origin);
+	}
+}
+
 static void sets(struct wave *w, const struct opd *o, uint32_t x, unsigned tag)
 {
 	uint32_t v[W];
@@ -296,7 +313,9 @@ static void mem_vector(struct wave *w, int pc, const struct pinsn *in)
 	bool scratch = strncmp(t, "scratch_", 8) == 0, flat = strncmp(t, "flat_", 5) == 0;
 	uint64_t mask = exec_mask(w), addr[W];
 	unsigned tag = 0, t2 = 0;
-	int origin = -1, ai = store || (atomic && !in->amd.glc) ? 0 : 1;
+	/* the address operand: after the data for buffer_ (vdata, vaddr, srsrc,
+	 * soffset), first in a store or returnless atomic elsewhere */
+	int origin = -1, ai = buffer ? 1 : store || (atomic && !in->amd.glc) ? 0 : 1;
 	int bytes = mem_width(t);
 	if (in->n <= ai)
 		return;
@@ -307,8 +326,8 @@ static void mem_vector(struct wave *w, int pc, const struct pinsn *in)
 			return;
 		const struct opd *rs = &in->o[ai + 1], *so = &in->o[ai + 2];
 		uint64_t base = gets64(w, rs, &tag) & 0xffffffffffffull;
-		if (rs->kind == O_REG && rs->reg == w->info->psb && w->info->psb >= 0)
-			sp = KA_MACH_LOCAL, base = 0;       /* the private segment buffer */
+		if (base >= (PRIVATE & 0xffffffffffffull) && base < (PRIVATE & 0xffffffffffffull) + (1ull << 40))
+			sp = KA_MACH_LOCAL, base = 0;       /* the private segment buffer, or a copy */
 		uint32_t soff = gets(w, so, &t2), v[W];
 		unsigned tv = 0;
 		tag |= t2;
@@ -539,6 +558,76 @@ static uint64_t lane_bits(const struct wave *w, const struct opd *o, unsigned *t
 	return w->lanes > 32 ? m : m & 0xffffffffull;
 }
 
+/* A 32-bit float operand per lane, its modifiers applied. */
+static void getf(const struct wave *w, const struct opd *o, float *out, unsigned *tag)
+{
+	uint32_t v[W];
+	get32(w, o, v, tag, NULL);
+	for (int l = 0; l < W; l++) {
+		float f;
+		if (o->kind == O_IMM && (o->imm >= -16 && o->imm <= 64))
+			f = (float)o->imm;             /* an integer inline constant */
+		else
+			memcpy(&f, &v[l], sizeof(f));
+		if (o->abs && f < 0)
+			f = -f;
+		if (o->negate)
+			f = -f;
+		out[l] = f;
+	}
+}
+
+/* The 32-bit float arithmetic the back end expands an integer division
+ * into (v_cvt_f32_u32, v_rcp_iflag_f32, v_mul_f32, v_trunc_f32,
+ * v_cvt_u32_f32, v_mad_f32 and a compare): computed, so the quotient is
+ * known where its operands are. */
+static bool float_op(struct wave *w, const struct pinsn *in, uint64_t exec)
+{
+	const char *t = in->text, *op = t + 2;
+	float a[W], b[W], c[W];
+	uint32_t r[W], u[W];
+	unsigned ta = 0, tb = 0, tc = 0;
+	int n = in->n - 1;
+	if (strncmp(op, "cvt_f32_u32", 11) == 0 || strncmp(op, "cvt_f32_i32", 11) == 0) {
+		get32(w, &in->o[1], u, &ta, NULL);
+		for (int l = 0; l < W; l++) {
+			float f = op[8] == 'u' ? (float)u[l] : (float)(int32_t)u[l];
+			memcpy(&r[l], &f, sizeof(f));
+		}
+	} else if (strncmp(op, "cvt_u32_f32", 11) == 0 || strncmp(op, "cvt_i32_f32", 11) == 0) {
+		getf(w, &in->o[1], a, &ta);
+		for (int l = 0; l < W; l++)
+			r[l] = op[4] == 'u' ? (a[l] <= 0 ? 0u : a[l] >= 4294967295.0f ? 0xffffffffu : (uint32_t)a[l])
+					    : (uint32_t)(int32_t)a[l];
+	} else if (strncmp(op, "rcp_iflag_f32", 13) == 0 || strncmp(op, "rcp_f32", 7) == 0 || strncmp(op, "trunc_f32", 9) == 0 ||
+		   strncmp(op, "floor_f32", 9) == 0) {
+		getf(w, &in->o[1], a, &ta);
+		for (int l = 0; l < W; l++) {
+			float f = op[0] == 'r' ? 1.0f / a[l] : op[0] == 't' ? (float)(int64_t)a[l] : a[l] < 0 && a[l] != (float)(int64_t)a[l] ? (float)(int64_t)a[l] - 1 : (float)(int64_t)a[l];
+			memcpy(&r[l], &f, sizeof(f));
+		}
+	} else if (n >= 2 && (strncmp(op, "mul_f32", 7) == 0 || strncmp(op, "add_f32", 7) == 0 || strncmp(op, "sub_f32", 7) == 0 ||
+			      strncmp(op, "subrev_f32", 10) == 0 || strncmp(op, "mad_f32", 7) == 0 || strncmp(op, "fma_f32", 7) == 0 ||
+			      strncmp(op, "fmac_f32", 8) == 0 || strncmp(op, "mac_f32", 7) == 0)) {
+		getf(w, &in->o[1], a, &ta);
+		getf(w, &in->o[2], b, &tb);
+		bool acc = strncmp(op, "fmac", 4) == 0 || strncmp(op, "mac", 3) == 0;
+		if (acc)
+			getf(w, &in->o[0], c, &tc);
+		else if (n >= 3)
+			getf(w, &in->o[3], c, &tc);
+		for (int l = 0; l < W; l++) {
+			float f = op[0] == 'm' && op[1] == 'u' ? a[l] * b[l] : op[0] == 'a' ? a[l] + b[l]
+				: strncmp(op, "subrev", 6) == 0 ? b[l] - a[l] : op[0] == 's' ? a[l] - b[l] : a[l] * b[l] + c[l];
+			memcpy(&r[l], &f, sizeof(f));
+		}
+	} else {
+		return false;
+	}
+	set32(w, &in->o[0], r, ta | tb | tc, exec, -1);
+	return true;
+}
+
 static bool vector_op(struct wave *w, const struct pinsn *in)
 {
 	const char *t = in->text, *op = t + 2;
@@ -551,12 +640,18 @@ static bool vector_op(struct wave *w, const struct pinsn *in)
 	if (strncmp(op, "cmp", 3) == 0) {       /* v_cmp[x]_OP_TYPE dst, a, b */
 		bool x = op[3] == 'x';
 		const char *c2 = op + (x ? 5 : 4);
-		bool f = has(t, "_f16") || has(t, "_f32") || has(t, "_f64") || has(t, "class");
+		bool f = has(t, "_f16") || has(t, "_f64") || has(t, "class");
+		bool f32 = has(t, "_f32") && !f;
 		bool sgn = has(t, "_i32") || has(t, "_i64") || has(t, "_i16"), wide = has(t, "64");
 		int base = in->n >= 3 ? 1 : 0;
 		uint64_t va[W], vb[W], res = 0;
+		float fa[W], fb[W];
 		get64(w, &in->o[base], va, &ta, NULL);
 		get64(w, &in->o[base + 1], vb, &tb, NULL);
+		if (f32) {
+			getf(w, &in->o[base], fa, &ta);
+			getf(w, &in->o[base + 1], fb, &tb);
+		}
 		unsigned tg = ta | tb | (f ? TAG_UNKNOWN : 0);
 		for (int l = 0; l < w->lanes; l++) {
 			if (!(exec >> l & 1))
@@ -565,7 +660,15 @@ static bool vector_op(struct wave *w, const struct pinsn *in)
 			int64_t q = wide ? (int64_t)vb[l] : sgn ? (int32_t)vb[l] : (int64_t)(uint32_t)vb[l];
 			uint64_t up = wide ? va[l] : (uint32_t)va[l], uq = wide ? vb[l] : (uint32_t)vb[l];
 			bool v = true;         /* unknown: the guarded code runs */
-			if (!(tg & (TAG_UNKNOWN | TAG_LOADED))) {
+			if (f32 && !(tg & (TAG_UNKNOWN | TAG_LOADED))) {
+				float x = fa[l], y = fb[l];
+				if (strncmp(c2, "eq", 2) == 0) v = x == y;
+				else if (strncmp(c2, "neq", 3) == 0 || strncmp(c2, "lg", 2) == 0) v = x != y;
+				else if (strncmp(c2, "lt", 2) == 0 || strncmp(c2, "nge", 3) == 0) v = x < y;
+				else if (strncmp(c2, "le", 2) == 0 || strncmp(c2, "ngt", 3) == 0) v = x <= y;
+				else if (strncmp(c2, "gt", 2) == 0 || strncmp(c2, "nle", 3) == 0) v = x > y;
+				else if (strncmp(c2, "ge", 2) == 0 || strncmp(c2, "nlt", 3) == 0) v = x >= y;
+			} else if (!(tg & (TAG_UNKNOWN | TAG_LOADED))) {
 				if (strncmp(c2, "eq", 2) == 0) v = p == q;
 				else if (strncmp(c2, "ne", 2) == 0 || strncmp(c2, "lg", 2) == 0) v = p != q;
 				else if (strncmp(c2, "lt", 2) == 0) v = sgn ? p < q : up < uq;
@@ -598,6 +701,18 @@ static bool vector_op(struct wave *w, const struct pinsn *in)
 		sets(w, &in->o[0], a[l], ta & ~TAG_LOADED ? ta : (ta & TAG_LOADED ? TAG_ULOAD : 0));
 		return true;
 	}
+	if (strncmp(op, "pk_mov_b32", 10) == 0 && in->n >= 3) {   /* two dwords, by op_sel */
+		uint64_t x[W], y[W], q[W];
+		get64(w, &in->o[1], x, &ta, &origin);
+		get64(w, &in->o[2], y, &tb, NULL);
+		for (int l = 0; l < W; l++) {
+			uint32_t lo = (uint32_t)(in->amd.op_sel & 1 ? x[l] >> 32 : x[l]);
+			uint32_t hi = (uint32_t)(in->amd.op_sel & 2 ? y[l] >> 32 : y[l]);
+			q[l] = (uint64_t)hi << 32 | lo;
+		}
+		set64(w, &in->o[0], q, ta | tb, exec, origin);
+		return true;
+	}
 	bool pair = has(t, "_b64") || has(t, "_i64") || has(t, "_u64");
 	if (pair && (strncmp(op, "lshlrev", 7) == 0 || strncmp(op, "lshrrev", 7) == 0 || strncmp(op, "ashrrev", 7) == 0 ||
 		     strncmp(op, "mov_b64", 7) == 0 || strncmp(op, "lshl_add_u64", 12) == 0 || strncmp(op, "mad_u64", 7) == 0 ||
@@ -616,10 +731,13 @@ static bool vector_op(struct wave *w, const struct pinsn *in)
 			get32(w, &in->o[2], a, &ta, &origin);
 			get32(w, &in->o[3], b, &tb, NULL);
 			get64(w, &in->o[4], z, &tc, NULL);
+			unsigned tc_lo;
+			uint32_t zlo[W];
+			get32(w, &in->o[4], zlo, &tc_lo, NULL);
 			bool sg = op[4] == 'i';
 			for (int l = 0; l < W; l++)
 				q[l] = (sg ? (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) : (uint64_t)a[l] * b[l]) + z[l];
-			set64(w, &in->o[0], q, ta | tb | tc, exec, origin);
+			set64_split(w, &in->o[0], q, ta | tb | tc_lo, ta | tb | tc, exec, origin);
 			return true;
 		}
 		if (strncmp(op, "lshl_add_u64", 12) == 0) {   /* dst, a, s, b */
@@ -640,6 +758,8 @@ static bool vector_op(struct wave *w, const struct pinsn *in)
 		set64(w, &in->o[0], q, ta | tb, exec, origin);
 		return true;
 	}
+	if (float_op(w, in, exec))
+		return true;
 	/* carry forms: v_add_co_u32 dst, sdst, a, b[, cin] */
 	bool co = has(t, "_co_");
 	int s0 = co && in->n >= 4 ? 2 : 1;
@@ -911,8 +1031,12 @@ void ka_amdgpu_run(const struct pfunc *f, const struct amd_info *info, const str
 			bool nop = false;
 			for (size_t i = 0; i < sizeof(nops) / sizeof(*nops); i++)
 				nop |= strncmp(t, nops[i], strlen(nops[i])) == 0;
-			if (!nop)
+			if (!nop) {
 				opaque(&w, in);
+				if (!out->opaque[0] && !has(t, "_f16") && !has(t, "_f32") && !has(t, "_f64") &&
+				    !has(t, "mfma") && !has(t, "accvgpr") && !has(t, "_pk_"))
+					snprintf(out->opaque, sizeof(out->opaque), "%s", t);
+			}
 		}
 		pc++;
 	}

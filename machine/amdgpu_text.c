@@ -205,8 +205,11 @@ static void parse_operand(const char *p, const char *e, struct opd *o)
 		o->negate = true;                   /* -v1: a float modifier */
 		p++;
 	}
-	if (p < e && *p == '|')
-		p++, e -= e > p && e[-1] == '|';
+	if (p < e && *p == '|') {
+		o->abs = true;
+		p++;
+		e -= e > p && e[-1] == '|';
+	}
 	if (reg_operand(p, e, o))
 		return;
 	char *end;
@@ -258,6 +261,8 @@ static const char *modifiers(const char *p, const char *e, struct amd_mods *m)
 			m->offset0 = (int)strtol(w + 8, NULL, 0);
 		else if (n > 8 && memcmp(w, "offset1:", 8) == 0)
 			m->offset1 = (int)strtol(w + 8, NULL, 0);
+		else if (n > 8 && memcmp(w, "op_sel:[", 8) == 0)
+			m->op_sel = (w[8] == '1') | (n > 10 && w[10] == '1') << 1;
 		else if (n == 5 && memcmp(w, "offen", 5) == 0)
 			m->offen = true;
 		else if (n == 5 && memcmp(w, "idxen", 5) == 0)

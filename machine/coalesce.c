@@ -98,6 +98,11 @@ int ka_mach_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, 
  * same offset in every lane is one coalesced request. */
 int ka_mach_local_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal)
 {
+	return ka_mach_local_lines(addr, active, lanes, bytes, 32, ideal);
+}
+
+int ka_mach_local_lines(const int64_t *addr, uint64_t active, int lanes, int bytes, int line_bytes, int *ideal)
+{
 	int64_t a[64 * 4];
 	int n = 0, words = bytes > 4 ? (bytes + 3) / 4 : 1;
 	for (int i = 0; i < lanes && i < 64; i++) {
@@ -108,9 +113,11 @@ int ka_mach_local_sectors(const int64_t *addr, uint64_t active, int lanes, int b
 			a[n++] = ((off >> 2) * lanes + i) * 4 + (off & 3);
 		}
 	}
+	if (line_bytes <= 0)
+		line_bytes = 32;
 	if (ideal)
-		*ideal = ideal_of(active, lanes, bytes, 32);
-	return n ? sectors_of(a, n, bytes < 4 ? bytes : 4, 32) : 0;
+		*ideal = ideal_of(active, lanes, bytes, line_bytes);
+	return n ? sectors_of(a, n, bytes < 4 ? bytes : 4, line_bytes) : 0;
 }
 
 /* Wavefronts of one phase: the most distinct words any bank holds. */

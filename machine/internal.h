@@ -35,7 +35,8 @@ struct opd {
 	int64_t imm;             /* O_IMM's value; O_ADDR's offset            */
 	int special;             /* O_SPECIAL                                 */
 	int vec[8], n_vec;       /* O_VEC's registers (-1: "_")               */
-	bool negate;             /* !%p                                       */
+	bool negate;             /* !%p; AMDGPU: -v1                          */
+	bool abs;                /* AMDGPU: |v1|                              */
 };
 
 /* A source position: the innermost .loc, and the frame it is inlined at. */
@@ -53,6 +54,7 @@ enum { AR_S = 0, AR_V = 256, AR_A = 768, AR_VCC = 1024, AR_EXEC = 1026, AR_M0 = 
 struct amd_mods {
 	int offset, offset0, offset1;     /* offset:N, ds_*2's offset0/offset1 */
 	bool offen, idxen, glc, st64;
+	int op_sel;                       /* op_sel:[a,b]: bit 0 a, bit 1 b    */
 };
 
 struct pinsn {
@@ -140,6 +142,8 @@ struct warp_run {
 	double *executions;      /* per instruction, weighted by trip estimates */
 	bool *loop_default;      /* per instruction: under a loop of assumed count */
 	bool budget_hit;
+	char opaque[48];         /* the first integer-looking instruction whose
+	                            value the model does not follow, or ""   */
 };
 typedef void (*lane_event_fn)(void *ctx, const struct lane_event *e);
 /* Run warp `warp` of block 0 of `shape`; e for every memory instruction. */

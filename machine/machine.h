@@ -118,6 +118,7 @@ void ka_mach_result_free(struct ka_mach_result *r);
 int ka_mach_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal);
 int ka_mach_lines(const int64_t *addr, uint64_t active, int lanes, int bytes, int line_bytes, int *ideal);
 int ka_mach_local_sectors(const int64_t *addr, uint64_t active, int lanes, int bytes, int *ideal);
+int ka_mach_local_lines(const int64_t *addr, uint64_t active, int lanes, int bytes, int line_bytes, int *ideal);
 int ka_mach_wavefronts(const int64_t *addr, uint64_t active, int lanes, int bytes, int banks, int *ideal);
 
 const char *ka_mach_space_name(enum ka_mach_space s);
