@@ -61,6 +61,29 @@ static int site_line(const struct ka_kernel *k, const struct ka_mach_access *a, 
 	return 0;
 }
 
+/* An inlined helper's name as a user reads it: demangled, and nvcc's
+ * namespace for an anonymous one (_INTERNAL_<hash>_..., _GLOBAL__N__...,
+ * which embeds a hash of the file's path) written as it is in the source. */
+static char *helper_name(const char *mangled)
+{
+	char *d = ka_demangle(mangled), *s = d ? d : ka_strdup(mangled);
+	struct ka_buf b = {0};
+	for (const char *p = s; *p;) {
+		if (strncmp(p, "_INTERNAL_", 10) == 0 || strncmp(p, "_GLOBAL__N_", 11) == 0) {
+			const char *end = strstr(p, "::");
+			if (end) {
+				ka_buf_puts(&b, "(anonymous namespace)");
+				p = end;
+				continue;
+			}
+		}
+		ka_buf_append(&b, p, 1);
+		p++;
+	}
+	free(s);
+	return b.data ? b.data : ka_strdup("");
+}
+
 static const char *space_unit(const struct ka_mach_access *a)
 {
 	return a->space == KA_MACH_SHARED ? "wavefronts" : a->unit_bytes == 64 ? "64-byte lines" : "sectors";
@@ -254,6 +277,14 @@ void ka_model_accesses(struct ka_result *res)
 		}
 		if (rc != 0)
 			continue;
+		for (size_t j = 0; j < kr->accesses->n; j++) {      /* helpers by their source names */
+			struct ka_mach_access *a = &kr->accesses->v[j];
+			if (a->callee) {
+				char *h = helper_name(a->callee);
+				free(a->callee);
+				a->callee = h;
+			}
+		}
 		if (kr->u)
 			decide(kr);
 	}

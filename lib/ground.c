@@ -1,22 +1,13 @@
 /* ground.c — every finding set beside the machine code of its line.  A
- * finding is a claim about the machine: an uncoalesced access names the
- * global loads and stores its line compiled to, a template-parameter
- * candidate needs a call that survived, a redundant broadcast a SHFL that
- * survived.  Where the machine code contradicts the claim (no global access
- * at the line: the compiler reused a value; no CALL: the function was
- * inlined and its constant folded; the accesses already 64 or 128 bits
- * wide) the finding is not reported; JSON keeps it with why.
- *
- * Access findings also get a cost, the CUDA C++ Best Practices Guide's
- * arithmetic of 32-byte sectors: 32 lanes reading w bytes each, d bytes
- * apart, request max(d, w) sectors when d < 32 and 32 per 32 bytes of w
- * otherwise, where w would do (a float at d = 8: 8 where 4 would do; at
- * d >= 32: 32).  Weighted by the loops of the machine code around them
- * (each loop counted as 16 trips, at most three deep) and set against every
- * global instruction of the kernel weighted alike, that excess is the
- * site's share of the kernel's global sectors -- an estimate, checked
- * against Nsight Compute's per-line counters by `kanalyze verify
- * --profile` and bench/heldout. */
+ * finding is a claim about the machine: a template-parameter candidate
+ * needs a call that survived, a redundant broadcast a SHFL that survived, a
+ * lane selection the conditional branch of its line.  Where the machine
+ * code contradicts the claim (no CALL: the function was inlined and its
+ * constant folded; no SHFL: the compiler dropped the broadcast) the finding
+ * is not reported; JSON keeps it with why.  The memory-access findings are
+ * the warp address model's (lib/accesses.c): their ground is the access
+ * they were decided on -- its instructions, sectors or wavefronts per
+ * request, their ideal, and its share of the kernel's traffic. */
 #include "lib.h"
 
 #include "machine.h"
@@ -24,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum check { C_NONE, C_ACCESS, C_VECTOR, C_CALL, C_SHUFFLE, C_BRANCH, C_READ_ONLY, C_MODEL };
+enum check { C_NONE, C_CALL, C_SHUFFLE, C_BRANCH, C_READ_ONLY, C_MODEL };
 
 /* What each rule claims about its line's machine code: rules.def's claim
  * column (KA112 and KA113 may be a selection or an access: their code is
@@ -61,39 +52,6 @@ static const struct ka_mline *mline_find(const struct ka_machine *m, const char 
 	return hit;
 }
 
-/* 16 trips a loop, at most three deep: an estimate's weight. */
-static double weight(int depth)
-{
-	double w = 1;
-	for (int i = 0; i < depth && i < 3; i++)
-		w *= 16;
-	return w;
-}
-
-static int ideal_sectors(int bytes)
-{
-	return bytes > 0 ? bytes : 4;     /* 32 lanes x bytes / 32-byte sectors */
-}
-
-static int request_sectors(int lane_bytes, int bytes)
-{
-	int w = bytes > 0 ? bytes : 4;
-	if (lane_bytes <= 0 || lane_bytes >= 32)     /* a runtime distance: as if far apart */
-		return 32 * ((w + 31) / 32);
-	return lane_bytes > w ? lane_bytes : w;
-}
-
-/* The kernel's global sectors as if every access were coalesced. */
-static double kernel_sectors(const struct ka_machine *m)
-{
-	double t = 0;
-	for (size_t i = 0; i < m->n; i++) {
-		const struct ka_mline *l = &m->lines[i];
-		t += l->own * ideal_sectors(l->width_bits / 8) * weight(l->loop_depth);
-	}
-	return t;
-}
-
 /* What the check read, as the messages name it. */
 static const char *code_of(const struct ka_machine *m)
 {
@@ -110,6 +68,7 @@ static bool chains(const struct ka_machine *m)
 	return m->code != KA_CODE_AMDGPU;
 }
 
+/* A line's global loads and stores in words (KA105's read-only load). */
 static void describe(const struct ka_machine *m, const struct ka_mline *l, char *buf, size_t n)
 {
 	int k = l->loads + l->stores;
@@ -120,8 +79,7 @@ static void describe(const struct ka_machine *m, const struct ka_mline *l, char 
 		 l->loop_depth ? " in a loop" : ", outside any loop");
 }
 
-static void ground_one(const struct ka_kernel_result *kr, const struct ka_ufinding *f, size_t same_line,
-		       double total, struct ka_finding_ground *g)
+static void ground_one(const struct ka_kernel_result *kr, const struct ka_ufinding *f, struct ka_finding_ground *g)
 {
 	const struct ka_machine *m = kr->k->machine;
 	const char *file = kr->k->def_file ? kr->k->def_file : kr->k->file;
@@ -141,66 +99,12 @@ static void ground_one(const struct ka_kernel_result *kr, const struct ka_ufindi
 		ka_model_describe(a, g->machine, sizeof(g->machine));
 		return;
 	}
-	if (c == C_MODEL)                       /* no model ran (AMDGPU): the line's code checks it */
-		c = f->rule == KA_RULE_KA109 ? C_VECTOR : C_ACCESS;
+	if (c == C_MODEL)                       /* the model's, with no access: a spill's note */
+		return;
 	if (!m || !m->listed)
 		return;
 	const struct ka_mline *l = mline_find(m, file, f->line, &in_file);
 	switch (c) {
-	case C_ACCESS:
-		if (!in_file)
-			return;
-		if ((!l || l->loads + l->stores == 0) && !chains(m) && m->global_accesses > 0)
-			return;        /* it may be inside a header function inlined here, which
-			                  AMDGPU assembly does not say: unchecked */
-		if (!l || l->loads + l->stores == 0) {
-			g->verdict = KA_MACHINE_CONTRADICTED;
-			snprintf(g->machine, sizeof(g->machine), "%s: no global load or store at line %d: the compiler "
-				 "reuses a value loaded elsewhere", code_of(m), f->line);
-			return;
-		}
-		describe(m, l, what, sizeof(what));
-		/* of the access's own kind, when its shape says which */
-		int narrow = f->access_bytes <= 0 ? (l->load_bits > l->store_bits ? l->load_bits : l->store_bits)
-			     : f->store ? l->store_bits : l->load_bits;
-		if (narrow == 0) {
-			g->verdict = KA_MACHINE_CONTRADICTED;
-			snprintf(g->machine, sizeof(g->machine), "%s: no global %s at line %d: the compiler %s",
-				 code_of(m), f->store ? "store" : "load", f->line,
-				 f->store ? "writes the value elsewhere" : "reuses a value loaded elsewhere");
-			return;
-		}
-		if (f->lane_bytes > 0 && narrow / 8 >= f->lane_bytes) {
-			/* every access of the line reads a lane's whole span: the
-			 * compiler merged the neighbouring elements (x[2*i] and
-			 * x[2*i+1] as one LDG.E.64, p[i].x..w as one LDG.E.128) */
-			g->verdict = KA_MACHINE_CONTRADICTED;
-			snprintf(g->machine, sizeof(g->machine), "%s: each lane's access is as wide as the %d bytes "
-				 "between lanes, so the warp's accesses are contiguous", what, f->lane_bytes);
-			return;
-		}
-		g->verdict = KA_MACHINE_CONFIRMED;
-		if (f->access_bytes > 0) {
-			double n = (double)(l->loads + l->stores) / (double)(same_line ? same_line : 1);
-			g->sectors = request_sectors(f->lane_bytes, f->access_bytes);
-			g->ideal = ideal_sectors(f->access_bytes);
-			double excess = (g->sectors - g->ideal) * n * weight(l->loop_depth);
-			g->share = total + excess > 0 ? excess / (total + excess) : 0;
-			snprintf(g->machine, sizeof(g->machine), "%s; about %d sectors per request where %d would do%s, "
-				 "~%.0f%% of the kernel's global sectors (estimated)", what, g->sectors, g->ideal,
-				 f->lane_bytes > 0 ? "" : " if the stride is large", 100 * g->share);
-		} else {
-			snprintf(g->machine, sizeof(g->machine), "%s", what);
-		}
-		return;
-	case C_VECTOR:
-		if (!in_file || !l || l->loads + l->stores == 0)
-			return;
-		describe(m, l, what, sizeof(what));
-		g->verdict = l->width_bits >= 64 ? KA_MACHINE_CONTRADICTED : KA_MACHINE_CONFIRMED;
-		snprintf(g->machine, sizeof(g->machine), "%s%s", what,
-			 l->width_bits >= 64 ? ": the compiler already merged them into vector accesses" : "");
-		return;
 	case C_CALL:
 		if (m->calls == 0) {
 			g->verdict = KA_MACHINE_CONTRADICTED;
@@ -260,14 +164,9 @@ void ka_ground_findings(struct ka_result *res)
 		const struct ka_ukernel *u = kr->u;
 		if (!u || !u->n_findings || ((!kr->k->machine || !kr->k->machine->listed) && !kr->accesses))
 			continue;
-		double total = kr->k->machine ? kernel_sectors(kr->k->machine) : 0;
 		kr->ground = ka_xcalloc(u->n_findings, sizeof(*kr->ground));
-		for (size_t i = 0; i < u->n_findings; i++) {
-			size_t same = 0;           /* access findings sharing the line's instructions */
-			for (size_t j = 0; j < u->n_findings; j++)
-				same += u->findings[j].line == u->findings[i].line && u->findings[j].access_bytes > 0;
-			ground_one(kr, &u->findings[i], same, total, &kr->ground[i]);
-		}
+		for (size_t i = 0; i < u->n_findings; i++)
+			ground_one(kr, &u->findings[i], &kr->ground[i]);
 	}
 }
 

@@ -8,7 +8,8 @@
  * gets the variant as a what-if ("regs=R (launch)") and the finding KA117
  * at the kernel's line, with the trade in numbers (Halide's CUDA backend
  * took such a cap off by hand: 0.314 -> 0.233 ms).  One extra compile per
- * file and cap, and only where a spill exists.
+ * file and cap, and only where a spill exists.  A spill no limit of the
+ * launch removes is local-memory traffic, KA116 at the kernel's line.
  *
  *   __launch_bounds__(1024), launched with 128 threads, sm_90:
  *   ptxas caps at 64 registers and spills 16 B; the launch allows 255
@@ -35,11 +36,11 @@ static int launch_regs(const struct ka_kernel_result *kr)
 	return 0;
 }
 
+static bool spills(const struct ka_kernel_result *kr);
+
 static bool wanted(const struct ka_kernel_result *kr)
 {
-	const struct ka_kernel *k = kr->k;
-	return k->vendor == KA_VENDOR_NVIDIA && kr->has_source && kr->m.nv.arch && k->res.regs != KA_UNSET &&
-	       (k->res.spill_stores > 0 || k->res.spill_loads > 0) && launch_regs(kr) > k->res.regs;
+	return spills(kr) && launch_regs(kr) > kr->k->res.regs;
 }
 
 /* The recompile of (file, regs), made once. */
@@ -91,11 +92,47 @@ static void add_finding(struct ka_kernel_result *kr, const struct ka_what_if *w,
 	u->n_findings++;
 }
 
+/* A spill no register limit of the launch removes: local-memory traffic,
+ * KA116 at the kernel's line with ptxas's bytes. */
+static void spill_note(struct ka_kernel_result *kr)
+{
+	struct ka_ukernel *u = kr->u_model;
+	const struct ka_kernel *k = kr->k;
+	char buf[400];
+	if (!u || k->line <= 0)
+		return;
+	for (size_t i = 0; i < u->n_findings; i++)
+		if (u->findings[i].rule == KA_RULE_KA117 && u->findings[i].line == k->line)
+			return;
+	snprintf(buf, sizeof(buf), "local-memory traffic from spills: ptxas spills %ld B of registers (%ld stored, %ld loaded) "
+		 "at %ld registers, %s", ka_spill_bytes(k->res.spill_stores, k->res.spill_loads), k->res.spill_stores,
+		 k->res.spill_loads, k->res.regs,
+		 launch_regs(kr) > k->res.regs ? "and the most registers this launch allows do not remove them"
+						: "the most this launch of its block allows");
+	u->findings = ka_xrealloc(u->findings, (u->n_findings + 1) * sizeof(*u->findings));
+	size_t at = 0;
+	while (at < u->n_findings && u->findings[at].line <= k->line)
+		at++;
+	memmove(&u->findings[at + 1], &u->findings[at], (u->n_findings - at) * sizeof(*u->findings));
+	u->findings[at] = (struct ka_ufinding){.rule = KA_RULE_KA116, .line = k->line, .col = 1,
+					       .message = ka_strdup(buf), .owned_message = true};
+	u->n_findings++;
+}
+
+static bool spills(const struct ka_kernel_result *kr)
+{
+	const struct ka_kernel *k = kr->k;
+	return k->vendor == KA_VENDOR_NVIDIA && kr->has_source && kr->m.nv.arch && k->res.regs != KA_UNSET &&
+	       (k->res.spill_stores > 0 || k->res.spill_loads > 0);
+}
+
 void ka_spill_what_ifs(struct ka_run *run, struct ka_session *s, struct ka_result *res, struct ka_diag *d)
 {
 	char (*keys)[600] = NULL;
 	for (size_t i = 0; i < res->n; i++) {
 		struct ka_kernel_result *kr = &res->v[i];
+		if (spills(kr) && !wanted(kr))
+			spill_note(kr);
 		if (!wanted(kr))
 			continue;
 		int regs = launch_regs(kr);
@@ -123,6 +160,8 @@ void ka_spill_what_ifs(struct ka_run *run, struct ka_session *s, struct ka_resul
 		if (ka_spill_bytes(w->spill_stores, w->spill_loads) <
 		    ka_spill_bytes(kr->k->res.spill_stores, kr->k->res.spill_loads))
 			add_finding(kr, w, regs);
+		else
+			spill_note(kr);
 	}
 	free(keys);
 }

@@ -101,6 +101,7 @@ struct pfunc {
 	size_t n_locs, cap_locs;
 	char **names;            /* the helpers .loc's function_name names    */
 	char **name_labels;      /* ... and their $L__info_string labels      */
+	bool *name_done;         /* ... read to their terminating 0 byte      */
 	size_t n_names;
 	char unsupported[64];    /* the first opcode not known                */
 };

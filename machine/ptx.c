@@ -583,6 +583,8 @@ static int parse_loc(struct pfunc *f, const char *p, const char *e)
 		if (l.fn < 0 && n) {
 			f->names = xrealloc(f->names, (f->n_names + 1) * sizeof(*f->names));
 			f->name_labels = xrealloc(f->name_labels, (f->n_names + 1) * sizeof(*f->name_labels));
+			f->name_done = xrealloc(f->name_done, (f->n_names + 1) * sizeof(*f->name_done));
+			f->name_done[f->n_names] = false;
 			f->names[f->n_names] = NULL;
 			f->name_labels[f->n_names] = dup_n(fn, n);
 			l.fn = (int)f->n_names++;
@@ -621,10 +623,13 @@ static void parse_file(struct pfunc *f, const char *p, const char *e)
 static void parse_info_string(struct pfunc *f, const char *label, size_t n, const char *p, const char *e)
 {
 	for (size_t i = 0; i < f->n_names; i++) {
-		if (strlen(f->name_labels[i]) != n || memcmp(f->name_labels[i], label, n) != 0 || f->names[i])
+		if (strlen(f->name_labels[i]) != n || memcmp(f->name_labels[i], label, n) != 0 || f->name_done[i])
 			continue;
-		char buf[256];
-		size_t k = 0;
+		char buf[512];                  /* a long name continues on the next .b8 line */
+		size_t k = f->names[i] ? strlen(f->names[i]) : 0;
+		if (k)
+			memcpy(buf, f->names[i], k);
+		bool done = false;
 		int64_t v;
 		const char *end;
 		for (const char *q = p; q < e && k + 1 < sizeof(buf);) {
@@ -637,13 +642,17 @@ static void parse_info_string(struct pfunc *f, const char *label, size_t n, cons
 				q++;
 				continue;
 			}
-			if (v == 0)
+			if (v == 0) {
+				done = true;
 				break;
+			}
 			buf[k++] = (char)(v >= 32 && v < 127 ? v : '?');
 			q = end;
 		}
 		buf[k] = '\0';
+		free(f->names[i]);
 		f->names[i] = dup_n(buf, k);
+		f->name_done[i] = done || k + 1 >= sizeof(buf);
 	}
 }
 
@@ -852,6 +861,7 @@ void ka_ptx_free(struct pfunc *f)
 	}
 	free(f->names);
 	free(f->name_labels);
+	free(f->name_done);
 	memset(f, 0, sizeof(*f));
 }
 

@@ -3,7 +3,8 @@
 # binary: every access of a kernel listed in JSON with its figures
 # (tests/machine/cases.cu, whose figures test_machine.c works out by hand),
 # the bank-conflict and local-memory findings (KA115, KA116) carrying their
-# access, a gather named as one, and the spill what-if (KA117) on
+# access, a gather named as one, a spill as local-memory traffic, and the
+# spill what-if (KA117) on
 # tests/e2e/spill_bounds.cu: compiled again at the launch's register limit,
 # its measured registers and spills in the result's what-ifs.  A kernel that
 # does not spill is compiled once.  Without nvcc: "not run" (exit 77).
@@ -77,6 +78,21 @@ assert w["blocks_per_sm"] < k["occupancy"]["blocks_per_sm"], (w, k["occupancy"])
 f = [x for x in k["findings"] if x["rule"] == "KA117"][0]
 assert "-maxrregcount=255" in f["message"] and "%d registers and 0 B of spills" % w["regs"] in f["message"], f
 ' "json: the spill what-if measured (registers, no spill, fewer blocks) and its finding"
+
+# the same kernel launched with the 1024 threads its bounds allow: no more
+# registers to give, the spill is local-memory traffic (KA116, its bytes)
+sed 's|heavy<<<n / 128, 128>>>|heavy<<<n / 1024, 1024>>>|' "$src/tests/e2e/spill_bounds.cu" >"$tmp/full.cu"
+"$ka" "$tmp/full.cu" --arch sm_90 --format json >"$tmp/out" 2>"$tmp/err"
+py '
+import json, sys
+k = json.load(open(sys.argv[1]))["files"][0]["kernels"][0]
+assert k["occupancy"]["block"] == 1024, k["occupancy"]
+f = [(x["rule"], x["line"]) for x in k["findings"]]
+assert ("KA116", 4) in f and not [x for x in f if x[0] == "KA117"], f
+m = [x for x in k["findings"] if x["rule"] == "KA116"][0]["message"]
+assert "ptxas spills 32 B of registers (16 stored, 16 loaded) at 64 registers" in m, m
+assert not [w for w in k["what_if"] if "launch" in w["what"]], k["what_if"]
+' "a spill no limit of the launch removes: KA116 with its bytes, no what-if"
 
 # only a spill costs a compile more: nvcc runs counted by a wrapper
 mkdir -p "$tmp/bin"
