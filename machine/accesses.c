@@ -73,12 +73,12 @@ static void pattern(const struct pc_stat *s, char *buf, size_t n)
 	for (int l = 0; l < s->lanes && l < KA_MACH_MAX_LANES; l++) {
 		if (!(s->first_mask >> l & 1))
 			continue;
+		int64_t x = (int64_t)((uint64_t)s->first[l] - (uint64_t)prev);
 		if (lanes == 1)
-			d = s->first[l] - prev;
-		else if (lanes > 1 && s->first[l] - prev != d)
+			d = x;
+		else if (lanes > 1 && x != d)
 			same = false;
 		if (lanes > 0) {
-			int64_t x = s->first[l] - prev;
 			if (run_len == 0)
 				run_d = x, run_len = 1;
 			else if (x == run_d)
@@ -188,7 +188,7 @@ static void vector_candidates(const struct pfunc *f, const struct pc_stat *st, c
 		int l0 = s->first_mask ? __builtin_ctzll(s->first_mask) : 0;
 		if (!(s->first_mask >> (l0 + 1) & 1))
 			continue;
-		int64_t stride = s->first[l0 + 1] - s->first[l0];
+		int64_t stride = (int64_t)((uint64_t)s->first[l0 + 1] - (uint64_t)s->first[l0]);
 		if (stride <= s->bytes || stride % s->bytes || stride > 16)
 			continue;
 		int k = (int)(stride / s->bytes);
@@ -199,7 +199,7 @@ static void vector_candidates(const struct pfunc *f, const struct pc_stat *st, c
 			if (!st[j].seen || grp_of[j] != grp_of[i] || st[j].bytes != s->bytes || b->kind != O_ADDR ||
 			    b->reg != a->reg)
 				continue;
-			int64_t off = st[j].first[l0] - s->first[l0];
+			int64_t off = (int64_t)((uint64_t)st[j].first[l0] - (uint64_t)s->first[l0]);
 			if (off >= 0 && off < stride && off % s->bytes == 0)
 				have |= 1u << (off / s->bytes);
 		}
@@ -331,7 +331,8 @@ static void model(struct pfunc *f_, const struct runner *run, const struct ka_ma
 		a->share = space_total[a->space] > 0 ? t / space_total[a->space] : 0;
 	}
 	vector_candidates(&f, st, sum_w, grp_of);
-	qsort(out->v, out->n, sizeof(*out->v), cmp_access);
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_access);
 	free(sum_w);
 	free(st);
 	free(wr.executions);

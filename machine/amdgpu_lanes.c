@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { LOOP_CAP = 4, STEP_BUDGET = 200000, STEP_LIMIT = 2000000, DEFAULT_TRIPS = 16, PARAM_INT = 4096,
+enum { LOOP_CAP = 4, STEP_BUDGET = 200000, STEP_LIMIT = 400000, DEFAULT_TRIPS = 16, PARAM_INT = 4096,
        MAX_TRIPS = 1 << 20, NV = 512, NS = AR_COUNT };
 #define W KA_MACH_MAX_LANES
 
@@ -532,7 +532,7 @@ static bool scalar_op(struct wave *w, const struct pinsn *in)
 	else if (strncmp(op, "max_i32", 7) == 0) r = (int32_t)a > (int32_t)b ? a : b;
 	else if (strncmp(op, "min_u32", 7) == 0) r = a < b ? a : b;
 	else if (strncmp(op, "max_u32", 7) == 0) r = a > b ? a : b;
-	else if (strncmp(op, "abs_i32", 7) == 0) r = (int32_t)a < 0 ? (uint64_t)-(int64_t)(int32_t)a : a;
+	else if (strncmp(op, "abs_i32", 7) == 0) r = (int32_t)a < 0 ? (uint64_t)0 - (uint64_t)(int64_t)(int32_t)a : a;
 	else if (strncmp(op, "sext_i32_i8", 11) == 0) r = (uint64_t)(int64_t)(int8_t)a;
 	else if (strncmp(op, "sext_i32_i16", 12) == 0) r = (uint64_t)(int64_t)(int16_t)a;
 	else if (strncmp(op, "bcnt1_i32", 9) == 0) r = (uint64_t)__builtin_popcountll(a & mask);
@@ -801,9 +801,9 @@ static bool vector_op(struct wave *w, const struct pinsn *in)
 		else if (strncmp(op, "mul_hi_u32", 10) == 0) q = (x * y) >> 32;
 		else if (strncmp(op, "mul_hi_i32", 10) == 0) q = (uint64_t)(((int64_t)sx * sy) >> 32);
 		else if (strncmp(op, "mul_u32_u24", 11) == 0) q = (x & 0xffffff) * (y & 0xffffff);
-		else if (strncmp(op, "mul_i32_i24", 11) == 0) q = (uint64_t)((int64_t)((sx << 8) >> 8) * ((sy << 8) >> 8));
+		else if (strncmp(op, "mul_i32_i24", 11) == 0) q = (uint64_t)((int64_t)((int32_t)((uint32_t)sx << 8) >> 8) * ((int32_t)((uint32_t)sy << 8) >> 8));
 		else if (strncmp(op, "mad_u32_u24", 11) == 0) q = (x & 0xffffff) * (y & 0xffffff) + z;
-		else if (strncmp(op, "mad_i32_i24", 11) == 0) q = (uint64_t)((int64_t)((sx << 8) >> 8) * ((sy << 8) >> 8)) + z;
+		else if (strncmp(op, "mad_i32_i24", 11) == 0) q = (uint64_t)((int64_t)((int32_t)((uint32_t)sx << 8) >> 8) * ((int32_t)((uint32_t)sy << 8) >> 8)) + z;
 		else if (strncmp(op, "mad_u32_u16", 11) == 0) q = (x & 0xffff) * (y & 0xffff) + z;
 		else if (strncmp(op, "lshlrev_b32", 11) == 0) q = y << (x & 31);
 		else if (strncmp(op, "lshrrev_b32", 11) == 0) q = (y & 0xffffffff) >> (x & 31);
@@ -871,7 +871,9 @@ static double trips(const struct loop *lp, int ran, bool *defaulted)
 {
 	*defaulted = false;
 	if (lp->n_gap == 2) {
-		int64_t g0 = lp->gap[0], g1 = lp->gap[1], step = g0 - g1;
+		int64_t g0 = lp->gap[0], g1 = lp->gap[1], step = (int64_t)((uint64_t)g0 - (uint64_t)g1);
+		if (g0 > INT64_MAX / 4 || g0 < -INT64_MAX / 4 || g1 > INT64_MAX / 4 || g1 < -INT64_MAX / 4)
+			step = 0;
 		if (step != 0 && g1 != 0 && (g1 > 0) == (step > 0)) {
 			double rest = (double)((g1 + step - (step > 0 ? 1 : -1)) / step);
 			return ran + (rest > MAX_TRIPS ? MAX_TRIPS : rest);
@@ -985,7 +987,7 @@ void ka_amdgpu_run(const struct pfunc *f, const struct amd_info *info, const str
 					} else {
 						if (lp->n_gap == 2)
 							lp->gap[0] = lp->gap[1], lp->n_gap = 1;
-						lp->gap[lp->n_gap++] = src->b - src->a;
+						lp->gap[lp->n_gap++] = (int64_t)((uint64_t)src->b - (uint64_t)src->a);
 					}
 				}
 				bool cut = taken && (ran >= LOOP_CAP || w.steps > STEP_BUDGET);

@@ -219,7 +219,7 @@ static void parse_operand(const char *p, const char *e, struct opd *o)
 		unsigned long long v = strtoull(q, &end, 0);
 		if (end == e) {
 			o->kind = O_IMM;
-			o->imm = neg ? -(int64_t)v : (int64_t)v;
+			o->imm = (int64_t)(neg ? 0 - v : v);
 			return;
 		}
 		if (memchr(p, '.', (size_t)(e - p))) {     /* 1.0, 0.5: a float inline constant */
@@ -334,6 +334,8 @@ static void parse_file(struct pfunc *f, const char *p, const char *e)
 {
 	char *end;
 	long idx = strtol(p, &end, 10);
+	if (end > e)                       /* the number ran past the line */
+		return;
 	const char *a = memchr(end, '"', (size_t)(e - end)), *b, *c = NULL, *d = NULL;
 	if (idx < 0 || idx >= 1 << 16 || !a || !(b = memchr(a + 1, '"', (size_t)(e - a - 1))))
 		return;

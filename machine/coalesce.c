@@ -58,7 +58,10 @@ static int sectors_of(const int64_t *a, int n, int bytes, int unit)
 	bool used[SLOTS] = {false};
 	int k = 0, seen = 0;
 	for (int i = 0; i < n && seen < MAX; i++) {
-		int64_t first = a[i] >> shift, last = (a[i] + (bytes > 0 ? bytes : 1) - 1) >> shift;
+		int64_t first = a[i] >> shift;
+		int64_t last = (int64_t)((uint64_t)a[i] + (uint64_t)(bytes > 0 ? bytes : 1) - 1) >> shift;
+		if (last < first)
+			last = first;
 		for (int64_t x = first; x <= last && seen < MAX; x++, seen++) {
 			uint64_t h = ((uint64_t)x * 0x9e3779b97f4a7c15ull) >> 53;   /* 11 bits */
 			while (used[h] && slot[h] != x)
@@ -109,8 +112,8 @@ int ka_mach_local_lines(const int64_t *addr, uint64_t active, int lanes, int byt
 		if (!(active >> i & 1))
 			continue;
 		for (int w = 0; w < words && n < 64 * 4; w++) {
-			int64_t off = addr[i] + 4 * w;
-			a[n++] = ((off >> 2) * lanes + i) * 4 + (off & 3);
+			uint64_t off = (uint64_t)addr[i] + 4u * (uint64_t)w;
+			a[n++] = (int64_t)((((uint64_t)((int64_t)off >> 2)) * (uint64_t)lanes + (uint64_t)i) * 4u + (off & 3));
 		}
 	}
 	if (line_bytes <= 0)
@@ -128,7 +131,7 @@ static int phase_wavefronts(const int64_t *addr, uint64_t active, int from, int 
 	for (int i = from; i < to; i++)
 		if (active >> i & 1)
 			for (int k = 0; k < words && n < 64 * 4; k++)
-				w[n++] = (addr[i] >> 2) + k;
+				w[n++] = (int64_t)((uint64_t)(addr[i] >> 2) + (uint64_t)k);
 	if (!n)
 		return 0;
 	qsort(w, (size_t)n, sizeof(*w), cmp_i64);

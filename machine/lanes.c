@@ -25,7 +25,7 @@
 enum {
 	LOOP_CAP = 4,               /* iterations run per loop entry           */
 	STEP_BUDGET = 200000,       /* warp steps before loops run once only   */
-	STEP_LIMIT = 2000000,       /* warp steps before the run stops         */
+	STEP_LIMIT = 400000,        /* warp steps before the run stops         */
 	DEFAULT_TRIPS = 16,         /* a loop whose bound is data              */
 	PARAM_INT = 4096,           /* an integer parameter's assumed value    */
 	MAX_TRIPS = 1 << 20,
@@ -64,6 +64,12 @@ struct warp {
 	lane_event_fn fn;
 	void *ctx;
 };
+
+/* Two's complement arithmetic that wraps, as the hardware's does (a
+ * signed overflow in C is undefined). */
+static int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t wsub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+static int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 
 static uint64_t hash64(uint64_t x)
 {
@@ -145,7 +151,7 @@ static void get(const struct warp *w, const struct pinsn *in, const struct opd *
 		return;
 	case O_SYM:
 		for (int l = 0; l < L; l++)
-			out[l] = sym_addr(w->f, o->sym) + o->imm;
+			out[l] = wadd(sym_addr(w->f, o->sym), o->imm);
 		*tag = sym_tag(w->f, o->sym);
 		return;
 	case O_ADDR: {
@@ -159,7 +165,7 @@ static void get(const struct warp *w, const struct pinsn *in, const struct opd *
 			*tag = sym_tag(w->f, o->sym);
 		}
 		for (int l = 0; l < L; l++)
-			out[l] = base[l] + o->imm;
+			out[l] = wadd(base[l], o->imm);
 		return;
 	}
 	case O_VEC: {                       /* pack: {lo, hi} */
@@ -289,7 +295,7 @@ static int64_t mul_hi(int64_t a, int64_t b, enum ptx_tclass tc, int bits)
 		__int128 p = tc == TC_S ? (__int128)a * b : (__int128)((unsigned __int128)(uint64_t)a * (uint64_t)b);
 		return (int64_t)(p >> 64);
 	}
-	return (a * b) >> bits;
+	return wmul(a, b) >> bits;
 }
 
 static int64_t arith1(const struct pinsn *in, const int64_t *x, int n)
@@ -299,20 +305,20 @@ static int64_t arith1(const struct pinsn *in, const int64_t *x, int n)
 	bool sgn = in->tc == TC_S;
 	uint64_t ua = (uint64_t)norm(a, TC_U, bits), ub = (uint64_t)norm(b, TC_U, bits);
 	switch (in->op) {
-	case OP_add: return a + b;
-	case OP_sub: return a - b;
+	case OP_add: return wadd(a, b);
+	case OP_sub: return wsub(a, b);
 	case OP_mul: case OP_mul24:
 		if (in->mode == MODE_HI)
 			return mul_hi(a, b, in->tc, bits);
-		return a * b;
+		return wmul(a, b);
 	case OP_mad: case OP_mad24:
 		if (in->mode == MODE_HI)
-			return mul_hi(a, b, in->tc, bits) + c;
-		return a * b + c;
-	case OP_div: return b == 0 ? 0 : sgn ? a / b : (int64_t)(ua / ub);
-	case OP_rem: return b == 0 ? 0 : sgn ? a % b : (int64_t)(ua % ub);
-	case OP_neg: return -a;
-	case OP_abs: return a < 0 ? -a : a;
+			return wadd(mul_hi(a, b, in->tc, bits), c);
+		return wadd(wmul(a, b), c);
+	case OP_div: return b == 0 || (b == -1 && a == INT64_MIN) ? 0 : sgn ? a / b : (int64_t)(ua / ub);
+	case OP_rem: return b == 0 || (b == -1 && a == INT64_MIN) ? 0 : sgn ? a % b : (int64_t)(ua % ub);
+	case OP_neg: return wsub(0, a);
+	case OP_abs: return a < 0 ? wsub(0, a) : a;
 	case OP_min: return sgn ? (a < b ? a : b) : (int64_t)(ua < ub ? ua : ub);
 	case OP_max: return sgn ? (a > b ? a : b) : (int64_t)(ua > ub ? ua : ub);
 	case OP_and: return a & b;
@@ -372,7 +378,7 @@ static int64_t arith1(const struct pinsn *in, const int64_t *x, int n)
 			return (int64_t)((both << s) >> 32);
 		return (int64_t)(both >> s);
 	}
-	case OP_sad: return (a > b ? a - b : b - a) + c;
+	case OP_sad: return wadd(a > b ? wsub(a, b) : wsub(b, a), c);
 	default: return 0;
 	}
 }
@@ -488,8 +494,8 @@ static void exec_shfl(struct warp *w, const struct pinsn *in, uint64_t mask)
 		int max = (int)(c[l] & 31), seg = (int)(c[l] >> 8 & 31), lo = l & seg, hi = lo | (max & ~seg), j = l;
 		switch (in->mode) {
 		case MODE_IDX: j = lo | (int)(b[l] & ~seg & 31); if (j > hi) j = l; break;
-		case MODE_UP: j = l - (int)b[l]; if (j < lo) j = l; break;
-		case MODE_DOWN: j = l + (int)b[l]; if (j > hi) j = l; break;
+		case MODE_UP: j = l - (int)(b[l] & 31); if (j < lo) j = l; break;
+		case MODE_DOWN: j = l + (int)(b[l] & 31); if (j > hi) j = l; break;
 		case MODE_BFLY: j = l ^ (int)(b[l] & 31); if (j > hi) j = l; break;
 		default: break;
 		}
@@ -581,7 +587,7 @@ static int64_t param_value(const struct pfunc *f, int sym, int64_t off, int byte
 {
 	const struct psym *s = &f->syms[sym];
 	if (bytes >= 8)
-		return ((int64_t)(s->param_index + 1) << 36) + (off << 28);
+		return (int64_t)(((uint64_t)(s->param_index + 1) << 36) + ((uint64_t)off << 28));
 	return PARAM_INT;
 }
 
@@ -660,7 +666,9 @@ static double trips(const struct loop *lp, int ran, bool *defaulted)
 {
 	*defaulted = false;
 	if (lp->n_gap == 2) {
-		int64_t g0 = lp->gap[0], g1 = lp->gap[1], step = g0 - g1;
+		int64_t g0 = lp->gap[0], g1 = lp->gap[1], step = wsub(g0, g1);
+		if (g0 > INT64_MAX / 4 || g0 < -INT64_MAX / 4 || g1 > INT64_MAX / 4 || g1 < -INT64_MAX / 4)
+			step = 0;
 		if (step != 0 && g1 != 0 && (g1 > 0) == (step > 0)) {
 			double rest = (double)((g1 + step - (step > 0 ? 1 : -1)) / step);
 			if (rest > MAX_TRIPS)
@@ -702,7 +710,7 @@ static void exec_bra(struct warp *w, int pc, const struct pinsn *in, uint64_t ma
 			} else {
 				if (lp->n_gap == 2)
 					lp->gap[0] = lp->gap[1], lp->n_gap = 1;
-				lp->gap[lp->n_gap++] = s->b - s->a;
+				lp->gap[lp->n_gap++] = wsub(s->b, s->a);
 			}
 		}
 		bool cut = taken && (ran >= LOOP_CAP || w->steps > STEP_BUDGET);

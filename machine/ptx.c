@@ -153,7 +153,7 @@ static bool parse_int(const char *p, const char *e, int64_t *v, const char **end
 	}
 	if (q < e && (*q == 'U' || *q == 'u'))
 		q++;
-	*v = neg ? -(int64_t)x : (int64_t)x;
+	*v = (int64_t)(neg ? 0 - x : x);
 	*end = q;
 	return true;
 }
@@ -538,6 +538,8 @@ static void parse_decl(struct pfunc *f, const char *p, const char *e, enum ptx_s
 		s = sym_add(f, name, name_n, sp, -1, 0, align);
 	f->syms[s].space = sp;
 	f->syms[s].align = align > 0 && align <= 4096 ? align : 1;
+	if (size > (int64_t)1 << 32)
+		size = (int64_t)1 << 32;            /* no state space is larger */
 	f->syms[s].size = size > 0 ? size * (elem ? elem : 1) : elem;
 }
 
@@ -672,7 +674,7 @@ static void parse_params(struct pfunc *f, const char *p, const char *e)
 			size_t n = token(q, stop);
 			if (!n) {
 				if (q < stop && *q == '[' && parse_int(q + 1, stop, &v, &end))
-					count = v;
+					count = v > 0 && v < 1 << 20 ? v : 1;
 				q++;
 				continue;
 			}
@@ -771,6 +773,7 @@ int ka_ptx_parse(const char *text, size_t len, struct pfunc *f)
 			const char *nm = strstr(q, ".entry") + 6;
 			nm = skip_ws(nm, le);
 			size_t n = token(nm, le);
+			free(f->name);               /* an .entry with no body before this one */
 			f->name = dup_n(nm, n);
 			in_params = true;
 			const char *paren = memchr(nm, '(', (size_t)(le - nm));
