@@ -66,6 +66,19 @@ static const struct ka_kernel_list *variant_list(struct ka_run *run, struct ka_s
 	return l;
 }
 
+/* A finding at the kernel's line, in line order after those of its line. */
+static void insert_finding(struct ka_ukernel *u, enum ka_rule rule, int line, const char *message)
+{
+	u->findings = ka_xrealloc(u->findings, (u->n_findings + 1) * sizeof(*u->findings));
+	size_t at = 0;
+	while (at < u->n_findings && u->findings[at].line <= line)
+		at++;
+	memmove(&u->findings[at + 1], &u->findings[at], (u->n_findings - at) * sizeof(*u->findings));
+	u->findings[at] = (struct ka_ufinding){.rule = rule, .line = line, .col = 1, .message = ka_strdup(message),
+					       .owned_message = true};
+	u->n_findings++;
+}
+
 static void add_finding(struct ka_kernel_result *kr, const struct ka_what_if *w, int regs)
 {
 	struct ka_ukernel *u = kr->u_model;
@@ -81,15 +94,7 @@ static void add_finding(struct ka_kernel_result *kr, const struct ka_what_if *w,
 		 ka_spill_bytes(k->res.spill_stores, k->res.spill_loads), k->res.spill_stores, k->res.spill_loads,
 		 k->res.regs, kr->block, regs, w->regs, ka_spill_bytes(w->spill_stores, w->spill_loads),
 		 w->occ.blocks_per_sm, kr->occ.blocks_per_sm, 100.0 * kr->occ.occupancy, 100.0 * w->occ.occupancy);
-	/* in line order, after the findings of its line */
-	u->findings = ka_xrealloc(u->findings, (u->n_findings + 1) * sizeof(*u->findings));
-	size_t at = 0;
-	while (at < u->n_findings && u->findings[at].line <= k->line)
-		at++;
-	memmove(&u->findings[at + 1], &u->findings[at], (u->n_findings - at) * sizeof(*u->findings));
-	u->findings[at] = (struct ka_ufinding){.rule = KA_RULE_KA117, .line = k->line, .col = 1,
-					       .message = ka_strdup(buf), .owned_message = true};
-	u->n_findings++;
+	insert_finding(u, KA_RULE_KA117, k->line, buf);
 }
 
 /* A spill no register limit of the launch removes: local-memory traffic,
@@ -109,14 +114,7 @@ static void spill_note(struct ka_kernel_result *kr)
 		 k->res.spill_loads, k->res.regs,
 		 launch_regs(kr) > k->res.regs ? "and the most registers this launch allows do not remove them"
 						: "the most this launch of its block allows");
-	u->findings = ka_xrealloc(u->findings, (u->n_findings + 1) * sizeof(*u->findings));
-	size_t at = 0;
-	while (at < u->n_findings && u->findings[at].line <= k->line)
-		at++;
-	memmove(&u->findings[at + 1], &u->findings[at], (u->n_findings - at) * sizeof(*u->findings));
-	u->findings[at] = (struct ka_ufinding){.rule = KA_RULE_KA116, .line = k->line, .col = 1,
-					       .message = ka_strdup(buf), .owned_message = true};
-	u->n_findings++;
+	insert_finding(u, KA_RULE_KA116, k->line, buf);
 }
 
 static bool spills(const struct ka_kernel_result *kr)

@@ -10,22 +10,20 @@
  * workgroup and grid sizes, the workgroup IDs are 0, and the work-item IDs
  * are in v0 (packed x | y << 10 | z << 20 where the arch packs them) or v0,
  * v1, v2.  A compare on a value the model does not know is true in every
- * active lane (the code it guards runs); loops run LOOP_CAP iterations and
- * their trip counts are extrapolated from the counter's first steps. */
+ * active lane (the code it guards runs); loops run their first
+ * iterations and their trip counts are extrapolated (loops.c). */
 #include "internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { LOOP_CAP = 4, STEP_BUDGET = 200000, STEP_LIMIT = 400000, DEFAULT_TRIPS = 16, PARAM_INT = 4096,
-       MAX_TRIPS = 1 << 20, NV = 512, NS = AR_COUNT };
+enum { STEP_LIMIT = 400000, PARAM_INT = 4096, NV = 512, NS = AR_COUNT };
 #define W KA_MACH_MAX_LANES
 
 static const uint64_t KERNARG = 0x100000000000ull, DISPATCH = 0x200000000000ull, PRIVATE = 0x300000000000ull;
 
 struct cmp_src { int64_t a, b; unsigned tag; bool set; };
-struct loop { int64_t gap[2]; int n_gap; int runs; double sum_s, sum_t; bool defaulted; };
 
 struct wave {
 	const struct pfunc *f;
@@ -39,7 +37,7 @@ struct wave {
 	unsigned vt[NV];
 	int vorigin[NV];
 	struct cmp_src scc_src, vcc_src;
-	struct loop *loops;
+	struct mach_loop *loops;
 	double *sim;
 	long steps;
 	bool done;
@@ -867,24 +865,6 @@ static void opaque(struct wave *w, const struct pinsn *in)
 
 /* ---- control ---------------------------------------------------------------------- */
 
-static double trips(const struct loop *lp, int ran, bool *defaulted)
-{
-	*defaulted = false;
-	if (lp->n_gap == 2) {
-		int64_t g0 = lp->gap[0], g1 = lp->gap[1], step = (int64_t)((uint64_t)g0 - (uint64_t)g1);
-		if (g0 > INT64_MAX / 4 || g0 < -INT64_MAX / 4 || g1 > INT64_MAX / 4 || g1 < -INT64_MAX / 4)
-			step = 0;
-		if (step != 0 && g1 != 0 && (g1 > 0) == (step > 0)) {
-			double rest = (double)((g1 + step - (step > 0 ? 1 : -1)) / step);
-			return ran + (rest > MAX_TRIPS ? MAX_TRIPS : rest);
-		}
-		if (g1 == 0)
-			return ran;
-	}
-	*defaulted = true;
-	return ran > DEFAULT_TRIPS ? ran : DEFAULT_TRIPS;
-}
-
 /* Whether s_cbranch_COND is taken, and the compare it rests on. */
 static bool branch_taken(struct wave *w, const char *t, const struct cmp_src **src, bool *known)
 {
@@ -979,32 +959,13 @@ void ka_amdgpu_run(const struct pfunc *f, const struct amd_info *info, const str
 			if (!known)
 				taken = false;
 			if ((size_t)target <= pc) {         /* a loop's back edge */
-				struct loop *lp = &w.loops[pc];
-				int ran = lp->runs + 1;
-				if (src && src->set) {
-					if (src->tag & (TAG_LOADED | TAG_ULOAD | TAG_UNKNOWN)) {
-						lp->n_gap = 0;
-					} else {
-						if (lp->n_gap == 2)
-							lp->gap[0] = lp->gap[1], lp->n_gap = 1;
-						lp->gap[lp->n_gap++] = (int64_t)((uint64_t)src->b - (uint64_t)src->a);
-					}
-				}
-				bool cut = taken && (ran >= LOOP_CAP || w.steps > STEP_BUDGET);
-				if (!taken || cut) {
-					bool def = false;
-					double tr = cut ? trips(lp, ran, &def) : ran;
-					lp->sum_s += ran;
-					lp->sum_t += tr;
-					lp->defaulted |= def;
-					lp->runs = 0;
-					lp->n_gap = 0;
-					taken = false;
-					if (cut && strncmp(t, "s_cbranch_exec", 14) == 0)
-						set_exec(&w, w.all);      /* the lanes the loop kept leave it */
-				} else {
-					lp->runs = ran;
-				}
+				struct mach_loop *lp = &w.loops[pc];
+				if (src && src->set)
+					ka_loop_gap(lp, src->a, src->b, src->tag);
+				bool was = taken;
+				taken = ka_loop_back_edge(lp, taken, w.steps);
+				if (was && !taken && strncmp(t, "s_cbranch_exec", 14) == 0)
+					set_exec(&w, w.all);      /* cut: the lanes the loop kept leave it */
 			}
 			pc = taken ? (size_t)target : pc + 1;
 			continue;
@@ -1042,22 +1003,9 @@ void ka_amdgpu_run(const struct pfunc *f, const struct amd_info *info, const str
 		}
 		pc++;
 	}
-	if (w.steps >= STEP_BUDGET)
+	if (w.steps >= KA_STEP_BUDGET)
 		out->budget_hit = true;
-	for (size_t i = 0; i < n; i++)
-		out->executions[i] += w.sim[i];
-	for (size_t b = 0; b < n; b++) {
-		const struct loop *lp = &w.loops[b];
-		int t = f->v[b].target;
-		if (lp->sum_s <= 0 || t < 0 || (size_t)t > b)
-			continue;
-		double scale = lp->sum_t / lp->sum_s;
-		for (size_t i = (size_t)t; i <= b; i++) {
-			out->executions[i] += w.sim[i] * (scale - 1) * (w.sim[i] > 0);
-			w.sim[i] *= scale;
-			out->loop_default[i] |= lp->defaulted;
-		}
-	}
+	ka_loops_weigh(f, w.loops, w.sim, out);
 	free(w.v);
 	free(w.loops);
 	free(w.sim);

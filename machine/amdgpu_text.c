@@ -19,49 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n)
-{
-	void *q = realloc(p, n ? n : 1);
-	if (!q)
-		abort();
-	return q;
-}
 
-static char *dup_n(const char *s, size_t n)
-{
-	char *d = xrealloc(NULL, n + 1);
-	memcpy(d, s, n);
-	d[n] = '\0';
-	return d;
-}
 
-#define GROW(v, n, cap) do { if ((n) == (cap)) { (cap) = (cap) ? 2 * (cap) : 16; \
-	(v) = xrealloc((v), (cap) * sizeof(*(v))); } } while (0)
 
-static const char *skip_ws(const char *p, const char *e)
-{
-	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
-		p++;
-	return p;
-}
 
-static bool starts(const char *p, const char *e, const char *w)
-{
-	size_t n = strlen(w);
-	return (size_t)(e - p) >= n && memcmp(p, w, n) == 0;
-}
 
-static void put(char **out, size_t *n, size_t *cap, const char *p, size_t len)
-{
-	if (*n + len + 2 > *cap) {
-		*cap = (*n + len + 2) * 2;
-		*out = xrealloc(*out, *cap);
-	}
-	memcpy(*out + *n, p, len);
-	*n += len;
-	(*out)[(*n)++] = '\n';
-	(*out)[*n] = '\0';
-}
+
 
 /* ---- one kernel out of the module ------------------------------------------------ */
 
@@ -76,37 +39,37 @@ char *ka_mach_amdgpu_kernel(const char *s, size_t len, const char *name)
 	if (!s || !name || !*name)
 		return NULL;
 	for (const char *p = s; p < e;) {
-		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *q = skip_ws(p, le);
+		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *q = ka_mach_skip_ws(p, le);
 		const char *next = nl ? nl + 1 : e;
 		if (!in_code && (size_t)(le - p) > nl_name && memcmp(p, name, nl_name) == 0 && p[nl_name] == ':') {
 			in_code = found = true;       /* the function's label, at column 0 */
-		} else if (in_code && starts(q, le, ".Lfunc_end")) {
+		} else if (in_code && ka_mach_starts(q, le, ".Lfunc_end")) {
 			in_code = false;
-		} else if (starts(q, le, ".amdhsa_kernel ") && (size_t)(le - q) >= 15 + nl_name &&
-			   memcmp(skip_ws(q + 15, le), name, nl_name) == 0) {
+		} else if (ka_mach_starts(q, le, ".amdhsa_kernel ") && (size_t)(le - q) >= 15 + nl_name &&
+			   memcmp(ka_mach_skip_ws(q + 15, le), name, nl_name) == 0) {
 			in_desc = true;
-		} else if (in_desc && starts(q, le, ".end_amdhsa_kernel")) {
+		} else if (in_desc && ka_mach_starts(q, le, ".end_amdhsa_kernel")) {
 			in_desc = false;
-		} else if (starts(q, le, ".amdgpu_metadata")) {
+		} else if (ka_mach_starts(q, le, ".amdgpu_metadata")) {
 			in_meta = true;
-		} else if (in_meta && starts(q, le, ".end_amdgpu_metadata")) {
+		} else if (in_meta && ka_mach_starts(q, le, ".end_amdgpu_metadata")) {
 			in_meta = false;
 		}
-		if (in_code || in_desc || starts(q, le, ".file"))
-			put(&out, &n, &cap, p, (size_t)(le - p));
+		if (in_code || in_desc || ka_mach_starts(q, le, ".file"))
+			ka_mach_put_line(&out, &n, &cap, p, (size_t)(le - p));
 		if (in_meta) {                   /* "  - ." starts a kernel's entry */
-			if (starts(p, le, "  - .")) {
+			if (ka_mach_starts(p, le, "  - .")) {
 				if (meta_mine)
 					break;
 				for (size_t i = 0; i < n_meta; i++)
 					free(meta[i]);
 				n_meta = 0;
 			}
-			GROW(meta, n_meta, cap_meta);
-			meta[n_meta++] = dup_n(p, (size_t)(le - p));
+			KA_MACH_GROW(meta, n_meta, cap_meta);
+			meta[n_meta++] = ka_mach_dup(p, (size_t)(le - p));
 			const char *nm = strstr(q, ".name:");
 			if (nm && nm == q) {
-				const char *v = skip_ws(nm + 6, le);
+				const char *v = ka_mach_skip_ws(nm + 6, le);
 				meta_mine = (size_t)(le - v) == nl_name && memcmp(v, name, nl_name) == 0;
 			}
 		}
@@ -124,7 +87,7 @@ char *ka_mach_amdgpu_kernel(const char *s, size_t len, const char *name)
 			if ((item || i == n_meta) && off >= 0 && size > 0 && kind[0]) {
 				char buf[96];
 				int k = snprintf(buf, sizeof(buf), ";ka-arg %d %d %s", off, size, kind);
-				put(&out, &n, &cap, buf, (size_t)k);
+				ka_mach_put_line(&out, &n, &cap, buf, (size_t)k);
 			}
 			if (item)
 				off = size = -1, kind[0] = '\0';
@@ -198,7 +161,7 @@ static bool reg_operand(const char *p, const char *e, struct opd *o)
 static void parse_operand(const char *p, const char *e, struct opd *o)
 {
 	*o = (struct opd){.reg = -1, .sym = -1};
-	p = skip_ws(p, e);
+	p = ka_mach_skip_ws(p, e);
 	while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
 		e--;
 	if (p < e && *p == '-' && p + 1 < e && !isdigit((unsigned char)p[1])) {
@@ -302,15 +265,15 @@ static void parse_insn(struct pfunc *f, const char *p, const char *e, int loc)
 			in.text[tl - el] = '\0';
 	}
 	const char *end = modifiers(m, e, &in.amd);
-	const char *q = skip_ws(m, end), *start = q;
+	const char *q = ka_mach_skip_ws(m, end), *start = q;
 	for (; q <= end && in.n < MAX_OPD; q++) {
 		if (q == end || *q == ',') {
-			if (skip_ws(start, q) < q)
+			if (ka_mach_skip_ws(start, q) < q)
 				parse_operand(start, q, &in.o[in.n++]);
 			start = q + 1;
 		}
 	}
-	GROW(f->v, f->n, f->cap);
+	KA_MACH_GROW(f->v, f->n, f->cap);
 	f->v[f->n++] = in;
 }
 
@@ -324,7 +287,7 @@ static int parse_loc(struct pfunc *f, const char *p, const char *e)
 	l.file = fi >= 0 && fi < 1 << 16 ? (int)fi : 0;
 	l.line = ln > 0 && ln < 100000000 ? (int)ln : 0;
 	l.col = co > 0 && co < 100000 ? (int)co : 0;
-	GROW(f->locs, f->n_locs, f->cap_locs);
+	KA_MACH_GROW(f->locs, f->n_locs, f->cap_locs);
 	f->locs[f->n_locs] = l;
 	return (int)f->n_locs++;
 }
@@ -345,16 +308,16 @@ static void parse_file(struct pfunc *f, const char *p, const char *e)
 	if (c && d) {
 		size_t dl = (size_t)(b - a - 1), nl = (size_t)(d - c - 1);
 		bool abs = nl && c[1] == '/';
-		path = xrealloc(NULL, dl + nl + 2);
+		path = ka_mach_xrealloc(NULL, dl + nl + 2);
 		if (abs || dl == 0)
 			snprintf(path, dl + nl + 2, "%.*s", (int)nl, c + 1);
 		else
 			snprintf(path, dl + nl + 2, "%.*s/%.*s", (int)dl, a + 1, (int)nl, c + 1);
 	} else {
-		path = dup_n(a + 1, (size_t)(b - a - 1));
+		path = ka_mach_dup(a + 1, (size_t)(b - a - 1));
 	}
 	if (idx >= f->n_files) {
-		f->files = xrealloc(f->files, (size_t)(idx + 1) * sizeof(*f->files));
+		f->files = ka_mach_xrealloc(f->files, (size_t)(idx + 1) * sizeof(*f->files));
 		for (int i = f->n_files; i <= idx; i++)
 			f->files[i] = NULL;
 		f->n_files = (int)idx + 1;
@@ -419,10 +382,10 @@ int ka_amdgpu_parse(const char *text, size_t len, struct pfunc *f, struct amd_in
 	info->workitem_ids = 0;
 	system[0] = 1;                         /* workgroup_id_x defaults to enabled */
 	for (const char *p = text; text && p < e;) {
-		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *q = skip_ws(p, le);
+		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *q = ka_mach_skip_ws(p, le);
 		const char *next = nl ? nl + 1 : e;
 		const char *semi = memchr(q, ';', (size_t)(le - q));
-		if (starts(q, le, ";ka-arg ")) {
+		if (ka_mach_starts(q, le, ";ka-arg ")) {
 			struct amd_arg a = {0};
 			char kind[48] = "";
 			if (sscanf(q + 8, "%d %d %47s", &a.offset, &a.size, kind) == 3 && a.offset >= 0 && a.size > 0 &&
@@ -430,7 +393,7 @@ int ka_amdgpu_parse(const char *text, size_t len, struct pfunc *f, struct amd_in
 				a.kind = strcmp(kind, "global_buffer") == 0 || strcmp(kind, "dynamic_shared_pointer") == 0
 					 ? ARG_POINTER : strncmp(kind, "hidden_", 7) == 0 ? ARG_HIDDEN : ARG_VALUE;
 				snprintf(a.hidden, sizeof(a.hidden), "%s", kind);
-				info->args = xrealloc(info->args, (size_t)(info->n_args + 1) * sizeof(*info->args));
+				info->args = ka_mach_xrealloc(info->args, (size_t)(info->n_args + 1) * sizeof(*info->args));
 				info->args[info->n_args++] = a;
 			}
 			p = next;
@@ -445,17 +408,17 @@ int ka_amdgpu_parse(const char *text, size_t len, struct pfunc *f, struct amd_in
 			continue;
 		}
 		if (!code && !f->name && p[0] != ' ' && p[0] != '\t' && p[0] != '.' && le[-1] == ':') {
-			f->name = dup_n(p, (size_t)(le - 1 - p));      /* the kernel's label */
+			f->name = ka_mach_dup(p, (size_t)(le - 1 - p));      /* the kernel's label */
 			code = true;
-		} else if (starts(q, le, ".loc")) {
-			loc = parse_loc(f, skip_ws(q + 4, le), le);
-		} else if (starts(q, le, ".file")) {
-			parse_file(f, skip_ws(q + 5, le), le);
+		} else if (ka_mach_starts(q, le, ".loc")) {
+			loc = parse_loc(f, ka_mach_skip_ws(q + 4, le), le);
+		} else if (ka_mach_starts(q, le, ".file")) {
+			parse_file(f, ka_mach_skip_ws(q + 5, le), le);
 		} else if (q[0] == '.' && le[-1] == ':' && code) {      /* .LBB0_2: */
 			uint64_t h = 1469598103934665603ull;
 			for (const char *c = q; c < le - 1; c++)
 				h = (h ^ (unsigned char)*c) * 1099511628211ull;
-			GROW(labels, n_labels, cap_labels);
+			KA_MACH_GROW(labels, n_labels, cap_labels);
 			labels[n_labels++] = (struct pending_label){h, (int)f->n};
 		} else if (q[0] == '.') {
 			int v;

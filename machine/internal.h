@@ -106,6 +106,15 @@ struct pfunc {
 	char unsupported[64];    /* the first opcode not known                */
 };
 
+/* text.c: what both readers share. */
+void *ka_mach_xrealloc(void *p, size_t n);          /* aborts when exhausted */
+char *ka_mach_dup(const char *s, size_t n);
+const char *ka_mach_skip_ws(const char *p, const char *e);
+bool ka_mach_starts(const char *p, const char *e, const char *w);
+void ka_mach_put_line(char **out, size_t *n, size_t *cap, const char *p, size_t len);
+#define KA_MACH_GROW(v, n, cap) do { if ((n) == (cap)) { (cap) = (cap) ? 2 * (cap) : 16; \
+	(v) = ka_mach_xrealloc((v), (cap) * sizeof(*(v))); } } while (0)
+
 /* ptx.c: one .entry of the text (the first); 0 or -1. */
 int ka_ptx_parse(const char *text, size_t len, struct pfunc *f);
 void ka_ptx_free(struct pfunc *f);
@@ -147,6 +156,17 @@ struct warp_run {
 	                            value the model does not follow, or ""   */
 };
 typedef void (*lane_event_fn)(void *ctx, const struct lane_event *e);
+
+/* loops.c: a loop's back edge as both interpreters run it.  Per back edge:
+ * its test's operand gaps, iterations run this entry, and over all
+ * entries the iterations run against the trips estimated. */
+enum { KA_STEP_BUDGET = 200000 };  /* warp steps before loops run once only */
+struct mach_loop { int64_t gap[2]; int n_gap; int runs; double sum_s, sum_t; bool defaulted; };
+void ka_loop_gap(struct mach_loop *lp, int64_t a, int64_t b, unsigned tag);
+/* Whether the back edge is still taken (false: the loop ends, cut or not). */
+bool ka_loop_back_edge(struct mach_loop *lp, bool taken, long steps);
+/* executions += each instruction's runs, weighted by the loops around it. */
+void ka_loops_weigh(const struct pfunc *f, const struct mach_loop *loops, double *sim, struct warp_run *out);
 /* Run warp `warp` of block 0 of `shape`; e for every memory instruction. */
 void ka_lanes_run(const struct pfunc *f, const struct ka_mach_shape *shape, int warp, lane_event_fn fn, void *ctx,
 		  struct warp_run *out);

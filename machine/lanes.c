@@ -10,11 +10,11 @@
  * counter first (the lanes that took a forward branch wait at its target
  * until the others arrive, as a reconvergence stack would have them).  A
  * branch on a value the model does not know is not taken (the guarded code
- * runs, so its accesses are seen).  A loop runs its first LOOP_CAP
- * iterations; its trip count is then the counter's distance to its bound
- * at the rate the first iterations moved it (i < n with n a parameter:
- * the parameter's assumed value), or DEFAULT_TRIPS when the bound is a
- * loaded value.  Parameters: pointers are far apart and 256-byte aligned,
+ * runs, so its accesses are seen).  A loop runs its first iterations;
+ * its trip count is then the counter's distance to its bound at the rate
+ * the first iterations moved it (i < n with n a parameter: the
+ * parameter's assumed value), or a stated default when the bound is a
+ * loaded value (loops.c).  Parameters: pointers are far apart and 256-byte aligned,
  * integers are PARAM_INT (no stride folds to 0 or 1, no guard idles a
  * lane of the first block).  The block modelled is block 0 of the grid. */
 #include "internal.h"
@@ -23,12 +23,8 @@
 #include <string.h>
 
 enum {
-	LOOP_CAP = 4,               /* iterations run per loop entry           */
-	STEP_BUDGET = 200000,       /* warp steps before loops run once only   */
 	STEP_LIMIT = 400000,        /* warp steps before the run stops         */
-	DEFAULT_TRIPS = 16,         /* a loop whose bound is data              */
 	PARAM_INT = 4096,           /* an integer parameter's assumed value    */
-	MAX_TRIPS = 1 << 20,
 };
 #define L KA_MACH_LANES
 
@@ -44,7 +40,6 @@ static const enum exec_kind exec_of[] = {
 };
 
 struct setp_src { int64_t a, b; unsigned tag; bool set; };
-struct loop { int64_t gap[2]; int n_gap; int runs; double sum_s, sum_t; bool defaulted; };
 
 struct warp {
 	const struct pfunc *f;
@@ -56,7 +51,7 @@ struct warp {
 	int tid[3][L], ntid[3], nctaid[3], warp;
 	int pc[L];
 	uint64_t alive;
-	struct loop *loops;          /* per instruction (a backward branch's)  */
+	struct mach_loop *loops;     /* per instruction (a backward branch's)  */
 	double *sim;                 /* executions per instruction, this warp  */
 	long steps;
 	bool converged;             /* every live lane at one program counter    */
@@ -660,39 +655,6 @@ static void exec_cp(struct warp *w, int pc, const struct pinsn *in, uint64_t mas
 
 /* ---- control ------------------------------------------------------------------- */
 
-/* The trip count of a loop cut at LOOP_CAP: the gap between its test's
- * operands shrinks by the same amount each iteration (i < n; r != 0). */
-static double trips(const struct loop *lp, int ran, bool *defaulted)
-{
-	*defaulted = false;
-	if (lp->n_gap == 2) {
-		int64_t g0 = lp->gap[0], g1 = lp->gap[1], step = wsub(g0, g1);
-		if (g0 > INT64_MAX / 4 || g0 < -INT64_MAX / 4 || g1 > INT64_MAX / 4 || g1 < -INT64_MAX / 4)
-			step = 0;
-		if (step != 0 && g1 != 0 && (g1 > 0) == (step > 0)) {
-			double rest = (double)((g1 + step - (step > 0 ? 1 : -1)) / step);
-			if (rest > MAX_TRIPS)
-				rest = MAX_TRIPS;
-			return ran + rest;
-		}
-		if (g1 == 0)
-			return ran;
-	}
-	*defaulted = true;
-	return ran > DEFAULT_TRIPS ? ran : DEFAULT_TRIPS;
-}
-
-static void loop_done(struct loop *lp, int ran, bool cut)
-{
-	bool def = false;
-	double t = cut ? trips(lp, ran, &def) : ran;
-	lp->sum_s += ran;
-	lp->sum_t += t;
-	lp->defaulted |= def;
-	lp->runs = 0;
-	lp->n_gap = 0;
-}
-
 static void exec_bra(struct warp *w, int pc, const struct pinsn *in, uint64_t mask, uint64_t taken)
 {
 	int t = in->target;
@@ -701,25 +663,11 @@ static void exec_bra(struct warp *w, int pc, const struct pinsn *in, uint64_t ma
 		t = pc + 1;
 	}
 	if (t <= pc) {                               /* a loop's back edge */
-		struct loop *lp = &w->loops[pc];
-		int ran = lp->runs + 1;
-		if (in->guard >= 0 && w->src[in->guard].set) {
-			const struct setp_src *s = &w->src[in->guard];
-			if (s->tag & (TAG_LOADED | TAG_ULOAD | TAG_UNKNOWN)) {
-				lp->n_gap = 0;
-			} else {
-				if (lp->n_gap == 2)
-					lp->gap[0] = lp->gap[1], lp->n_gap = 1;
-				lp->gap[lp->n_gap++] = wsub(s->b, s->a);
-			}
-		}
-		bool cut = taken && (ran >= LOOP_CAP || w->steps > STEP_BUDGET);
-		if (!taken || cut) {
-			loop_done(lp, ran, cut);
+		struct mach_loop *lp = &w->loops[pc];
+		if (in->guard >= 0 && w->src[in->guard].set)
+			ka_loop_gap(lp, w->src[in->guard].a, w->src[in->guard].b, w->src[in->guard].tag);
+		if (!ka_loop_back_edge(lp, taken != 0, w->steps))
 			taken = 0;
-		} else {
-			lp->runs = ran;
-		}
 	}
 	for (int l = 0; l < L; l++)
 		if (mask >> l & 1)
@@ -873,25 +821,9 @@ void ka_lanes_run(const struct pfunc *fc, const struct ka_mach_shape *shape, int
 			if (mask >> l & 1)
 				w.pc[l] = pc + 1;
 	}
-	if (w.steps >= STEP_BUDGET)
+	if (w.steps >= KA_STEP_BUDGET)
 		out->budget_hit = true;
-
-	/* executions: each instruction's count scaled by the trip estimates of
-	 * the loops around it (a loop is its back edge's span) */
-	for (size_t i = 0; i < n; i++)
-		out->executions[i] += w.sim[i];
-	for (size_t b = 0; b < n; b++) {
-		const struct loop *lp = &w.loops[b];
-		int t = f->v[b].target;
-		if (lp->sum_s <= 0 || t < 0 || (size_t)t > b)
-			continue;
-		double scale = lp->sum_t / lp->sum_s;
-		for (size_t i = (size_t)t; i <= b; i++) {
-			out->executions[i] += w.sim[i] * (scale - 1) * (w.sim[i] > 0);
-			w.sim[i] *= scale;
-			out->loop_default[i] |= lp->defaulted;
-		}
-	}
+	ka_loops_weigh(f, w.loops, w.sim, out);
 	free(w.v);
 	free(w.tag);
 	free(w.written);

@@ -19,24 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n)
-{
-	void *q = realloc(p, n ? n : 1);
-	if (!q)
-		abort();
-	return q;
-}
 
-static char *dup_n(const char *s, size_t n)
-{
-	char *d = xrealloc(NULL, n + 1);
-	memcpy(d, s, n);
-	d[n] = '\0';
-	return d;
-}
 
-#define GROW(v, n, cap) do { if ((n) == (cap)) { (cap) = (cap) ? 2 * (cap) : 16; \
-	(v) = xrealloc((v), (cap) * sizeof(*(v))); } } while (0)
+
 
 /* ---- registers: names interned, looked up through one open hash ----------- */
 
@@ -65,7 +50,7 @@ static void rehash(struct pfunc *f)
 {
 	size_t cap = f->hash_cap ? 2 * f->hash_cap : 256;
 	free(f->reg_hash);
-	f->reg_hash = xrealloc(NULL, cap * sizeof(int));
+	f->reg_hash = ka_mach_xrealloc(NULL, cap * sizeof(int));
 	for (size_t i = 0; i < cap; i++)
 		f->reg_hash[i] = -1;
 	f->hash_cap = cap;
@@ -84,8 +69,8 @@ static int reg_intern(struct pfunc *f, const char *s, size_t n)
 		return r;
 	if (f->n_regs + 1 > f->hash_cap / 2)
 		rehash(f);
-	GROW(f->regs, f->n_regs, f->cap_regs);
-	f->regs[f->n_regs] = dup_n(s, n);
+	KA_MACH_GROW(f->regs, f->n_regs, f->cap_regs);
+	f->regs[f->n_regs] = ka_mach_dup(s, n);
 	size_t i = hash_name(s, n) & (f->hash_cap - 1);
 	while (f->reg_hash[i] >= 0)
 		i = (i + 1) & (f->hash_cap - 1);
@@ -108,30 +93,19 @@ static int sym_find(const struct pfunc *f, const char *s, size_t n)
 
 static int sym_add(struct pfunc *f, const char *s, size_t n, enum ptx_space sp, int param, int64_t size, int64_t align)
 {
-	GROW(f->syms, f->n_syms, f->cap_syms);
-	f->syms[f->n_syms] = (struct psym){dup_n(s, n), sp, param, size, align > 0 ? align : 1, 0};
+	KA_MACH_GROW(f->syms, f->n_syms, f->cap_syms);
+	f->syms[f->n_syms] = (struct psym){ka_mach_dup(s, n), sp, param, size, align > 0 ? align : 1, 0};
 	return (int)f->n_syms++;
 }
 
 /* ---- small lexing helpers --------------------------------------------------- */
 
-static const char *skip_ws(const char *p, const char *e)
-{
-	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
-		p++;
-	return p;
-}
 
 static bool ident_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '%' || c == '.';
 }
 
-static bool starts(const char *p, const char *e, const char *w)
-{
-	size_t n = strlen(w);
-	return (size_t)(e - p) >= n && memcmp(p, w, n) == 0;
-}
 
 /* An integer literal: decimal, 0x hex, 0f/0d float bits (kept as bits). */
 static bool parse_int(const char *p, const char *e, int64_t *v, const char **end)
@@ -224,21 +198,21 @@ static void parse_operand(struct pfunc *f, const char *p, const char *e, struct 
 	int64_t v;
 	const char *end;
 	*o = (struct opd){.reg = -1, .sym = -1};
-	p = skip_ws(p, e);
+	p = ka_mach_skip_ws(p, e);
 	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
 		e--;
 	if (p >= e)
 		return;
 	if (*p == '!') {
 		o->negate = true;
-		p = skip_ws(p + 1, e);
+		p = ka_mach_skip_ws(p + 1, e);
 	}
 	if (*p == '[') {                            /* [base+off] */
 		const char *q = p + 1, *close = memchr(p, ']', (size_t)(e - p));
 		if (!close)
 			return;
 		o->kind = O_ADDR;
-		q = skip_ws(q, close);
+		q = ka_mach_skip_ws(q, close);
 		if (parse_int(q, close, &v, &end)) {
 			o->imm = v;
 			return;
@@ -250,9 +224,9 @@ static void parse_operand(struct pfunc *f, const char *p, const char *e, struct 
 			o->reg = base.reg;
 		else if (base.kind == O_SYM)
 			o->sym = base.sym;
-		q = skip_ws(q + n, close);
+		q = ka_mach_skip_ws(q + n, close);
 		if (q < close && *q == '+') {
-			q = skip_ws(q + 1, close);
+			q = ka_mach_skip_ws(q + 1, close);
 			if (parse_int(q, close, &v, &end))
 				o->imm = v;
 		} else if (q < close && *q == '-') {
@@ -265,7 +239,7 @@ static void parse_operand(struct pfunc *f, const char *p, const char *e, struct 
 		const char *q = p + 1;
 		o->kind = O_VEC;
 		while (q < e && *q != '}' && o->n_vec < 8) {
-			q = skip_ws(q, e);
+			q = ka_mach_skip_ws(q, e);
 			size_t n = token(q, e);
 			if (n == 0 && q < e && *q == '_')
 				n = 1;
@@ -274,7 +248,7 @@ static void parse_operand(struct pfunc *f, const char *p, const char *e, struct 
 				continue;
 			}
 			o->vec[o->n_vec++] = q[0] == '%' ? reg_intern(f, q, n) : -1;
-			q = skip_ws(q + n, e);
+			q = ka_mach_skip_ws(q + n, e);
 			if (q < e && *q == ',')
 				q++;
 		}
@@ -289,8 +263,8 @@ static void parse_operand(struct pfunc *f, const char *p, const char *e, struct 
 	if (n)
 		name_operand(f, p, n, o);
 	/* sym+off as an operand value (mov.u64 %rd1, tbl+16) */
-	const char *q = skip_ws(p + n, e);
-	if (o->kind == O_SYM && q < e && *q == '+' && parse_int(skip_ws(q + 1, e), e, &v, &end))
+	const char *q = ka_mach_skip_ws(p + n, e);
+	if (o->kind == O_SYM && q < e && *q == '+' && parse_int(ka_mach_skip_ws(q + 1, e), e, &v, &end))
 		o->imm = v;
 }
 
@@ -426,7 +400,7 @@ static bool decl_start(const char *p, const char *e)
 static void parse_insn(struct pfunc *f, const char *p, const char *e, int loc)
 {
 	struct pinsn in = {.guard = -1, .vec = 1, .target = -1, .loc = loc};
-	p = skip_ws(p, e);
+	p = ka_mach_skip_ws(p, e);
 	if (p < e && *p == '@') {                   /* @%p1 / @!%p1 */
 		p++;
 		if (p < e && *p == '!') {
@@ -435,7 +409,7 @@ static void parse_insn(struct pfunc *f, const char *p, const char *e, int loc)
 		}
 		size_t n = token(p, e);
 		in.guard = reg_intern(f, p, n);
-		p = skip_ws(p + n, e);
+		p = ka_mach_skip_ws(p + n, e);
 	}
 	size_t n = token(p, e);
 	if (n == 0)
@@ -444,9 +418,9 @@ static void parse_insn(struct pfunc *f, const char *p, const char *e, int loc)
 	while (dot < n && p[dot] != '.')
 		dot++;
 	in.op = op_of(p, dot);
-	if (in.op == OP_cp && !(starts(p, e, "cp.async.ca.") || starts(p, e, "cp.async.cg.")))
+	if (in.op == OP_cp && !(ka_mach_starts(p, e, "cp.async.ca.") || ka_mach_starts(p, e, "cp.async.cg.")))
 		in.op = OP_cp_async_other;              /* bulk, commit, wait */
-	if (in.op == OP_st && starts(p, e, "st.async"))
+	if (in.op == OP_st && ka_mach_starts(p, e, "st.async"))
 		in.op = OP_st_async;
 	if (in.op == OP_UNKNOWN && !f->unsupported[0])
 		snprintf(f->unsupported, sizeof(f->unsupported), "%.*s", (int)(dot < 60 ? dot : 60), p);
@@ -472,7 +446,7 @@ static void parse_insn(struct pfunc *f, const char *p, const char *e, int loc)
 		else if (q < e && (*q == '}' || *q == ']' || *q == ')'))
 			depth--;
 		if (q == e || (*q == ',' && depth <= 0)) {
-			const char *s = skip_ws(start, q);
+			const char *s = ka_mach_skip_ws(start, q);
 			if (s < q) {
 				/* setp's  %p1|%p2  pair: the first destination */
 				const char *bar = memchr(s, '|', (size_t)(q - s));
@@ -491,7 +465,7 @@ static void parse_insn(struct pfunc *f, const char *p, const char *e, int loc)
 			if (in.o[i].kind == O_SYM)
 				snprintf(in.text, sizeof(in.text), "call %.33s", f->syms[in.o[i].sym].name);
 	}
-	GROW(f->v, f->n, f->cap);
+	KA_MACH_GROW(f->v, f->n, f->cap);
 	f->v[f->n++] = in;
 }
 
@@ -505,7 +479,7 @@ static void parse_decl(struct pfunc *f, const char *p, const char *e, enum ptx_s
 	if (eq)
 		e = eq;
 	for (const char *q = p; q < e;) {
-		q = skip_ws(q, e);
+		q = ka_mach_skip_ws(q, e);
 		size_t n = token(q, e);
 		if (n == 0) {
 			if (q < e && *q == '[' && parse_int(q + 1, e, &v, &end))
@@ -513,8 +487,8 @@ static void parse_decl(struct pfunc *f, const char *p, const char *e, enum ptx_s
 			q++;
 			continue;
 		}
-		if (starts(q, q + n, ".align")) {
-			const char *r = skip_ws(q + n, e);
+		if (ka_mach_starts(q, q + n, ".align")) {
+			const char *r = ka_mach_skip_ws(q + n, e);
 			if (parse_int(r, e, &v, &end))
 				align = v;
 			q = r + token(r, e);
@@ -549,28 +523,28 @@ static int parse_loc(struct pfunc *f, const char *p, const char *e)
 	struct ploc l = {.fn = -1};
 	int64_t v;
 	const char *end;
-	p = skip_ws(p, e);
+	p = ka_mach_skip_ws(p, e);
 	if (!parse_int(p, e, &v, &end))
 		return -1;
 	l.file = v >= 0 && v < 1 << 20 ? (int)v : 0;
-	p = skip_ws(end, e);
+	p = ka_mach_skip_ws(end, e);
 	if (!parse_int(p, e, &v, &end))
 		return -1;
 	l.line = v >= 0 && v < 100000000 ? (int)v : 0;
-	if (parse_int(skip_ws(end, e), e, &v, &end))
+	if (parse_int(ka_mach_skip_ws(end, e), e, &v, &end))
 		l.col = v >= 0 && v < 100000 ? (int)v : 0;
 	const char *fn = NULL;
 	for (const char *q = end; q < e; q++) {
-		if (starts(q, e, "function_name")) {
-			fn = skip_ws(q + 13, e);
-		} else if (starts(q, e, "inlined_at")) {
-			const char *r = skip_ws(q + 10, e);
+		if (ka_mach_starts(q, e, "function_name")) {
+			fn = ka_mach_skip_ws(q + 13, e);
+		} else if (ka_mach_starts(q, e, "inlined_at")) {
+			const char *r = ka_mach_skip_ws(q + 10, e);
 			if (parse_int(r, e, &v, &end)) {
 				l.inl_file = v >= 0 && v < 1 << 20 ? (int)v : 0;
-				r = skip_ws(end, e);
+				r = ka_mach_skip_ws(end, e);
 				if (parse_int(r, e, &v, &end)) {
 					l.inl_line = v >= 0 && v < 100000000 ? (int)v : 0;
-					if (parse_int(skip_ws(end, e), e, &v, &end))
+					if (parse_int(ka_mach_skip_ws(end, e), e, &v, &end))
 						l.inl_col = v >= 0 && v < 100000 ? (int)v : 0;
 				}
 			}
@@ -583,16 +557,16 @@ static int parse_loc(struct pfunc *f, const char *p, const char *e)
 			if (strlen(f->name_labels[i]) == n && memcmp(f->name_labels[i], fn, n) == 0)
 				l.fn = (int)i;
 		if (l.fn < 0 && n) {
-			f->names = xrealloc(f->names, (f->n_names + 1) * sizeof(*f->names));
-			f->name_labels = xrealloc(f->name_labels, (f->n_names + 1) * sizeof(*f->name_labels));
-			f->name_done = xrealloc(f->name_done, (f->n_names + 1) * sizeof(*f->name_done));
+			f->names = ka_mach_xrealloc(f->names, (f->n_names + 1) * sizeof(*f->names));
+			f->name_labels = ka_mach_xrealloc(f->name_labels, (f->n_names + 1) * sizeof(*f->name_labels));
+			f->name_done = ka_mach_xrealloc(f->name_done, (f->n_names + 1) * sizeof(*f->name_done));
 			f->name_done[f->n_names] = false;
 			f->names[f->n_names] = NULL;
-			f->name_labels[f->n_names] = dup_n(fn, n);
+			f->name_labels[f->n_names] = ka_mach_dup(fn, n);
 			l.fn = (int)f->n_names++;
 		}
 	}
-	GROW(f->locs, f->n_locs, f->cap_locs);
+	KA_MACH_GROW(f->locs, f->n_locs, f->cap_locs);
 	f->locs[f->n_locs] = l;
 	return (int)f->n_locs++;
 }
@@ -602,7 +576,7 @@ static void parse_file(struct pfunc *f, const char *p, const char *e)
 {
 	int64_t v;
 	const char *end;
-	p = skip_ws(p, e);
+	p = ka_mach_skip_ws(p, e);
 	if (!parse_int(p, e, &v, &end) || v < 0 || v >= 1 << 16)
 		return;
 	const char *q = memchr(end, '"', (size_t)(e - end));
@@ -612,13 +586,13 @@ static void parse_file(struct pfunc *f, const char *p, const char *e)
 	if (!r)
 		return;
 	if (v >= f->n_files) {
-		f->files = xrealloc(f->files, (size_t)(v + 1) * sizeof(*f->files));
+		f->files = ka_mach_xrealloc(f->files, (size_t)(v + 1) * sizeof(*f->files));
 		for (int i = f->n_files; i <= v; i++)
 			f->files[i] = NULL;
 		f->n_files = (int)v + 1;
 	}
 	free(f->files[v]);
-	f->files[v] = dup_n(q + 1, (size_t)(r - q - 1));
+	f->files[v] = ka_mach_dup(q + 1, (size_t)(r - q - 1));
 }
 
 /* $L__info_string0:  .b8 95,90,51,...,0  -- the bytes of a helper's name */
@@ -635,8 +609,8 @@ static void parse_info_string(struct pfunc *f, const char *label, size_t n, cons
 		int64_t v;
 		const char *end;
 		for (const char *q = p; q < e && k + 1 < sizeof(buf);) {
-			q = skip_ws(q, e);
-			if (starts(q, e, ".b8")) {
+			q = ka_mach_skip_ws(q, e);
+			if (ka_mach_starts(q, e, ".b8")) {
 				q += 3;
 				continue;
 			}
@@ -653,7 +627,7 @@ static void parse_info_string(struct pfunc *f, const char *label, size_t n, cons
 		}
 		buf[k] = '\0';
 		free(f->names[i]);
-		f->names[i] = dup_n(buf, k);
+		f->names[i] = ka_mach_dup(buf, k);
 		f->name_done[i] = done || k + 1 >= sizeof(buf);
 	}
 }
@@ -670,7 +644,7 @@ static void parse_params(struct pfunc *f, const char *p, const char *e)
 		const char *name = NULL, *end;
 		size_t name_n = 0;
 		while (q < stop) {
-			q = skip_ws(q, stop);
+			q = ka_mach_skip_ws(q, stop);
 			size_t n = token(q, stop);
 			if (!n) {
 				if (q < stop && *q == '[' && parse_int(q + 1, stop, &v, &end))
@@ -678,8 +652,8 @@ static void parse_params(struct pfunc *f, const char *p, const char *e)
 				q++;
 				continue;
 			}
-			if (starts(q, q + n, ".align")) {
-				const char *r = skip_ws(q + n, stop);
+			if (ka_mach_starts(q, q + n, ".align")) {
+				const char *r = ka_mach_skip_ws(q + n, stop);
 				if (parse_int(r, stop, &v, &end))
 					align = v;
 				q = r + token(r, stop);
@@ -726,7 +700,7 @@ int ka_ptx_parse(const char *text, size_t len, struct pfunc *f)
 	memset(f, 0, sizeof(*f));
 	while (p < e) {
 		const char *nl = memchr(p, '\n', (size_t)(e - p));
-		const char *le = nl ? nl : e, *q = skip_ws(p, le);
+		const char *le = nl ? nl : e, *q = ka_mach_skip_ws(p, le);
 		const char *next = nl ? nl + 1 : e;
 		/* strip a // comment */
 		const char *c = q;
@@ -740,13 +714,13 @@ int ka_ptx_parse(const char *text, size_t len, struct pfunc *f)
 			p = next;
 			continue;
 		}
-		if (stmt.n == 0 && starts(q, le, ".loc")) {
+		if (stmt.n == 0 && ka_mach_starts(q, le, ".loc")) {
 			if (in_entry)
 				loc = parse_loc(f, q + 4, le);
 			p = next;
 			continue;
 		}
-		if (stmt.n == 0 && starts(q, le, ".file")) {
+		if (stmt.n == 0 && ka_mach_starts(q, le, ".file")) {
 			parse_file(f, q + 5, le);
 			p = next;
 			continue;
@@ -754,7 +728,7 @@ int ka_ptx_parse(const char *text, size_t len, struct pfunc *f)
 		if (stmt.n == 0 && q[0] == '$' && le[-1] == ':') {   /* a label */
 			size_t n = (size_t)(le - 1 - q);
 			if (in_entry) {
-				GROW(labels, n_labels, cap_labels);
+				KA_MACH_GROW(labels, n_labels, cap_labels);
 				labels[n_labels++] = (struct pending_label){hash_name(q, n), (int)f->n};
 			} else {
 				info.label = q;
@@ -763,18 +737,18 @@ int ka_ptx_parse(const char *text, size_t len, struct pfunc *f)
 			p = next;
 			continue;
 		}
-		if (stmt.n == 0 && info.label && starts(q, le, ".b8")) {
+		if (stmt.n == 0 && info.label && ka_mach_starts(q, le, ".b8")) {
 			parse_info_string(f, info.label, info.n, q, le);
 			p = next;
 			continue;
 		}
-		if (!in_entry && !seen_entry && stmt.n == 0 && (starts(q, le, ".visible .entry") || starts(q, le, ".entry") ||
-							       starts(q, le, ".weak .entry"))) {
+		if (!in_entry && !seen_entry && stmt.n == 0 && (ka_mach_starts(q, le, ".visible .entry") || ka_mach_starts(q, le, ".entry") ||
+							       ka_mach_starts(q, le, ".weak .entry"))) {
 			const char *nm = strstr(q, ".entry") + 6;
-			nm = skip_ws(nm, le);
+			nm = ka_mach_skip_ws(nm, le);
 			size_t n = token(nm, le);
 			free(f->name);               /* an .entry with no body before this one */
-			f->name = dup_n(nm, n);
+			f->name = ka_mach_dup(nm, n);
 			in_params = true;
 			const char *paren = memchr(nm, '(', (size_t)(le - nm));
 			if (paren && memchr(paren, ')', (size_t)(le - paren))) {
@@ -817,7 +791,7 @@ int ka_ptx_parse(const char *text, size_t len, struct pfunc *f)
 		size_t add = (size_t)(le - q);
 		if (stmt.n + add + 2 > stmt.cap) {
 			stmt.cap = (stmt.n + add + 2) * 2;
-			stmt.d = xrealloc(stmt.d, stmt.cap);
+			stmt.d = ka_mach_xrealloc(stmt.d, stmt.cap);
 		}
 		memcpy(stmt.d + stmt.n, q, add);
 		stmt.n += add;
@@ -870,17 +844,6 @@ void ka_ptx_free(struct pfunc *f)
 
 /* ---- one kernel's text out of a module ------------------------------------------ */
 
-static void put(char **out, size_t *n, size_t *cap, const char *p, size_t len)
-{
-	if (*n + len + 2 > *cap) {
-		*cap = (*n + len + 2) * 2;
-		*out = xrealloc(*out, *cap);
-	}
-	memcpy(*out + *n, p, len);
-	*n += len;
-	(*out)[(*n)++] = '\n';
-	(*out)[*n] = '\0';
-}
 
 /* A module cut once for all its kernels: the text every kernel's copy
  * carries (the .file lines, the module's declarations cut at their
@@ -926,14 +889,14 @@ struct ka_mach_module *ka_mach_ptx_module(const char *ptx, size_t len)
 	if (!m)
 		abort();
 	for (const char *p = ptx; ptx && p < e;) {
-		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *q = skip_ws(p, le);
+		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *q = ka_mach_skip_ws(p, le);
 		const char *next = nl ? nl + 1 : e;
-		if (depth == 0 && !decl && (starts(q, le, ".visible .entry ") || starts(q, le, ".entry ") ||
-					    starts(q, le, ".weak .entry "))) {
-			const char *nm = skip_ws(strstr(q, ".entry ") + 7, le);
-			GROW(m->entries, m->n_entries, m->cap_entries);
+		if (depth == 0 && !decl && (ka_mach_starts(q, le, ".visible .entry ") || ka_mach_starts(q, le, ".entry ") ||
+					    ka_mach_starts(q, le, ".weak .entry "))) {
+			const char *nm = ka_mach_skip_ws(strstr(q, ".entry ") + 7, le);
+			KA_MACH_GROW(m->entries, m->n_entries, m->cap_entries);
 			const char *end = entry_end(p, e);
-			m->entries[m->n_entries++] = (struct entry_span){dup_n(nm, token(nm, le)), p, end};
+			m->entries[m->n_entries++] = (struct entry_span){ka_mach_dup(nm, token(nm, le)), p, end};
 			/* the name stops at its '(' */
 			char *paren = strchr(m->entries[m->n_entries - 1].name, '(');
 			if (paren)
@@ -941,21 +904,21 @@ struct ka_mach_module *ka_mach_ptx_module(const char *ptx, size_t len)
 			p = end;
 			continue;
 		}
-		if (depth == 0 && (decl || (decl_start(q, le) && !starts(q, le, ".param")))) {
+		if (depth == 0 && (decl || (decl_start(q, le) && !ka_mach_starts(q, le, ".param")))) {
 			const char *eq = memchr(q, '=', (size_t)(le - q));
 			bool ends = memchr(q, ';', (size_t)(le - q)) != NULL;
 			if (!decl)
-				put(&m->common, &m->n_common, &m->cap_common, q, (size_t)((eq ? eq : le) - q));
+				ka_mach_put_line(&m->common, &m->n_common, &m->cap_common, q, (size_t)((eq ? eq : le) - q));
 			if (eq && !decl)
-				put(&m->common, &m->n_common, &m->cap_common, ";", 1);
+				ka_mach_put_line(&m->common, &m->n_common, &m->cap_common, ";", 1);
 			decl = !ends;
-		} else if (starts(q, le, ".file")) {
-			put(&m->common, &m->n_common, &m->cap_common, q, (size_t)(le - q));
-		} else if (starts(q, le, "$L__info_string")) {
-			put(&m->common, &m->n_common, &m->cap_common, q, (size_t)(le - q));
+		} else if (ka_mach_starts(q, le, ".file")) {
+			ka_mach_put_line(&m->common, &m->n_common, &m->cap_common, q, (size_t)(le - q));
+		} else if (ka_mach_starts(q, le, "$L__info_string")) {
+			ka_mach_put_line(&m->common, &m->n_common, &m->cap_common, q, (size_t)(le - q));
 			info = true;
-		} else if (info && starts(q, le, ".b8")) {
-			put(&m->common, &m->n_common, &m->cap_common, q, (size_t)(le - q));
+		} else if (info && ka_mach_starts(q, le, ".b8")) {
+			ka_mach_put_line(&m->common, &m->n_common, &m->cap_common, q, (size_t)(le - q));
 		} else {
 			info = false;
 		}
@@ -980,7 +943,7 @@ char *ka_mach_ptx_kernel(const struct ka_mach_module *m, const char *mangled)
 		if (strcmp(s->name, mangled) != 0)
 			continue;
 		size_t n = (size_t)(s->end - s->start);
-		char *out = xrealloc(NULL, n + m->n_common + 2);
+		char *out = ka_mach_xrealloc(NULL, n + m->n_common + 2);
 		memcpy(out, s->start, n);
 		out[n] = '\n';
 		if (m->n_common)
