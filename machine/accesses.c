@@ -110,10 +110,20 @@ static void pattern(const struct pc_stat *s, char *buf, size_t n)
 		snprintf(buf, n, "irregular");
 }
 
+static const char *base_name(const char *p)
+{
+	const char *s = p ? strrchr(p, '/') : NULL;
+	return s ? s + 1 : p ? p : "";
+}
+
+/* By file -- its base name first, so the order is the same from any
+ * checkout -- line, space, operation. */
 static int cmp_access(const void *a, const void *b)
 {
 	const struct ka_mach_access *x = a, *y = b;
-	int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+	int c = strcmp(base_name(x->file), base_name(y->file));
+	if (!c)
+		c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
 	if (c)
 		return c;
 	if (x->line != y->line)

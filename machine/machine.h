@@ -75,7 +75,7 @@ struct ka_mach_access {
 };
 
 struct ka_mach_result {
-	struct ka_mach_access *v;         /* sorted by file, line, space, op      */
+	struct ka_mach_access *v;         /* by file (base name first), line, space, op */
 	size_t n;
 	int warps;                        /* representative warps evaluated       */
 	bool budget_hit;                  /* loops were cut short to bound the run */
