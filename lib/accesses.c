@@ -125,8 +125,8 @@ static enum ka_rule line_rule(const struct ka_mach_access *a)
 static char *message(enum ka_rule r, const struct ka_mach_access *a)
 {
 	char buf[640], what[400], lanes[48] = "";
-	if (a->active_lanes < KA_MACH_LANES - 0.5)      /* a guard or a branch idles lanes */
-		snprintf(lanes, sizeof(lanes), ", %.0f of 32 lanes active", a->active_lanes);
+	if (a->active_lanes < a->lanes - 0.5)      /* a guard or a branch idles lanes */
+		snprintf(lanes, sizeof(lanes), ", %.0f of %d lanes active", a->active_lanes, a->lanes);
 	const char *op = a->op == KA_MACH_STORE ? "store" : a->op == KA_MACH_LOAD ? "load" : "atomic";
 	ka_model_describe(a, what, sizeof(what));
 	switch (r) {

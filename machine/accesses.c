@@ -290,6 +290,7 @@ static void model(struct pfunc *f_, const struct runner *run, const struct ka_ma
 			continue;
 		struct ka_mach_access *a = group(out, &cap, &f, f.v[i].loc, s->space, s->op);
 		a->unit_bytes = sh.sector_bytes;
+		a->lanes = sh.lanes;
 		a->amdgpu = run->amd != NULL;
 		double e = wr.executions[i] / n_pick, per = s->sectors / s->events, ideal = s->ideal / s->events;
 		if (e <= 0)

@@ -45,14 +45,6 @@ struct wave {
 	void *ctx;
 };
 
-static uint64_t hash64(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdull;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ull;
-	return x ^ (x >> 33);
-}
 
 static uint64_t exec_mask(const struct wave *w)
 {
@@ -266,7 +258,7 @@ static uint32_t scalar_dword(const struct wave *w, uint64_t addr, unsigned *tag)
 		}
 	}
 	*tag = TAG_ULOAD;
-	return (uint32_t)(0x10000 + (hash64(addr) & 0xff) * 256);
+	return (uint32_t)(0x10000 + (ka_mach_hash64(addr) & 0xff) * 256);
 }
 
 static void report(struct wave *w, int pc, enum ka_mach_space sp, enum ka_mach_op op, int bytes, uint64_t mask,
@@ -292,7 +284,7 @@ static void loaded(struct wave *w, const struct opd *dst, const uint64_t *addr, 
 			uniform = false;
 	uint32_t v[W];
 	for (int l = 0; l < W; l++) {
-		uint64_t h = hash64(addr[l] ^ 0x9e3779b97f4a7c15ull);
+		uint64_t h = ka_mach_hash64(addr[l] ^ 0x9e3779b97f4a7c15ull);
 		v[l] = uniform ? (uint32_t)(0x10000 + (h & 0xff) * 256) : (uint32_t)(h & 0xfffff);
 	}
 	for (int k = 0; k < (dst->n_vec > 0 ? dst->n_vec : 1); k++) {

@@ -157,13 +157,19 @@ int ka_mach_wavefronts(const int64_t *addr, uint64_t active, int lanes, int byte
 		per_phase = lanes;
 	if (per_phase < 1)
 		per_phase = 1;
-	for (int p = 0; p < lanes && p < 64; p += per_phase)
-		total += phase_wavefronts(addr, active, p, p + per_phase < lanes ? p + per_phase : lanes, bytes, banks);
-	if (ideal) {
-		*ideal = ideal_of(active, lanes, bytes, banks * 4);
-		if (*ideal < 1 && total > 0)
-			*ideal = 1;
+	/* conflict-free, each phase with an active lane takes the cycles its
+	 * bytes need: a wave64 whose active lanes sit in both halves takes two
+	 * however its banks fall */
+	int free_cycles = 0;
+	for (int p = 0; p < lanes && p < 64; p += per_phase) {
+		int end = p + per_phase < lanes ? p + per_phase : lanes;
+		uint64_t in_phase = active & (((end >= 64 ? 0 : 1ull << end) - 1) & ~((1ull << p) - 1));
+		total += phase_wavefronts(addr, active, p, end, bytes, banks);
+		if (in_phase)
+			free_cycles += (__builtin_popcountll(in_phase) * bytes + banks * 4 - 1) / (banks * 4);
 	}
+	if (ideal)
+		*ideal = free_cycles;
 	return total;
 }
 

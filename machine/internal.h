@@ -112,6 +112,7 @@ char *ka_mach_dup(const char *s, size_t n);
 const char *ka_mach_skip_ws(const char *p, const char *e);
 bool ka_mach_starts(const char *p, const char *e, const char *w);
 void ka_mach_put_line(char **out, size_t *n, size_t *cap, const char *p, size_t len);
+uint64_t ka_mach_hash64(uint64_t x);
 #define KA_MACH_GROW(v, n, cap) do { if ((n) == (cap)) { (cap) = (cap) ? 2 * (cap) : 16; \
 	(v) = ka_mach_xrealloc((v), (cap) * sizeof(*(v))); } } while (0)
 

@@ -66,14 +66,6 @@ static int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint
 static int64_t wsub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
 static int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 
-static uint64_t hash64(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdull;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ull;
-	return x ^ (x >> 33);
-}
 
 static int64_t norm(int64_t x, enum ptx_tclass tc, int bits)
 {
@@ -566,7 +558,7 @@ static void loaded(struct warp *w, const struct pinsn *in, const int64_t *addr, 
 	int64_t v[L];
 	bool u = uniform(addr, mask);
 	for (int l = 0; l < L; l++) {
-		uint64_t h = hash64((uint64_t)addr[l] ^ 0x9e3779b97f4a7c15ull);
+		uint64_t h = ka_mach_hash64((uint64_t)addr[l] ^ 0x9e3779b97f4a7c15ull);
 		v[l] = u ? (int64_t)(0x10000 + (h & 0xff) * 256) : (int64_t)(h & 0xfffff);
 	}
 	unsigned t = u ? TAG_ULOAD | (addr_tag & TAG_UNKNOWN) : TAG_LOADED;
@@ -635,7 +627,7 @@ static void exec_atom(struct warp *w, int pc, const struct pinsn *in, uint64_t m
 		get(w, in, a, addr, &t);
 		int64_t v[L];
 		for (int l = 0; l < L; l++)
-			v[l] = (int64_t)(hash64((uint64_t)addr[l] + (uint64_t)l) & 0xfffff);
+			v[l] = (int64_t)(ka_mach_hash64((uint64_t)addr[l] + (uint64_t)l) & 0xfffff);
 		set_dst(w, in, v, TAG_LOADED, mask, in->loc);
 	}
 }

@@ -55,6 +55,7 @@ struct ka_mach_access {
 	int n_instructions;               /* instructions in the group            */
 	int bytes_per_lane;               /* the widest of them                   */
 	double active_lanes;              /* average over its executions          */
+	int lanes;                        /* of the warp (wave): 32 or 64         */
 	double sectors, ideal;            /* per request; -1: not global/local    */
 	double excess;                    /* per request: sectors beyond the ideal,
 	                                     instruction by instruction (as Nsight

@@ -1,6 +1,7 @@
-/* text.c — the small text and memory helpers both assembly readers share
- * (ptx.c, amdgpu_text.c): growth that aborts on exhaustion, a copied
- * slice, blanks skipped within a line, a prefix test, a line appended. */
+/* text.c — the small helpers the readers and interpreters share: growth
+ * that aborts on exhaustion, a copied slice, blanks skipped within a line,
+ * a prefix test, a line appended (ptx.c, amdgpu_text.c), and the mix that
+ * makes a loaded value (lanes.c, amdgpu_lanes.c). */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -45,4 +46,15 @@ void ka_mach_put_line(char **out, size_t *n, size_t *cap, const char *p, size_t 
 	*n += len;
 	(*out)[(*n)++] = '\n';
 	(*out)[*n] = '\0';
+}
+
+/* A 64-bit mix (MurmurHash3's finalizer): the unrelated value a lane loads
+ * from an address the model knows nothing about. */
+uint64_t ka_mach_hash64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ull;
+	return x ^ (x >> 33);
 }

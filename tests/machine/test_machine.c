@@ -166,6 +166,13 @@ static void test_wavefronts_by_hand(void **state)
 	for (int l = 0; l < 32; l++)
 		a[l] = 8 * (l % 2 ? l + 16 : l);      /* 2-way within a half-warp */
 	assert_int_equal(ka_mach_wavefronts(a, 0xffffffffu, 32, 4, 32, &ideal), 2);
+	int64_t b[64];
+	for (int l = 0; l < 64; l++)
+		b[l] = 4 * l;                         /* a wave64: lane 0 and lane 32 alone */
+	assert_int_equal(ka_mach_wavefronts(b, 1ull | 1ull << 32, 64, 4, 32, &ideal), 2);
+	assert_int_equal(ideal, 2);               /* two half-waves, no conflict */
+	assert_int_equal(ka_mach_wavefronts(b, 0x3ull, 64, 4, 32, &ideal), 1);
+	assert_int_equal(ideal, 1);
 }
 
 static void test_local_interleaving(void **state)
