@@ -4,7 +4,8 @@
 #
 #   ./setup.sh demo    install what is missing, build, analyze the shipped
 #                      reductions (kernels/reduction/reduction.cu) for sm_90
-#   ./setup.sh test    install what is missing, build, run the test suite
+#   ./setup.sh test    install what is missing (also a headless Chromium for
+#                      the HTML page's test), build, run the test suite
 #   ./setup.sh sanitize  the test suite again under ASan + UBSan (build-asan/)
 #   ./setup.sh fuzz      every libFuzzer target for KA_FUZZ_SECONDS (30) each
 #   ./setup.sh valgrind  the CLI end-to-end tests with every run under valgrind
@@ -20,15 +21,17 @@ APT_PACKAGES=(cmake make pkg-config gcc g++ python3 python3-pip groff-base
               libclang-16-dev clang-16 llvm-16 libclang-rt-16-dev
               hipcc libamdhip64-dev rocm-device-libs valgrind
               liblz4-dev libzstd-dev zlib1g-dev libmsgpack-dev)
+# what only the tests need: a real browser for the --format html page
+TEST_APT_PACKAGES=(chromium-headless-shell)
 # nvdisasm / cuobjdump for the SASS census (no CUDA 13.0 wheels exist; 13.2
 # disassembles 13.0 cubins).  Installed into .tools/python, not system-wide.
 PIP_PINS=(nvidia-cuda-nvdisasm==13.2.86 nvidia-cuda-cuobjdump==13.2.86)
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 
-install_debian() {
+install_debian() { # install_debian [EXTRA PACKAGE...]: APT_PACKAGES and these
     local missing=()
-    for p in "${APT_PACKAGES[@]}"; do
+    for p in "${APT_PACKAGES[@]}" "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
@@ -67,8 +70,8 @@ build() { # build DIR [cmake args...]
     cmake --build "$dir" -j "$(nproc)" >/dev/null
 }
 
-prepare() {
-    install_debian
+prepare() { # prepare [EXTRA PACKAGE...]
+    install_debian "$@"
     install_wheels
     check_cuda
     build build
@@ -81,12 +84,12 @@ demo)
     ./build/kanalyze kernels/reduction/reduction.cu --arch sm_90
     ;;
 test)
-    prepare
+    prepare "${TEST_APT_PACKAGES[@]}"
     export PATH=/usr/local/cuda/bin:$PATH
     ctest --test-dir build --output-on-failure -j "$(nproc)"
     ;;
 sanitize)
-    install_debian
+    install_debian "${TEST_APT_PACKAGES[@]}"
     build build-asan -DKA_SANITIZE=ON
     export PATH=/usr/local/cuda/bin:$PATH
     # use_tls=0: LeakSanitizer's scan of the dynamic TLS of dlopen'd libclang

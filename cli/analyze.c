@@ -91,8 +91,15 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 		ka_cli_bad_value(cli, OPT_FINDINGS, d, "takes warning, note or info, not '%s'", cli->opt[OPT_FINDINGS]);
 		rc = KA_EXIT_USAGE;
 	}
+	if (rc == 0 && cli->opt[OPT_LINESORDER] && strcmp(cli->opt[OPT_LINESORDER], "source") != 0 &&
+	    strcmp(cli->opt[OPT_LINESORDER], "traffic") != 0) {
+		ka_cli_bad_value(cli, OPT_LINESORDER, d, "takes source or traffic, not '%s'", cli->opt[OPT_LINESORDER]);
+		rc = KA_EXIT_USAGE;
+	}
 	if (rc == 0)
 		rc = ka_cli_request(cli, &req, &specs, d);
+	/* the per-line views show the source lines: the result keeps them */
+	req.source_text = rc == 0 && (cli->flag[OPT_LINES] || strcmp(format, "html") == 0);
 	if (rc != 0) {
 		free(specs);
 		return rc;
@@ -100,7 +107,8 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 	rc = ka_analyze(&req, d, &res);
 	if (res.ran) {                            /* report what it found */
 		struct ka_report_options ro = {.color = cli->color, .chart = cli->flag[OPT_CHART], .utf8 = ka_term_utf8(),
-					       .findings = cli->opt[OPT_FINDINGS]};
+					       .findings = cli->opt[OPT_FINDINGS], .lines = cli->flag[OPT_LINES],
+					       .lines_order = cli->opt[OPT_LINESORDER]};
 		ph = ka_phase_begin("report", format);
 		int grc = ka_gate_output(cli, &res, &ro, format, d);   /* format, baseline, --strict */
 		ka_phase_end(ph);

@@ -164,6 +164,34 @@ int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d);        /* archs.c */
 int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d);         /* plot.c */
 int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d);       /* verify.c */
 int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d); /* verify_profile.c */
+
+/* profile_lines.c: the machine model's sectors and wavefronts per request,
+ * line by line, beside what Nsight Compute measured (verify --profile). */
+struct ka_profile_tally {
+	long lines, listed, gathers, resolved, within;   /* measured lines: ... */
+	double weight, weight_listed, weight_resolved, weight_within;   /* their sectors (wavefronts) */
+};
+struct ka_profile_lines {
+	struct ka_measured_line *v;       /* for the HTML page (report.h)       */
+	size_t n, cap;
+	struct ka_profile_tally global, shared;
+	struct ka_mach_result **owned;    /* the model at each measured launch  */
+	size_t n_owned;
+};
+struct ka_ncu_profile;
+struct ka_ncu_launch;
+struct json_t;
+/* One measured kernel: its lines with global or shared traffic, as a JSON
+ * array ([{file, line, global: {measured, predicted, gather, agree,
+ * sectors} | null, shared: {... wavefronts} | null}]); kr: kanalyze's
+ * kernel (NULL: an empty list).  shown(ctx, file) names ncu's file as the
+ * report does.  Adds to pl's tallies and lines. */
+struct json_t *ka_profile_lines(struct ka_profile_lines *pl, const struct ka_ncu_profile *p, const char *ncu_kernel,
+				const struct ka_ncu_launch *launch, const struct ka_kernel_result *kr,
+				const char *(*shown)(const void *ctx, const char *ncu_file), const void *ctx);
+/* {global: tally, shared: tally} (the summary's "model"). */
+struct json_t *ka_profile_lines_summary(const struct ka_profile_lines *pl);
+void ka_profile_lines_free(struct ka_profile_lines *pl);
 int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d); /* verify_files.c: FILE..., --extract, --compare */
 /* verify_files.c: --check of a record `verify FILE...` wrote (its header's
  * "mode" is "files"), lines already parsed; an exit code. */

@@ -61,6 +61,7 @@ struct vp {
 	size_t n_locals;
 	int *file_local;              /* per prof.files[i]: a local, -1 none   */
 	const struct ka_kernel_result **match;   /* per prof.kernels[i], or NULL */
+	struct ka_profile_lines pl;   /* the model line by line (profile_lines.c) */
 };
 
 static enum rule_memory memory_of(enum ka_rule r)
@@ -320,6 +321,16 @@ static const char *line_file(const struct vp *v, const struct ka_ncu_line *l)
 	return l->file;
 }
 
+/* ncu's file as the report names it (profile_lines.c's callback). */
+static const char *shown_file(const void *ctx, const char *ncu_file)
+{
+	const struct vp *v = ctx;
+	for (size_t f = 0; f < v->prof.n_files; f++)
+		if (strcmp(v->prof.files[f], ncu_file) == 0)
+			return v->file_local[f] >= 0 ? v->locals[v->file_local[f]].shown : ncu_file;
+	return ncu_file;
+}
+
 static int by_sectors(const void *x, const void *y)
 {
 	const struct ka_ncu_line *a = *(const struct ka_ncu_line *const *)x, *b = *(const struct ka_ncu_line *const *)y;
@@ -354,6 +365,15 @@ struct tally {
 	long regs_checked, regs_equal, regs_alloc, regs_differ;
 	long occ_checked, occ_equal, occ_differ;
 };
+
+/* Whether l is the first launch configuration of its kernel in the export. */
+static bool first_launch(const struct vp *v, const struct ka_ncu_launch *l)
+{
+	for (const struct ka_ncu_launch *x = v->prof.launches; x < l; x++)
+		if (x->kernel == l->kernel)
+			return false;
+	return true;
+}
 
 static json_t *kernel_json(struct vp *v, const struct ka_ncu_launch *l, struct tally *t)
 {
@@ -406,7 +426,13 @@ static json_t *kernel_json(struct vp *v, const struct ka_ncu_launch *l, struct t
 			"predicted", predicted ? json_real(at.occ.occupancy) : json_null(), "agree",
 			occ_agree < 0 ? json_null() : json_boolean(occ_agree));
 	long long total = ka_ncu_kernel_sectors(&v->prof, l->kernel);
-	return json_pack("{s:s, s:o, s:o, s:o, s:o, s:[iii], s:[iii], s:i, s:o, s:o, s:b, s:{s:o, s:o}, s:o, s:o, "
+	/* the model line by line, at the kernel's first launch in the export */
+	json_t *model = json_null();
+	if (kr && first_launch(v, l)) {
+		json_decref(model);
+		model = ka_profile_lines(&v->pl, &v->prof, l->kernel, l, kr, shown_file, v);
+	}
+	json_t *o = json_pack("{s:s, s:o, s:o, s:o, s:o, s:[iii], s:[iii], s:i, s:o, s:o, s:b, s:{s:o, s:o}, s:o, s:o, "
 			 "s:o, s:o, s:o, s:s}",
 			 "kernel", l->kernel, "name", jstr_or_null(k ? k->name : NULL), "mangled",
 			 jstr_or_null(k ? k->mangled : NULL), "file", jstr_or_null(k ? def_file(k) : NULL), "line",
@@ -419,6 +445,8 @@ static json_t *kernel_json(struct vp *v, const struct ka_ncu_launch *l, struct t
 			 l->achieved >= 0 ? json_real(l->achieved / 100.0) : json_null(), "global_sectors",
 			 jint_or_null(total), "lines", kernel_lines(v, l->kernel, total), "status",
 			 k ? "compared" : "not analysed");
+	json_object_set_new(o, "model_lines", model);
+	return o;
 }
 
 /* ---- findings and misses ------------------------------------------------------------ */
@@ -665,6 +693,50 @@ static void print_registers(json_t *r)
 	printf("\n");
 }
 
+/* One space of a model line: "global  model 4.0, ncu 4.0 sectors/request". */
+static void print_model_space(json_t *x, const char *space, const char *unit, bool *first, json_t *line)
+{
+	if (!json_is_object(x))
+		return;
+	printf("    %-14s%s:%lld  %-6s  ", *first ? "model" : "", js(line, "file"), ji(line, "line"), space);
+	*first = false;
+	if (jr(x, "predicted") >= 0)
+		printf("model %.2f, ncu %.2f %s/request%s\n", jr(x, "predicted"), jr(x, "measured"), unit,
+		       json_is_true(json_object_get(x, "gather")) ? " (a gather: the model's figure is an assumption)"
+		       : json_is_false(json_object_get(x, "agree")) ? "  <- off by more than 10 %" : "");
+	else
+		printf("not listed by the model; ncu %.2f %s/request\n", jr(x, "measured"), unit);
+}
+
+/* The model line by line beside ncu (profile_lines.c). */
+static void print_model(json_t *lines)
+{
+	enum { SHOWN = 12 };
+	size_t i;
+	json_t *x;
+	bool first = true;
+	json_array_foreach(lines, i, x) {
+		if (i == SHOWN) {
+			printf("                  ... %zu more lines (--format json lists them)\n", json_array_size(lines) - SHOWN);
+			break;
+		}
+		print_model_space(json_object_get(x, "global"), "global", "sectors", &first, x);
+		print_model_space(json_object_get(x, "shared"), "shared", "wavefronts", &first, x);
+	}
+}
+
+static void print_tally(json_t *t, const char *space, const char *unit)
+{
+	if (ji(t, "lines") <= 0) {
+		printf("%s: no line measured", space);
+		return;
+	}
+	printf("%s: %lld/%lld resolved lines within 10 %% (%.0f %% of their %s), %lld gather%s, %lld of %lld lines "
+	       "listed (%.0f %% of the %s)", space, ji(t, "within_10_percent"), ji(t, "resolved"),
+	       100 * jr(t, "within_share_of_resolved"), unit, ji(t, "gathers"), ji(t, "gathers") == 1 ? "" : "s",
+	       ji(t, "listed"), ji(t, "lines"), 100 * jr(t, "listed_share"), unit);
+}
+
 static void print_text(json_t *doc)
 {
 	json_t *o, *s = json_object_get(doc, "summary");
@@ -716,6 +788,7 @@ static void print_text(json_t *doc)
 			printf("    %-14s%s:%lld  %lld sectors (%.1f %%), %lld excessive\n", j ? "" : "lines", js(x, "file"),
 			       ji(x, "line"), ji(x, "sectors"), 100 * jr(x, "kernel_share"), ji(x, "excessive"));
 		}
+		print_model(json_object_get(o, "model_lines"));
 	}
 	printf("findings at the lines ncu measured (%zu)\n", json_array_size(json_object_get(doc, "findings")));
 	json_array_foreach(json_object_get(doc, "findings"), i, o) {
@@ -754,6 +827,12 @@ static void print_text(json_t *doc)
 	       ji(rg, "equal") + ji(rg, "same_allocation"), ji(rg, "checked"), ji(rg, "equal"), ji(rg, "same_allocation"),
 	       ji(oc, "equal"), ji(oc, "checked"), ji(s, "findings_measured"), ji(s, "findings"), ji(s, "misses"),
 	       ji(s, "misses") == 1 ? "" : "es", ji(s, "not_analysed"), ji(s, "not_analysed") == 1 ? "" : "s");
+	json_t *model = json_object_get(s, "model");
+	printf("model         per request, predicted beside measured: ");
+	print_tally(json_object_get(model, "global"), "global", "sectors");
+	printf("; ");
+	print_tally(json_object_get(model, "shared"), "shared", "wavefronts");
+	printf("\n");
 	if (strcmp(js(s, "result"), "pass") == 0)
 		printf("pass: registers and theoretical occupancy agree with ncu on %lld kernel launch%s\n",
 		       ji(s, "compared"), ji(s, "compared") == 1 ? "" : "es");
@@ -799,6 +878,7 @@ static json_t *compare(struct vp *v, const char *arch)
 			    (int)t.occ_checked, "equal", (int)t.occ_equal, "differ", (int)t.occ_differ, "findings",
 			    (int)json_array_size(findings), "findings_measured", (int)measured, "misses",
 			    (int)json_array_size(misses), "result", result);
+	json_object_set_new(summary, "model", ka_profile_lines_summary(&v->pl));
 	if (strcmp(result, "not run") == 0)
 		json_object_set_new(summary, "why", json_string("no profiled kernel is one kanalyze analysed (name the "
 								"program's sources)"));
@@ -806,6 +886,23 @@ static json_t *compare(struct vp *v, const char *arch)
 			 "command", "verify --profile", "arch", jstr_or_null(arch), "export", jstr_or_null(v->export_dir),
 			 "ncu", jstr_or_null(v->ncu_version), "nvcc", jstr_or_null(v->res.nvcc_version), "kernels",
 			 kernels, "findings", findings, "misses", misses, "summary", summary);
+}
+
+/* --format html: the analysis's page (report/html.c) with what ncu
+ * measured per line beside the model's prediction. */
+static int write_page(const struct ka_cli *cli, const struct vp *v)
+{
+	struct ka_buf source = {0};
+	struct ka_report_options ro = {.utf8 = true};
+	if (v->export_dir)
+		ka_buf_printf(&source, "Nsight Compute's export in %s", v->export_dir);
+	else
+		ka_buf_printf(&source, "Nsight Compute %s, profiled here", v->ncu_version ? v->ncu_version : "");
+	const struct ka_measured m = {.source = source.data, .v = v->pl.v, .n = v->pl.n};
+	const struct ka_report_ctx ctx = {.opt = &ro, .root = cli->root ? cli->root : ".", .diag = v->d, .measured = &m};
+	int rc = ka_write_html(stdout, &v->res, &ctx);
+	ka_buf_free(&source);
+	return rc;
 }
 
 /* ---- getting the measurement ----------------------------------------------------------- */
@@ -854,8 +951,8 @@ static int check_options(const struct ka_cli *cli, const char *format, double *t
 				      ka_cli_opt_name(plain_only[i]));
 			return KA_EXIT_USAGE;
 		}
-	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "--format takes text or json, not '%s'", format);
+	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0 && strcmp(format, "html") != 0) {
+		ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "--format takes text, json or html, not '%s'", format);
 		return KA_EXIT_USAGE;
 	}
 	if (!cli->opt[OPT_NCUEXPORT] == !cli->program)
@@ -1011,6 +1108,7 @@ int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d)
 		c.opt[OPT_ARCH] = arch[0] ? arch : NULL;
 		if ((rc = ka_cli_request(&c, &req, &specs, d)) != 0)
 			goto out;
+		req.source_text = strcmp(format, "html") == 0;   /* the page shows the lines */
 		rc = ka_analyze(&req, d, &v.res);
 		if (!v.res.ran || rc >= KA_EXIT_USAGE)
 			goto out;
@@ -1021,10 +1119,14 @@ int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d)
 	if (strcmp(format, "json") == 0) {
 		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_SORT_KEYS | JSON_REAL_PRECISION(6));
 		printf("\n");
+	} else if (strcmp(format, "html") == 0) {
+		if (write_page(cli, &v) != 0)
+			rc = KA_EXIT_USAGE;
 	} else {
 		print_text(doc);
 	}
-	rc = strcmp(result, "fail") == 0 ? KA_EXIT_FINDINGS : KA_EXIT_OK;
+	if (rc == 0)
+		rc = strcmp(result, "fail") == 0 ? KA_EXIT_FINDINGS : KA_EXIT_OK;
 	json_decref(doc);
 out:
 	ka_result_free(&v.res);
@@ -1037,6 +1139,7 @@ out:
 	free(v.locals);
 	free(v.file_local);
 	free(v.match);
+	ka_profile_lines_free(&v.pl);
 	free(owned);
 	free(inputs);
 	free(specs);

@@ -251,43 +251,66 @@ static void decide(struct ka_kernel_result *kr)
 	kr->u = own;
 }
 
+/* Kernel result kr's accesses with the threads of a block of `block` (x
+ * first) in a grid of `grid` (zeros: the model's default), helpers named
+ * as in the source.  0, or -1 when the model cannot read the code. */
+static int run_model(const struct ka_kernel_result *kr, const int block[3], const int grid[3],
+		     struct ka_mach_result *out)
+{
+	const struct ka_kernel *k = kr->k;
+	struct ka_mach_shape shape = {.block = {block[0], block[1], block[2]}, .grid = {grid[0], grid[1], grid[2]}};
+	int rc;
+	if (k->model_code_kind == KA_CODE_AMDGPU) {
+		/* the arch row's facts: wave size, packed work-item IDs, LDS banks;
+		 * global traffic in the 64-byte lines CDNA fetches */
+		const struct ka_amd_arch *a = kr->m.amd.arch;
+		shape.lanes = k->wave_size > 0 ? k->wave_size : a ? a->default_wave : 64;
+		shape.sector_bytes = 64;
+		shape.lds_banks = a ? a->lds_banks : 32;
+		shape.tid_packed = a && a->tid_packed;
+		rc = ka_mach_amdgpu_accesses(k->model_code, strlen(k->model_code), &shape, out);
+	} else {
+		rc = ka_mach_ptx_accesses(k->model_code, strlen(k->model_code), &shape, out);
+	}
+	for (size_t j = 0; rc == 0 && j < out->n; j++) {      /* helpers by their source names */
+		struct ka_mach_access *a = &out->v[j];
+		if (a->callee) {
+			char *h = helper_name(a->callee);
+			free(a->callee);
+			a->callee = h;
+		}
+	}
+	return rc;
+}
+
 void ka_model_accesses(struct ka_result *res)
 {
+	static const int no_grid[3];
 	for (size_t i = 0; i < res->n; i++) {
 		struct ka_kernel_result *kr = &res->v[i];
-		const struct ka_kernel *k = kr->k;
-		if (!k->model_code || kr->accesses)
+		if (!kr->k->model_code || kr->accesses)
 			continue;
-		struct ka_mach_shape shape = {.block = {kr->block_dims[0], kr->block_dims[1], kr->block_dims[2]}};
-		if (shape.block[0] <= 0)
-			shape.block[0] = kr->block > 0 ? kr->block : 256, shape.block[1] = shape.block[2] = 1;
+		int block[3] = {kr->block_dims[0], kr->block_dims[1], kr->block_dims[2]};
+		if (block[0] <= 0)
+			block[0] = kr->block > 0 ? kr->block : 256, block[1] = block[2] = 1;
 		kr->accesses = ka_xcalloc(1, sizeof(*kr->accesses));
-		int rc;
-		if (k->model_code_kind == KA_CODE_AMDGPU) {
-			/* the arch row's facts: wave size, packed work-item IDs, LDS banks;
-			 * global traffic in the 64-byte lines CDNA fetches */
-			const struct ka_amd_arch *a = kr->m.amd.arch;
-			shape.lanes = k->wave_size > 0 ? k->wave_size : a ? a->default_wave : 64;
-			shape.sector_bytes = 64;
-			shape.lds_banks = a ? a->lds_banks : 32;
-			shape.tid_packed = a && a->tid_packed;
-			rc = ka_mach_amdgpu_accesses(k->model_code, strlen(k->model_code), &shape, kr->accesses);
-		} else {
-			rc = ka_mach_ptx_accesses(k->model_code, strlen(k->model_code), &shape, kr->accesses);
-		}
-		if (rc != 0)
-			continue;
-		for (size_t j = 0; j < kr->accesses->n; j++) {      /* helpers by their source names */
-			struct ka_mach_access *a = &kr->accesses->v[j];
-			if (a->callee) {
-				char *h = helper_name(a->callee);
-				free(a->callee);
-				a->callee = h;
-			}
-		}
-		if (kr->u)
+		if (run_model(kr, block, no_grid, kr->accesses) == 0 && kr->u)
 			decide(kr);
 	}
+}
+
+struct ka_mach_result *ka_accesses_at(const struct ka_kernel_result *kr, const int block[3], const int grid[3])
+{
+	if (!kr->k->model_code || block[0] <= 0 || block[1] <= 0 || block[2] <= 0 ||
+	    (long)block[0] * block[1] * block[2] > 4096)
+		return NULL;
+	struct ka_mach_result *out = ka_xcalloc(1, sizeof(*out));
+	if (run_model(kr, block, grid, out) != 0) {
+		ka_mach_result_free(out);
+		free(out);
+		return NULL;
+	}
+	return out;
 }
 
 void ka_model_accesses_free(struct ka_kernel_result *kr)

@@ -148,6 +148,9 @@ void ka_ground_findings(struct ka_result *res);
  * source's (before ka_ground_findings). */
 void ka_model_accesses(struct ka_result *res);
 void ka_model_accesses_free(struct ka_kernel_result *kr);
+/* source_text.c: the text of the files the results' accesses name */
+void ka_source_texts(struct ka_result *r);
+void ka_source_texts_free(struct ka_result *r);
 /* What the model says of one access, in words (for a finding's machine note). */
 struct ka_mach_access;
 void ka_model_describe(const struct ka_mach_access *a, char *buf, size_t n);

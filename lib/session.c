@@ -242,6 +242,8 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		ka_machine_notes(out);
 		ka_phase_end(ph);
 	}
+	if (req->source_text)
+		ka_source_texts(out);
 	s->nvcc_version = run.nvcc_version;
 	s->clang_version = run.clang_version;
 	s->hip_compiler = run.hip_compiler;
@@ -265,6 +267,7 @@ void ka_result_free(struct ka_result *r)
 		free(r->v[i].ground);
 	}
 	free(r->v);
+	ka_source_texts_free(r);
 	if (s) {
 		for (int i = 0; i < s->n_variants; i++)
 			ka_kernel_list_free(&s->variants[i]);

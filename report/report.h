@@ -7,6 +7,8 @@
  *   sarif     2.1.0, one rule per finding id and regression kind
  *   markdown  a pull-request comment
  *   codequality  a GitLab Code Quality report (codequality.c)
+ *   html      one self-contained page: the kernels, their charts and the
+ *             source lines with the machine model's traffic (html.c)
  *   charts    the three occupancy sweeps as data, drawn with cairo (SVG,
  *             PNG) or as terminal sparklines
  * The baseline comparison (kanalyze.h) is an input of the writers; the
@@ -27,9 +29,29 @@
 struct ka_report_options {
 	bool color;
 	bool chart;                   /* --chart: sparklines under each kernel */
+	bool lines;                   /* --lines: each kernel's memory lines   */
+	const char *lines_order;      /* --lines-order: "source" (NULL) or "traffic" */
 	bool utf8;                    /* the terminal takes UTF-8 (charts, names) */
 	const char *findings;         /* --findings: the lowest severity shown
 	                                 (NULL: "note"; sites.c ranks them) */
+};
+
+/* What a profiler measured at one source line of one kernel (verify
+ * --profile, from Nsight Compute's Source page), with the machine model's
+ * prediction for the launch it measured: the HTML page sets them beside
+ * each other.  -1: not measured / not predicted. */
+struct ka_measured_line {
+	const struct ka_kernel_result *kr;
+	const char *file;             /* as the model's access names it         */
+	int line;
+	double sectors_per_request, wavefronts_per_request;     /* measured    */
+	double predicted_sectors, predicted_wavefronts;         /* the model's */
+	bool sectors_differ, wavefronts_differ;   /* by more than 10 % (or half a unit) */
+};
+struct ka_measured {
+	const char *source;           /* "Nsight Compute 2025.3.1 on NVIDIA H200" */
+	const struct ka_measured_line *v;
+	size_t n;
 };
 
 /* ---- the writers: one table, one row per --format ------------------------
@@ -42,6 +64,7 @@ struct ka_report_ctx {
 	const char *root;                      /* paths are written relative to it */
 	const struct ka_diag *diag;            /* the run's errors (a SARIF
 	                                          invocation that did not succeed) */
+	const struct ka_measured *measured;    /* verify --profile's, or NULL    */
 };
 
 /* 0, or -1 if writing failed. */
@@ -65,7 +88,9 @@ struct ka_writer {
 	X(SARIF, "sarif", ka_write_sarif, false, "SARIF 2.1.0 for code scanning: regressions, cliff warnings, findings") \
 	X(MARKDOWN, "markdown", ka_write_markdown, false, "a pull-request comment: what changed against the baseline") \
 	X(CODEQUALITY, "codequality", ka_write_codequality, true, \
-	  "a GitLab Code Quality report: regressions, cliff warnings and findings as issues")
+	  "a GitLab Code Quality report: regressions, cliff warnings and findings as issues") \
+	X(HTML, "html", ka_write_html, true, \
+	  "one self-contained page: each kernel's resources, occupancy charts and source lines with the predicted memory traffic")
 
 #define KA_WRITER_DECLARE(id, name, fn, to_diag, what) ka_writer_fn fn;
 KA_WRITERS(KA_WRITER_DECLARE)

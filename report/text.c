@@ -96,6 +96,11 @@ static const struct ka_text_vendor *const vendors[KA_VENDOR_COUNT] = {
 	[KA_VENDOR_AMD] = &ka_text_amd,
 };
 
+const struct ka_text_vendor *ka_text_vendor_of(const struct ka_kernel_result *kr)
+{
+	return vendors[kr->vendor->id];
+}
+
 /* `--format text`: each kernel's block, then the baseline comparison. */
 int ka_write_text(FILE *out, const struct ka_result *r, const struct ka_report_ctx *c)
 {
@@ -114,6 +119,8 @@ int ka_write_text(FILE *out, const struct ka_result *r, const struct ka_report_c
 			fputc('\n', out);
 		vendors[r->v[i].vendor->id]->kernel(out, &t, &r->v[i]);
 		uniformity_block(out, &t, &sites, i);
+		if (o->lines)
+			ka_text_lines(out, &t, &r->v[i], c->root);
 	}
 	if (r->n == 0)
 		fputs("no kernels found\n", out);

@@ -25,7 +25,16 @@ enum { KA_NAME_MAX_COLS = 60 };   /* longer demangled names are shortened */
 struct ka_text_vendor {
 	void (*kernel)(FILE *out, const struct ka_text *t, const struct ka_kernel_result *kr);
 	bool chart;                   /* it draws --chart                       */
+	/* the three occupancy sweeps around kr's launch (false: no model for
+	 * its arch); ka_chart_free after */
+	bool (*build_chart)(struct ka_chart *ch, const struct ka_kernel_result *kr);
 };
 extern const struct ka_text_vendor ka_text_nvidia, ka_text_amd;
+/* The entry of kr's vendor (text.c's table). */
+const struct ka_text_vendor *ka_text_vendor_of(const struct ka_kernel_result *kr);
+
+/* --lines: kr's source lines that access memory, with the machine model's
+ * prediction per access (lines.c); paths relative to root. */
+void ka_text_lines(FILE *out, const struct ka_text *t, const struct ka_kernel_result *kr, const char *root);
 
 #endif

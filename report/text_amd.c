@@ -46,13 +46,22 @@ static void what_ifs(FILE *out, const struct ka_text *t, const struct ka_kernel_
 		fprintf(out, "  %ssuggest%s     %s\n", C(t, "1"), C(t, "0"), rk->suggestion);
 }
 
-/* --chart: the three sweeps around this kernel's launch, as sparklines
- * (report/chart_amd.c). */
+/* The three sweeps around this kernel's launch (report/chart_amd.c). */
+static bool build_chart(struct ka_chart *ch, const struct ka_kernel_result *rk)
+{
+	if (!rk->m.amd.arch)
+		return false;
+	ka_chart_build_amd(ch, rk->m.amd.arch, &rk->m.amd.launch, rk->k->res.max_threads);
+	return true;
+}
+
+/* --chart: the sweeps as sparklines. */
 static void kernel_chart(FILE *out, const struct ka_text *t, const struct ka_kernel_result *rk)
 {
 	struct ka_chart ch;
 
-	ka_chart_build_amd(&ch, rk->m.amd.arch, &rk->m.amd.launch, rk->k->res.max_threads);
+	if (!build_chart(&ch, rk))
+		return;
 	ka_chart_term(out, &ch, "  chart       ", "    ", t->o->color, t->o->utf8);
 	ka_chart_free(&ch);
 }
@@ -153,4 +162,4 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 		kernel_chart(out, t, rk);
 }
 
-const struct ka_text_vendor ka_text_amd = {.kernel = kernel_block, .chart = true};
+const struct ka_text_vendor ka_text_amd = {.kernel = kernel_block, .chart = true, .build_chart = build_chart};

@@ -14,12 +14,22 @@ static void known(FILE *out, long v)
 		fprintf(out, "%ld", v);
 }
 
-/* --chart: the three sweeps around this kernel's launch, as sparklines. */
+/* The three sweeps around this kernel's launch. */
+static bool build_chart(struct ka_chart *ch, const struct ka_kernel_result *rk)
+{
+	if (!rk->m.nv.arch)
+		return false;
+	ka_chart_build(ch, rk->m.nv.arch, &rk->m.nv.launch, rk->k->res.max_threads);
+	return true;
+}
+
+/* --chart: the sweeps as sparklines. */
 static void kernel_chart(FILE *out, const struct ka_text *t, const struct ka_kernel_result *rk)
 {
 	struct ka_chart ch;
 
-	ka_chart_build(&ch, rk->m.nv.arch, &rk->m.nv.launch, rk->k->res.max_threads);
+	if (!build_chart(&ch, rk))
+		return;
 	ka_chart_term(out, &ch, "  chart       ", "    ", t->o->color, t->o->utf8);
 	ka_chart_free(&ch);
 }
@@ -122,4 +132,4 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 		kernel_chart(out, t, rk);
 }
 
-const struct ka_text_vendor ka_text_nvidia = {.kernel = kernel_block, .chart = true};
+const struct ka_text_vendor ka_text_nvidia = {.kernel = kernel_block, .chart = true, .build_chart = build_chart};

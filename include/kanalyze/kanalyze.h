@@ -149,6 +149,8 @@ struct ka_request {
 	int n_what_ifs;
 	bool cache;                   /* the result cache (default on)        */
 	bool sass;                    /* the SASS census (NVIDIA)             */
+	bool source_text;             /* keep the source lines the per-line
+	                                 views show (ka_result.sources)      */
 	bool uniformity;              /* the libclang analysis                */
 	int jobs;                     /* concurrent compiles                  */
 	double timeout_s;
@@ -173,6 +175,18 @@ bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i);
 /* "confirmed", "contradicted"; NULL for unchecked (JSON null). */
 const char *ka_verdict_name(enum ka_machine_verdict v);
 void ka_result_free(struct ka_result *r);
+/* Line `line` (1-based) of source `path` as the result holds it
+ * (ka_request.source_text), without its newline: *len bytes, not
+ * NUL-terminated; NULL when the result has no such line. */
+const char *ka_source_line(const struct ka_result *r, const char *path, int line, size_t *len);
+/* Kernel result kr's memory accesses as the machine model evaluates them
+ * at another launch: a block of block[0] x block[1] x block[2] threads in a
+ * grid of grid[] blocks (zeros: the model's default), as Nsight Compute saw
+ * it launched.  NULL when the model has no code for it or cannot read it.
+ * Free with ka_mach_result_free (machine/machine.h), then free(). */
+struct ka_mach_result *ka_accesses_at(const struct ka_kernel_result *kr, const int block[3], const int grid[3]);
+/* How many lines the result holds of `path` (0: none). */
+int ka_source_lines(const struct ka_result *r, const char *path);
 /* Kernel result kr's kernel modelled at another launch: a block of
  * block[0] x block[1] x block[2] threads with `smem` bytes of dynamic shared
  * memory, as --block and --smem model every kernel (its vendor's ops; no

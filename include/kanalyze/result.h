@@ -146,6 +146,17 @@ void ka_analysed_free(struct ka_analysed *a);
 
 struct ka_session;
 
+/* A source file's text for the per-line views (ka_request.source_text):
+ * what a kernel's accesses and findings name.  text NULL: not readable now
+ * (the views show line numbers alone). */
+struct ka_source_text {
+	char *path;                   /* as the machine code or the input names it */
+	char *text;
+	size_t len;
+	size_t *line_start;           /* offset of each line in text */
+	int n_lines;
+};
+
 struct ka_result {
 	const char *nvcc_version;     /* NULL if unknown                      */
 	const char *clang_version;    /* the HIP compiler's, NULL if unknown  */
@@ -156,6 +167,8 @@ struct ka_result {
 	bool ran;                     /* the request was sound and ran: report it */
 	bool uniformity;              /* the uniformity analysis ran (else JSON null) */
 	int warn_cliff;
+	struct ka_source_text *sources;   /* ka_request.source_text: the files' text */
+	size_t n_sources;
 	struct ka_session *session;   /* what the results point into (lib-private) */
 };
 
