@@ -126,18 +126,19 @@ void ka_text_source(FILE *out, const char *s, size_t len, int cols, bool utf8)
 	}
 }
 
-/* The share as a bar of BAR_CELLS cells (eighths with UTF-8) and a percent. */
+/* The share as a bar of BAR_CELLS cells, in halves (a full and a left half
+ * block with UTF-8: glyphs every terminal font and groff have), and a
+ * percent. */
 static void share_bar(FILE *out, const struct ka_text *t, double share)
 {
-	static const char *const eighth[] = {"", "\u258f", "\u258e", "\u258d", "\u258c", "\u258b", "\u258a", "\u2589"};
-	int units = (int)lround(share * BAR_CELLS * 8), cells = 0;
-	if (share > 0 && units == 0)
-		units = 1;
+	int halves = (int)lround(share * BAR_CELLS * 2), cells = 0;
+	if (share > 0 && halves == 0)
+		halves = 1;
 	fputs(share >= 0.25 ? RED(t) : share >= 0.05 ? YEL(t) : DIM(t), out);
-	for (; units >= 8; units -= 8, cells++)
+	for (; halves >= 2; halves -= 2, cells++)
 		fputs(t->o->utf8 ? "\u2588" : "#", out);
-	if (units > 0 && cells < BAR_CELLS) {
-		fputs(t->o->utf8 ? eighth[units] : units >= 4 ? "+" : ".", out);
+	if (halves > 0 && cells < BAR_CELLS) {
+		fputs(t->o->utf8 ? "\u258c" : "+", out);
 		cells++;
 	}
 	fputs(OFF(t), out);
@@ -202,8 +203,8 @@ void ka_text_lines(FILE *out, const struct ka_text *t, const struct ka_kernel_re
 		fputs("  lines       no global, shared or local memory access in the machine code\n", out);
 		return;
 	}
-	fprintf(out, "  lines       predicted per warp-level request at a block of %d x %d x %d (share: of the "
-		"kernel's traffic in that space)\n",
+	fprintf(out, "  lines       predicted per %s-level request at a block of %d x %d x %d (share: of the "
+		"kernel's traffic in that space)\n", v[0].acc[0]->amdgpu ? "wave" : "warp",
 		kr->block_dims[0] > 0 ? kr->block_dims[0] : kr->block, kr->block_dims[0] > 0 ? kr->block_dims[1] : 1,
 		kr->block_dims[0] > 0 ? kr->block_dims[2] : 1);
 	for (size_t i = 0; i < n; i++) {
