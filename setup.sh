@@ -21,8 +21,9 @@ APT_PACKAGES=(cmake make pkg-config gcc g++ python3 python3-pip groff-base
               libclang-16-dev clang-16 llvm-16 libclang-rt-16-dev
               hipcc libamdhip64-dev rocm-device-libs valgrind
               liblz4-dev libzstd-dev zlib1g-dev libmsgpack-dev)
-# what only the tests need: a real browser for the --format html page
-TEST_APT_PACKAGES=(chromium-headless-shell)
+# what only the tests need: a real browser for the --format html page,
+# patchelf for the relocatable bundle (tools/bundle.sh)
+TEST_APT_PACKAGES=(chromium-headless-shell patchelf)
 # nvdisasm / cuobjdump for the SASS census (no CUDA 13.0 wheels exist; 13.2
 # disassembles 13.0 cubins).  Installed into .tools/python, not system-wide.
 PIP_PINS=(nvidia-cuda-nvdisasm==13.2.86 nvidia-cuda-cuobjdump==13.2.86)
