@@ -184,7 +184,7 @@ struct ka_launch_plan {
 	int smem_optin;                      /* kr->smem_optin (result.h)     */
 };
 void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
-		    struct ka_launch_plan *p);
+		    struct ka_launch_plan *p, struct ka_diag *d);
 void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p, int c);
 
 /* result_cache.c: a source frontend's compile results in the result cache.

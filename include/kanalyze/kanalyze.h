@@ -79,8 +79,9 @@ struct ka_vendor_ops {
 	const void *(*arch_find)(const char *arch);
 	/* can this build compile for it (CUDA 13 cannot for sm_72 and older) */
 	bool (*analysable)(const char *arch);
-	/* --smem over the arch's per-block limit: 0, or -1 after a message */
-	int (*check_smem)(const char *arch, long smem, struct ka_diag *d);
+	/* a shared memory size (--smem, a config's launch: `what` names it)
+	 * over the arch's per-block limit: 0, or -1 after a message */
+	int (*check_smem)(const char *arch, long smem, const char *what, struct ka_diag *d);
 	/* occupancy, cliffs, best blocks and launch advice for one kernel;
 	 * variants: the recompiled kernels of each what-if (or NULL) */
 	void (*model)(struct ka_kernel_result *kr, const struct ka_kernel *k, const struct ka_model_params *p,

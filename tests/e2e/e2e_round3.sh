@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# e2e_round3.sh KANALYZE SRCDIR — hostile and odd input, third round: no run
+# lost to one file, no hang, no way in through a pull request's file names.
+#
+#   names      "--" ends kanalyze's options: a file named like an option
+#              (--compile-commands=db.cu, --config=x.cu) after it is an
+#              input, never an option
+#   sizes      a launch site or a config "launch" asking 2^63 - 1 bytes of
+#              dynamic shared memory (or more threads than any GPU): a
+#              message and a result at once, never a hang
+# Needs nvcc (else: skipped, exit 77).  One line per check, "not run" for
+# what this machine cannot do, and "N passed, N failed".
+set -u
+ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+src=$(cd "$2" && pwd)
+. "$(dirname "$0")/../support/lib.sh"
+private_tmp
+if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
+    echo "skip  round3: nvcc not installed"
+    exit 77
+fi
+command -v nvcc >/dev/null 2>&1 || export PATH=/usr/local/cuda/bin:$PATH
+export NO_COLOR=1 HOME=$tmp/home
+unset XDG_CONFIG_HOME KANALYZE_NVCC
+mkdir -p "$HOME"
+cd "$tmp" || exit 1
+
+# ---- sizes: 2^63 - 1 bytes at a launch site, in a config ---------------------
+mkdir -p sizes && cd sizes || exit 1
+cat >big.cu <<'CU'
+__global__ void k(float *p) { extern __shared__ float s[]; s[threadIdx.x] = 1; p[threadIdx.x] = s[threadIdx.x ^ 1]; }
+int main() { k<<<1, 256, 0x7fffffffffffffffull>>>(0); }
+CU
+cat >wide.cu <<'CU'
+__global__ void k(float *p) { p[threadIdx.x] = 1; }
+int main() { k<<<1, dim3(1024, 1024)>>>(0); }
+CU
+cat >small.cu <<'CU'
+__global__ void k(float *p) { p[threadIdx.x] = 1; }
+CU
+expect "sizes: a launch site's 2^63-1 B of dynamic shared memory: exit 0" 0 timeout 60 "$ka" --arch sm_90 --format json ./big.cu
+has "sizes: the site is named, not modelled" "$tmp/err" "big.cu:2: warning: 9223372036854775807 bytes of dynamic shared memory per block is more than any GPU gives a block"
+py "import json,sys; k=json.load(open(sys.argv[1]))['files'][0]['kernels'][0]['occupancy']; assert k['block_source']=='default' and k['smem']==0, k" "sizes: modelled at the default launch"
+expect "sizes: a launch site's 1024x1024 block: exit 0" 0 timeout 60 "$ka" --arch sm_90 ./wide.cu
+has "sizes: the block is named, not modelled" "$tmp/err" "a block of 1048576 threads is more than any GPU launches"
+printf '{"launch": [{"kernel": "*", "block": 256, "smem": 9223372036854775807}]}\n' >.kanalyze.json
+expect "sizes: a config launch of 2^63-1 B: exit 2 at once" 2 timeout 60 "$ka" --arch sm_90 ./small.cu
+has "sizes: the config entry is named" "$tmp/err" "the config's \"launch\" entry \"*\": smem 9223372036854775807 is over sm_90's 232448-byte per-block limit"
+printf '{"launch": [{"kernel": "*", "block": 256, "smem": 65536}]}\n' >.kanalyze.json
+expect "sizes: a config launch within sm_90's limit: exit 0" 0 timeout 60 "$ka" --arch sm_90 ./small.cu
+rm -f .kanalyze.json
+sed 's/0x7fffffffffffffffull/200000/' big.cu >mid.cu
+expect "sizes: 200000 B at a launch site on sm_75 (64 KiB limit): exit 0" 0 timeout 60 "$ka" --arch sm_75 ./mid.cu
+has "sizes: sm_75: the launch fails, 0 blocks" "$tmp/err" "is over the 65536-byte per-block limit even with cudaFuncSetAttribute: the launch fails"
+cd "$tmp" || exit 1
+
+echo "e2e_round3: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
