@@ -168,6 +168,12 @@ const char *ka_default_arch(const struct ka_request *req);
 /* The vendor whose source `path` is as ka_analyze would classify it (by
  * its name, or -x lang): NULL for a binary or what no frontend claims. */
 const struct ka_vendor_ops *ka_input_source_vendor(const char *path, const char *lang);
+/* Whether a word after "--" names an input rather than a compiler argument:
+ * a file kanalyze takes without -x (a source by its name, a binary by its
+ * first bytes); a word that starts with '-' only when such a regular file
+ * exists (so "-DN=8" stays the compiler's, a file "--config=x.cu" is an
+ * input). */
+bool ka_input_named(const char *path);
 /* Whether the machine code contradicts kernel result kr's i-th finding
  * (lib/ground.c): the writers leave such a finding out; JSON keeps it. */
 bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i);

@@ -25,6 +25,28 @@ unset XDG_CONFIG_HOME KANALYZE_NVCC
 mkdir -p "$HOME"
 cd "$tmp" || exit 1
 
+# ---- names: "--" ends the options -----------------------------------------------
+mkdir -p names/tools && cd names || exit 1
+cat >k.cu <<'CU'
+#ifndef N
+#error N is the compiler's
+#endif
+__global__ void k(float *p) { p[threadIdx.x] = N; }
+CU
+: >./--compile-commands=db.cu
+: >./--config=x.cu
+printf '{"archs": "sm_80"}\n' >x.cu
+printf '[{"directory": "%s", "file": "k.cu", "arguments": ["nvcc", "-ccbin", "tools/cc.sh", "-c", "k.cu"]}]\n' "$PWD" >db.cu
+printf '#!/bin/sh\ntouch "%s/ran"\nexec g++ "$@"\n' "$PWD" >tools/cc.sh
+chmod +x tools/cc.sh
+expect "names: -- k.cu -DN=8: k.cu is an input, -DN=8 the compiler's" 0 "$ka" --arch sm_90 --format json -- k.cu -DN=8
+py "import json,sys; f=json.load(open(sys.argv[1]))['files']; assert [x['file'] for x in f]==['k.cu'] and f[0]['kernels'], f" "names: k.cu analysed"
+expect "names: -- --compile-commands=db.cu --config=x.cu k.cu: all three inputs" 0 "$ka" --arch sm_90 --format json -- --compile-commands=db.cu --config=x.cu k.cu -DN=8
+py "import json,sys; f=json.load(open(sys.argv[1]))['files']; assert sorted(x['file'] for x in f)==['--compile-commands=db.cu','--config=x.cu','k.cu'], [x['file'] for x in f]; assert all(x['arch']=='sm_90' for x in f)" "names: the option-named files analysed as sources, no config read"
+if [ -e ran ]; then bad "names: the database's -ccbin script never ran"; else ok "names: the database's -ccbin script never ran"; fi
+expect "names: a missing -- name that is no file (-DM=1) is the compiler's" 0 "$ka" --arch sm_90 -q -- k.cu -DN=8 -DM=1
+cd "$tmp" || exit 1
+
 # ---- sizes: 2^63 - 1 bytes at a launch site, in a config ---------------------
 mkdir -p sizes && cd sizes || exit 1
 cat >big.cu <<'CU'
