@@ -2,7 +2,8 @@
  * parses and analyses while nvcc and clang compile in their own processes
  * (DESIGN §10: source analysis runs concurrently with the compile).  The
  * analysis keeps no global state and reports into each job's result, so
- * the only synchronisation needed is the join. */
+ * the only synchronisation needed is the join.  Each job runs in a child
+ * process of its own (isolate.c). */
 #include "internal.h"
 
 #include <pthread.h>
@@ -22,8 +23,8 @@ static void *worker(void *p)
 	struct ka_ubatch *b = p;
 	void *alt = b->own_thread ? ka_signals_thread_stack() : NULL;   /* a crash here still stops the compilers */
 	for (size_t i = 0; i < b->n; i++)
-		b->jobs[i].rc = ka_uniformity_analyze_cached(b->jobs[i].cache, b->jobs[i].file, &b->jobs[i].opt,
-							     &b->jobs[i].r);
+		b->jobs[i].rc = ka_uniformity_analyze_isolated(b->jobs[i].cache, b->jobs[i].file, &b->jobs[i].opt,
+							       b->jobs[i].timeout_s, &b->jobs[i].r);
 	b->ms = ka_now_ms() - b->started;
 	ka_signals_thread_stack_free(alt);
 	return NULL;

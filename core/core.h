@@ -37,6 +37,8 @@ struct ka_diag {
 	bool verbose;          /* --verbose: the compiler's warnings of a
 	                          successful compile too (frontends/cc_fold.c) */
 	int errors, warnings;
+	int kept;              /* errors that lost one part of the run and
+	                          spoil nothing else (ka_diag_error_kept)      */
 	int exit_code;         /* worst enum ka_exit seen                      */
 	char *once_keys;       /* "\n"-separated keys of report-once messages  */
 	size_t once_len;
@@ -50,6 +52,12 @@ void ka_diag_fini(struct ka_diag *d);
 void ka_diag_error(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* Attach text to the last error kept (not printed: it was shown already). */
+/* An error that costs one part of the run and nothing else written (a
+ * file's source analysis lost with libclang's process): counted in the
+ * exit code like any error, and in d->kept, so that the baseline of a run
+ * whose other errors are all such is still written (cli/gate.c). */
+void ka_diag_error_kept(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 void ka_diag_detail(struct ka_diag *d, const char *text);
 void ka_diag_warn(struct ka_diag *d, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -176,6 +184,12 @@ void ka_phase_init(void);
  * arch; may be NULL) is copied.  The id for ka_phase_end, or -1. */
 int ka_phase_begin(const char *name, const char *detail);
 void ka_phase_end(int id);
+/* A forked child's phases for its parent: the count now (at the fork), the
+ * phases begun since `from` as bytes (malloc'd; 0: none), and the parent's
+ * import of them (the same executable: names are the same literals). */
+int ka_phase_count(void);
+size_t ka_phase_export(int from, void **bytes);
+void ka_phase_import(const void *bytes, size_t len);
 
 /* SIGINT, SIGTERM, SIGHUP (unless ignored at start): kill every process
  * group ka_spawn* started, remove this process's temp directories, say so

@@ -76,5 +76,34 @@ expect "sizes: 200000 B at a launch site on sm_75 (64 KiB limit): exit 0" 0 time
 has "sizes: sm_75: the launch fails, 0 blocks" "$tmp/err" "is over the 65536-byte per-block limit even with cudaFuncSetAttribute: the launch fails"
 cd "$tmp" || exit 1
 
+# ---- isolation: libclang dies or hangs on one file --------------------------------
+mkdir -p iso && cd iso || exit 1
+cat >member.cu <<'CU'
+struct P { unsigned char d; __device__ unsigned char get() const { return d & 15; } };
+__global__ void k(P *p, unsigned char *o, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; o[i] = p[i * n].get(); }
+CU
+# 400,000 nested '!' that only clang reads: libclang's parser overflows its stack
+python3 -c "print('#ifdef __clang__\nint deep = ' + '!' * 400000 + '0;\n#endif\n__global__ void d(float *p) { p[threadIdx.x] = 2; }')" >deep.cu
+# 2^34 tokens through one #if, that only clang reads: seconds of libclang, no memory
+python3 -c "
+print('#ifdef __clang__\n#define A0(x) x x')
+for i in range(1, 40): print('#define A%d(x) A%d(x) A%d(x)' % (i, i - 1, i - 1))
+print('#if 0 A33(+1)\n#endif\n#endif\n__global__ void s(float *p) { p[threadIdx.x] = 3; }')" >slow.cu
+cp ../sizes/small.cu small.cu
+expect "isolation: libclang dies on deep.cu: exit 2 (an input error)" 2 timeout 300 "$ka" --arch sm_90 --format json --write-baseline b.json ./member.cu ./deep.cu ./small.cu
+n=$(grep -c 'deep.cu: the C front end (libclang) died on it: signal 11' "$tmp/err")
+[ "$n" = 1 ] && ok "isolation: one line names the file and the signal" || bad "isolation: one line names the file and the signal ($n)" "$(cat "$tmp/err")"
+py "import json,sys; f={x['file']:x['kernels'][0] for x in json.load(open(sys.argv[1]))['files']}
+assert sorted(f)==['./deep.cu','./member.cu','./small.cu'], sorted(f)
+assert f['./deep.cu']['resources']['regs']>0 and f['./deep.cu']['uniformity'] is None, f['./deep.cu']
+assert f['./small.cu']['uniformity'] is not None and f['./member.cu']['uniformity'] is not None" "isolation: deep.cu's counts stand; the other files keep their analysis"
+py "import json,sys; b=json.load(open('b.json')); assert len(b['kernels'])==3, b" "isolation: the baseline is written, all three kernels"
+hasnt "isolation: no 'baseline not written'" "$tmp/err" "baseline not written"
+hasnt "isolation: the member-function kernel analysed without a word" "$tmp/err" "member.cu"
+expect "isolation: libclang runs past --timeout 5 on slow.cu: exit 2" 2 timeout 300 "$ka" --arch sm_90 --no-cache --timeout 5 -q ./slow.cu ./small.cu
+has "isolation: the timeout is named" "$tmp/err" "slow.cu: the C front end ran past the 5 s --timeout on it"
+has "isolation: slow.cu's counts stand" "$tmp/out" "slow.cu:45  sm_90"
+cd "$tmp" || exit 1
+
 echo "e2e_round3: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
