@@ -361,10 +361,8 @@ int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, con
 				 struct ka_uresult *out)
 {
 	char direct[KA_HASH_HEX], rkey[KA_HASH_HEX];
-
 	long long started = ka_wall_ns();
 	int rc;
-
 	if (!c || !c->dir || !direct_key(file, opt, direct))
 		return ka_uniformity_analyze(file, opt, out);
 	if (hit(c, direct, file, opt, out))
@@ -383,8 +381,12 @@ int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, con
 	}
 	ka_hash_final(&h, rkey);
 	char *json = ka_uresult_json(out, false);
-	if (json && ka_cache_put(c, "r", rkey, json, strlen(json)) == 0)
-		ka_manifest_write(c, direct, rkey, (const char *const *)out->deps, out->n_deps, started);
+	if (json && ka_cache_put(c, "r", rkey, json, strlen(json)) == 0) {
+		char **search = ka_include_dirs(opt->cc_args, NULL);
+		ka_manifest_write(c, direct, rkey, (const char *const *)out->deps, out->n_deps, file,
+				  (const char *const *)search, started);
+		ka_strv_free(search);
+	}
 	free(json);
 	return 0;
 }

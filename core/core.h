@@ -263,8 +263,18 @@ int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, co
  * after not_before (ns, CLOCK_REALTIME: the compile may have read an older
  * version).  ka_wall_ns() gives that clock. */
 long long ka_wall_ns(void);
+/* `source` (the file compiled) and `search` (NULL-terminated -I, -isystem,
+ * -iquote directories, or NULL) name the directories whose entries the
+ * lookups depended on: a header that appears in one of them since is a
+ * miss, as is a dependency that changed (ccache's direct-mode caveat). */
 int ka_manifest_write(const struct ka_cache *c, const char *key, const char *result_key,
-		      const char *const *deps, size_t n, long long not_before);
+		      const char *const *deps, size_t n, const char *source, const char *const *search,
+		      long long not_before);
+/* The include directories -I DIR, -IDIR, -isystem, -iquote, -idirafter,
+ * --include-path=, --system-include= name in two argument lists (either
+ * may be NULL): a NULL-terminated list to free with ka_strv_free. */
+char **ka_include_dirs(const char *const *a, const char *const *b);
+void ka_strv_free(char **v);
 /* 0 with result_key filled when every dependency is unchanged; -ENOENT
  * (no manifest) or -ESTALE (changed, or unreadable manifest) otherwise. */
 int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key[KA_HASH_HEX]);

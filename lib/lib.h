@@ -192,14 +192,15 @@ void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p
  * listed under `direct` appended to out when it reads back and
  * plausible() accepts it for arch (else out is unchanged); its compiler
  * version moves to *version when that is still NULL.  put: the kernels
- * under rkey, and under `direct` with deps when `file` has not changed
- * since `started` (ns). */
+ * under rkey, and under `direct` with deps (and the directories the
+ * lookups searched: `file`'s, the deps', `search`'s -I list) when `file`
+ * has not changed since `started` (ns). */
 bool ka_result_cache_open(struct ka_cache *c, struct ka_diag *d);
 bool ka_result_cache_get(const struct ka_cache *c, const char *direct, const char *arch,
 			 bool (*plausible)(const struct ka_kernel_list *, size_t first, const char *arch),
 			 struct ka_kernel_list *out, char **version);
 void ka_result_cache_put(const struct ka_cache *c, const char *direct, const char *rkey, const char *file,
-			 const char *const *deps, size_t n_deps, const char *version,
+			 const char *const *deps, size_t n_deps, const char *const *search, const char *version,
 			 const struct ka_kernel *kernels, size_t n, long long started);
 
 /* memo.c: model results by their exact input bytes (zeroed padding). */

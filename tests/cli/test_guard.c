@@ -392,8 +392,8 @@ static void cache_entries_and_manifests(void **state)
 	deps[0] = dep.data;
 	assert_int_equal(ka_manifest_check(&c, key, got), -ENOENT);
 	/* a dependency newer than the compile's start: no manifest */
-	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, 0), -EAGAIN);
-	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, ka_wall_ns() + 1000000000LL), 0);
+	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, NULL, NULL, 0), -EAGAIN);
+	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, NULL, NULL, ka_wall_ns() + 1000000000LL), 0);
 	assert_int_equal(ka_manifest_check(&c, key, got), 0);
 	assert_string_equal(got, res);
 	/* touched, the same bytes: its stat changed, its hash did not: a hit */

@@ -105,5 +105,83 @@ has "isolation: the timeout is named" "$tmp/err" "slow.cu: the C front end ran p
 has "isolation: slow.cu's counts stand" "$tmp/out" "slow.cu:45  sm_90"
 cd "$tmp" || exit 1
 
+# ---- the warm cache after include lookups change ----------------------------------
+# inc/cfg.h: N 2 (12 registers); a cfg.h beside the source shadows it (N 100:
+# 128 registers); __has_include("opt.h") turning true multiplies it.  Each
+# warm run must answer as a cold one would.
+mkdir -p warm/inc && cd warm || exit 1
+cat >k.cu <<'CU'
+#include "cfg.h"
+#if __has_include("opt.h")
+#include "opt.h"
+#endif
+#ifndef M
+#define M 1
+#endif
+__global__ void k(float *out, const float *in)
+{
+	float a[N * M];
+#pragma unroll
+	for (int j = 0; j < N * M; j++)
+		a[j] = in[j * blockDim.x + threadIdx.x];
+	float s = 0.f;
+#pragma unroll
+	for (int j = 0; j < N * M; j++)
+		s += a[j] * a[N * M - 1 - j];
+#ifdef VARY
+	out[threadIdx.x * 2] = s;
+#else
+	out[threadIdx.x] = s;
+#endif
+}
+CU
+echo '#define N 2' >inc/cfg.h
+regs() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['files'][0]['kernels'][0]['resources'][sys.argv[2]])" "$tmp/out" "$1"; }
+warm() {   # warm NAME WANT: a run (warm cache) gives WANT registers
+    expect "warm: $1: exit 0" 0 "$ka" --arch sm_90 --format json ./k.cu -- -Iinc
+    r=$(regs regs)
+    [ "$r" = "$2" ] && ok "warm: $1: $2 registers" || bad "warm: $1: $r registers, wanted $2"
+}
+warm "cold" 12
+warm "warm, nothing changed" 12
+echo '#define N 100' >cfg.h
+warm "a new cfg.h beside the source shadows inc/cfg.h" 128
+rm cfg.h
+warm "it is removed again" 12
+echo '#define M 60' >inc/opt.h
+warm "__has_include(\"opt.h\") turns true" 130
+rm inc/opt.h
+warm "... and false again" 12
+# the analysis cache: opt.h decides the store's stride (the KA107 finding)
+echo '#define VARY 1' >inc/opt.h
+expect "warm: the source analysis sees opt.h" 0 "$ka" --arch sm_90 --format json ./k.cu -- -Iinc
+py "import json,sys; k=json.load(open(sys.argv[1]))['files'][0]['kernels'][0]; assert [u['line'] for u in k['uniformity'] if u['expr']=='s']==[19], k['uniformity']" "warm: the analysis' facts follow opt.h (the store on line 19)"
+rm inc/opt.h
+expect "warm: ... and its removal" 0 "$ka" --arch sm_90 --format json ./k.cu -- -Iinc
+py "import json,sys; k=json.load(open(sys.argv[1]))['files'][0]['kernels'][0]; assert [u['line'] for u in k['uniformity'] if u['expr']=='s']==[21], k['uniformity']" "warm: the analysis' facts follow opt.h's removal (line 21)"
+# HIP: the same lookups through the HIP compiler (needs clang's AMDGPU target
+# and the ROCm device libraries)
+if [ -d /usr/lib/x86_64-linux-gnu/amdgcn/bitcode ] || [ -d /opt/rocm/amdgcn/bitcode ]; then
+    sed '1i #include <hip/hip_runtime.h>' k.cu >h.hip
+    hwarm() {
+        expect "warm hip: $1: exit 0" 0 "$ka" --arch gfx90a --format json ./h.hip -- -Iinc
+        r=$(regs vgprs)
+        [ "$r" = "$2" ] && ok "warm hip: $1: $2 VGPRs" || bad "warm hip: $1: $r VGPRs, wanted $2" "$(cat "$tmp/err")"
+    }
+    hwarm "cold" "$(KANALYZE_CACHE_DIR=$tmp/hip-cold "$ka" --arch gfx90a --format json ./h.hip -- -Iinc 2>/dev/null | python3 -c "import json,sys; print(json.load(sys.stdin)['files'][0]['kernels'][0]['resources']['vgprs'])")"
+    cold_big() { KANALYZE_CACHE_DIR=$tmp/hip-cold2-$1 "$ka" --arch gfx90a --format json ./h.hip -- -Iinc 2>/dev/null | python3 -c "import json,sys; print(json.load(sys.stdin)['files'][0]['kernels'][0]['resources']['vgprs'])"; }
+    echo '#define N 100' >cfg.h
+    want=$(cold_big a)
+    hwarm "a new cfg.h beside the source shadows inc/cfg.h" "$want"
+    rm cfg.h
+    echo '#define M 60' >inc/opt.h
+    want=$(cold_big b)
+    hwarm "__has_include(\"opt.h\") turns true" "$want"
+    rm inc/opt.h
+else
+    echo "not run  warm hip: no ROCm device libraries"
+fi
+cd "$tmp" || exit 1
+
 echo "e2e_round3: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
