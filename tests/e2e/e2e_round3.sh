@@ -183,5 +183,63 @@ else
 fi
 cd "$tmp" || exit 1
 
+# ---- the pre-commit hook: options, staged content --------------------------------
+repo=$tmp/repo
+mkdir -p "$repo/ci" "$repo/include" "$repo/bin"
+cd "$repo" || exit 1
+git init -q . && git config user.email t@example.com && git config user.name t
+variant() {
+    sed "s/^#define KA_NV .*/#define KA_NV $1/; s/^#define KA_MAXNREG .*/#define KA_MAXNREG $2/" \
+        "$src/tests/e2e/guard_pressure.cu" >k.cu
+}
+printf '#pragma once\n' >include/x.cuh
+variant 120 128
+ln -sf "$ka" bin/kanalyze
+export PATH=$repo/bin:$PATH
+"$ka" --arch sm_90 --no-config --write-baseline ci/b.json -q ./k.cu >/dev/null 2>&1
+git add k.cu ci include && git commit -qm base
+expect "hook: --baseline ci/b.json k.cu: the value is the option's, k.cu the file" 0 "$src/hooks/pre-commit" --arch sm_90 --baseline ci/b.json k.cu
+hasnt "hook: ... ci/b.json not analysed as a file" "$tmp/err" "ci/b.json: "
+expect "hook: -I include k.cu" 0 "$src/hooks/pre-commit" --arch sm_90 -I include k.cu
+hasnt "hook: ... include not taken for a file" "$tmp/err" "is a directory"
+# a regression staged, the work tree put back below the cliff: what the
+# commit holds is judged
+variant 120 129
+git add k.cu
+variant 120 128
+before=$(git diff; git diff --cached)
+expect "hook: staged regression, work tree reverted: the commit is stopped" 1 "$src/hooks/pre-commit" --arch sm_90 --baseline ci/b.json
+has "hook: ... the staged 129 registers" "$tmp/err" "registers 128 -> 129"
+after=$(git diff; git diff --cached)
+[ "$before" = "$after" ] && grep -q '^#define KA_MAXNREG 128' k.cu && ok "hook: ... the unstaged changes are put back" ||
+    bad "hook: ... the unstaged changes are put back" "$(git status --short; grep KA_MAXNREG k.cu)"
+ls "$HOME/.cache/kanalyze/"pre-commit-*.patch >/dev/null 2>&1 && bad "hook: ... no patch left behind" || ok "hook: ... no patch left behind"
+# the reverse, as git add -p leaves it: a good version staged, a regression unstaged
+git reset -q k.cu && git checkout -q k.cu
+variant 120 127
+git add k.cu
+variant 120 129
+expect "hook: good version staged, regression unstaged: passes" 0 "$src/hooks/pre-commit" --arch sm_90 --baseline ci/b.json
+grep -q '^#define KA_MAXNREG 129' k.cu && ok "hook: ... the work tree keeps its 129" || bad "hook: ... the work tree keeps its 129"
+# partial staging of one file: only the second hunk (the cap) staged, the
+# first (a comment) not
+git reset -q k.cu && git checkout -q k.cu
+variant 120 129
+sed -i 's|^// guard_pressure.cu .*|// edited, not staged|' k.cu
+printf '%s\n' n y | git add -p k.cu >/dev/null 2>&1
+git diff --cached | grep -q '^+#define KA_MAXNREG 129' && git diff | grep -q '^+// edited, not staged' &&
+    ok "hook: git add -p staged one hunk of two" || bad "hook: git add -p staged one hunk of two" "$(git diff --cached; git diff)"
+expect "hook: the staged hunk is judged (129: a regression)" 1 "$src/hooks/pre-commit" --arch sm_90 --baseline ci/b.json
+grep -q '^// edited, not staged' k.cu && ok "hook: ... the unstaged hunk is put back" || bad "hook: ... the unstaged hunk is put back"
+git reset -q k.cu && git checkout -q k.cu
+# a header the commit removes: its includer must still build
+printf '#include "include/x.cuh"\n' | cat - k.cu >k2.cu && mv k2.cu k.cu
+git add k.cu && git commit -qm includer
+git rm -q include/x.cuh
+expect "hook: a staged removal of a header its includer needs: the commit is stopped" 3 "$src/hooks/pre-commit" --arch sm_90
+has "hook: ... through its includer" "$tmp/err" "include/x.cuh: analysed through k.cu"
+git reset -q HEAD include/x.cuh && git checkout -q include/x.cuh
+cd "$tmp" || exit 1
+
 echo "e2e_round3: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
