@@ -2,35 +2,58 @@
  * in a real build's records directories, merged into one kernel list.  No
  * compile: the kernels, files and archs come from the records (records.c
  * reads each one); --arch keeps only those archs. */
+#define _GNU_SOURCE
 #include "lib.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The record files of one directory, sorted (deterministic merge order). */
+/* The record files of one directory, sorted (deterministic merge order).
+ * As the cache: a directory is read only when it is the user's and no one
+ * else may write into it, and a record only when it is the user's -- a
+ * shared directory holds records anyone could have written (and any
+ * baseline would be gated against them). */
 static char **list_records(const char *path, size_t *n, struct ka_diag *d)
 {
 	DIR *dir = opendir(path);
 	struct dirent *e;
 	char **names = NULL;
 	size_t cap = 0;
+	struct stat st;
 
 	*n = 0;
 	if (!dir) {
 		ka_diag_error(d, KA_EXIT_USAGE, path, "cannot open the records directory: %s", strerror(errno));
 		return NULL;
 	}
+	if (fstat(dirfd(dir), &st) != 0 || st.st_uid != geteuid() || (st.st_mode & 022)) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "the records directory %s: not read (its records could be anyone's; "
+			      "kanalyze-launch makes it 0755, yours)",
+			      st.st_uid != geteuid() ? "belongs to another user" : "may be written by others");
+		closedir(dir);
+		return NULL;
+	}
 	while ((e = readdir(dir)) != NULL) {
 		size_t len = strlen(e->d_name);
+		struct stat fs;
 		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
 			continue;
+		if (fstatat(dirfd(dir), e->d_name, &fs, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(fs.st_mode) ||
+		    fs.st_uid != geteuid()) {
+			ka_diag_warn(d, path, "%s: not read (%s)", e->d_name,
+				     S_ISREG(fs.st_mode) ? "another user's record" : "not a regular file");
+			continue;
+		}
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 64;
 			names = ka_xrealloc(names, cap * sizeof(char *));

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,13 +156,19 @@ static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
 	k->name = ka_strdup(name);
 	k->mangled = ka_strdup(mangled);
 	k->file = file ? ka_strdup(file) : NULL;
-	k->line = json_is_integer(line) ? (int)json_integer_value(line) : 0;
+	/* every number in range before it is narrowed: a line is an int, a
+	 * counter is 0 .. INT_MAX (no model takes more) */
+	if (line && (!json_is_integer(line) || json_integer_value(line) < 0 || json_integer_value(line) > INT_MAX))
+		return -1;
+	k->line = line ? (int)json_integer_value(line) : 0;
 	snprintf(k->arch, sizeof(k->arch), "%s", arch ? arch : "");
 	const struct ka_vendor_ops *vendor = ka_vendor_of_arch(k->arch);
-	k->vendor = vendor ? vendor->id : KA_VENDOR_NVIDIA;
+	if (!vendor)
+		return -2;                    /* an arch no model knows: never modelled as another's */
+	k->vendor = vendor->id;
 	for (int f = 0; f < ka_resource_count; f++) {
 		json_t *x = json_object_get(res, ka_resource_fields[f].key);
-		if (json_is_integer(x))
+		if (json_is_integer(x) && json_integer_value(x) >= 0 && json_integer_value(x) <= INT_MAX)
 			*ka_resource_at(&k->res, f) = (long)json_integer_value(x);
 		else if (x && !json_is_null(x))
 			return -1;
@@ -257,7 +264,16 @@ int ka_record_read(const char *path, const char *const *archs, int n_archs, stru
 	json_array_foreach(json_object_get(root, "kernels"), i, k) {
 		struct ka_kernel_list one = {0};
 		bool dup = false;
-		if (kernel_from(k, file, &one) != 0) {
+		int bad = kernel_from(k, file, &one);
+		if (bad == -2) {
+			ka_kernel_list_free(&one);
+			ka_diag_error(d, KA_EXIT_USAGE, path, "kernels[%zu]: arch '%s' is none kanalyze models (kanalyze "
+				      "archs lists them); the record is not read", i,
+				      json_string_value(json_object_get(k, "arch")) ? json_string_value(json_object_get(k, "arch"))
+										    : "");
+			goto out;
+		}
+		if (bad != 0) {
 			ka_kernel_list_free(&one);
 			ka_diag_error(d, KA_EXIT_USAGE, path, "kernels[%zu]: not a kernel record", i);
 			goto out;
