@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# e2e_round3.sh KANALYZE SRCDIR — hostile and odd input, third round: no run
+# e2e_round3.sh KANALYZE KANALYZE-LAUNCH SRCDIR — hostile and odd input, third round: no run
 # lost to one file, no hang, no way in through a pull request's file names.
 #
 #   names      "--" ends kanalyze's options: a file named like an option
@@ -8,11 +8,18 @@
 #   sizes      a launch site or a config "launch" asking 2^63 - 1 bytes of
 #              dynamic shared memory (or more threads than any GPU): a
 #              message and a result at once, never a hang
+#   isolation  libclang dying (a stack overflow) or hanging on one file:
+#              that file's source analysis lost, nothing else
+#   warm       the warm cache after include lookups change (CUDA, HIP)
+#   hook       the pre-commit hook's options and the staged content
+#   report     records of unknown archs, records directories others write
+#   launcher   stdin, signals, a helper holding the output, two sources
 # Needs nvcc (else: skipped, exit 77).  One line per check, "not run" for
 # what this machine cannot do, and "N passed, N failed".
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-src=$(cd "$2" && pwd)
+launch=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+src=$(cd "$3" && pwd)
 . "$(dirname "$0")/../support/lib.sh"
 private_tmp
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
@@ -262,6 +269,37 @@ if [ "$(id -u)" = 0 ]; then
 else
     echo "not run  report: another user's record (needs root to chown)"
 fi
+
+# ---- kanalyze-launch: stdin, signals, reaping, several sources ----------------------
+mkdir -p launch && cd launch || exit 1
+printf '__global__ void a(float *p) { p[threadIdx.x] = 1; }\n' >a.cu
+printf '__global__ void b(float *p) { p[threadIdx.x] = 2; }\n' >b.cu
+expect "launcher: nvcc -x cu -c - < a.cu: the compiler reads the launcher's stdin" 0 \
+    sh -c '"$0" --records rec0 nvcc -arch=sm_90 -x cu -c - -o s.o <a.cu' "$launch"
+expect "launcher: ... the object holds the kernel" 0 "$ka" -q s.o
+has "launcher: ... a(float*)" "$tmp/out" "a(float*)"
+expect "launcher: nvcc -c a.cu b.cu: exit 0" 0 "$launch" --records rec nvcc -arch=sm_90 -c a.cu b.cu
+expect "launcher: ... report" 0 "$ka" report rec --no-config --format json
+py "import json,sys; f=sorted(x['file'].rsplit('/',1)[1] for x in json.load(open(sys.argv[1]))['files']); assert f==['a.cu','b.cu'], f" "launcher: both sources recorded"
+printf '#!/bin/sh\n(sleep 30 &)\nexec "$@"\n' >wrap.sh     # a helper keeps the output open
+chmod +x wrap.sh
+t0=$(date +%s)
+expect "launcher: a wrapper's helper holding stdout: the compile ends with the compiler" 0 "$launch" --records rec1 ./wrap.sh nvcc -arch=sm_90 -c a.cu -o w.o
+t1=$(date +%s)
+[ $((t1 - t0)) -lt 20 ] && [ "$(ls rec1 | wc -l)" = 1 ] && ok "launcher: ... in $((t1 - t0)) s, recorded" ||
+    bad "launcher: ... took $((t1 - t0)) s" "$(ls rec1)"
+"$launch" --records rec2 sh -c 'echo $$ >pid; sleep 60' </dev/null &
+lp=$!
+for _ in $(seq 50); do [ -s pid ] && break; sleep 0.1; done
+kill -TERM "$lp"
+wait "$lp"
+rc=$?
+cp_=$(cat pid)
+sleep 0.2
+[ "$rc" = 143 ] && ! kill -0 "$cp_" 2>/dev/null && ok "launcher: SIGTERM reaches the compiler's group (exit 143)" ||
+    bad "launcher: SIGTERM (exit $rc, compiler $(kill -0 "$cp_" 2>/dev/null && echo alive || echo gone))"
+kill "$cp_" 2>/dev/null
+cd "$tmp" || exit 1
 
 echo "e2e_round3: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
