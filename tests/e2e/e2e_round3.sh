@@ -301,5 +301,29 @@ sleep 0.2
 kill "$cp_" 2>/dev/null
 cd "$tmp" || exit 1
 
+# ---- what a killed run leaves: temp files beside outputs, a PCH's temporary ---------
+mkdir -p killed/ci && cd killed || exit 1
+printf '__global__ void k(float *p) { p[threadIdx.x] = 1; }\n' >k.cu
+dead=999999
+while kill -0 "$dead" 2>/dev/null; do dead=$((dead - 1)); done
+touch -d '2 hours ago' "ci/.kanalyze-tmp-$dead-abcdef"
+touch -d '2 hours ago' "ci/.kanalyze-tmp-$$-abcdef"            # a running process's: kept
+expect "killed: --write-baseline" 0 "$ka" --arch sm_90 -q --write-baseline ci/b.json ./k.cu
+[ ! -e "ci/.kanalyze-tmp-$dead-abcdef" ] && [ -e "ci/.kanalyze-tmp-$$-abcdef" ] &&
+    ok "killed: a dead run's .kanalyze-tmp-* beside the baseline removed, a live one's kept" ||
+    bad "killed: temp files" "$(ls -a ci)"
+printf '#include <cuda_profiler_api.h>\n__global__ void tk(float *x) { x[threadIdx.x] *= 2.0f; }\n' >tk.cu
+mkdir -p "$KANALYZE_CACHE_DIR/v1/pch"
+head -c 65536 /dev/zero >"$KANALYZE_CACHE_DIR/v1/pch/0123456789abcdef0123456789abcdef.pch.$dead.tmp"
+touch -d '2 hours ago' "$KANALYZE_CACHE_DIR/v1/pch/0123456789abcdef0123456789abcdef.pch.$dead.tmp"
+expect "killed: a toolkit parse (precompiles its prefix)" 0 "$ka" --arch sm_90 -q ./tk.cu
+if ls "$KANALYZE_CACHE_DIR"/v1/pch/*.pch >/dev/null 2>&1; then
+    [ ! -e "$KANALYZE_CACHE_DIR/v1/pch/0123456789abcdef0123456789abcdef.pch.$dead.tmp" ] &&
+        ok "killed: a killed run's PCH temporary removed" || bad "killed: PCH temporary left" "$(ls "$KANALYZE_CACHE_DIR/v1/pch")"
+else
+    echo "not run  killed: no PCH made here (no CUDA toolkit headers for libclang)"
+fi
+cd "$tmp" || exit 1
+
 echo "e2e_round3: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
