@@ -325,5 +325,15 @@ else
 fi
 cd "$tmp" || exit 1
 
+# ---- an archive of 64-byte members: "\177ELF" and zeros -------------------------------
+python3 -c "
+m = b'\x7fELF' + bytes(60)
+def mem(name, data):
+    return (name + '/').ljust(16).encode() + b'0'.ljust(12) + b'0'.ljust(6) + b'0'.ljust(6) + b'644'.ljust(8) + str(len(data)).ljust(10).encode() + b'\x60\n' + data
+open('zeros.a', 'wb').write(b'!<arch>\n' + mem('a.o', m) + mem('b.o', m))"
+expect "archive of \\177ELF and zeros: exit 2" 2 "$ka" zeros.a
+has "... says what is wrong" "$tmp/err" "zeros.a(a.o): unreadable ELF: ELF header: class byte 0 (1: 32-bit, 2: 64-bit)"
+hasnt "... never 'no error'" "$tmp/err" "no error"
+
 echo "e2e_round3: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
