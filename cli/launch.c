@@ -74,7 +74,7 @@ static char *output_of(char **cmd, int n, const char *source)
 
 /* The record of one analysis: its kernels (at their lines in the source)
  * and the archs analysed completely. */
-static char *record_json(const struct ka_result *res, const char *source)
+static char *record_json(const struct ka_result *res, const char *source, const struct ka_compile_flags *cf)
 {
 	struct ka_kernel *kernels = ka_xcalloc(res->n + 1, sizeof(*kernels));
 	const char **archs = ka_xcalloc(res->done.n + 1, sizeof(char *));
@@ -88,7 +88,8 @@ static char *record_json(const struct ka_result *res, const char *source)
 	}
 	for (size_t i = 0; i < res->done.n; i++)
 		archs[i] = res->done.arch[i];
-	json = ka_record_json(kernels, res->n, source, archs, (int)res->done.n, res->nvcc_version);
+	json = ka_record_json(kernels, res->n, source, archs, (int)res->done.n, (const char *const *)cf->flags,
+			      cf->n_flags, res->nvcc_version);
 	ka_buf_free(&src);
 	free(archs);
 	free(kernels);
@@ -261,7 +262,7 @@ static void record_one(const char *dir, char **cmd, int n, const char *file, str
 		struct ka_hash h;
 		char key[KA_HASH_HEX];
 		struct ka_buf path = {0};
-		char *json = record_json(&res, cf.source);
+		char *json = record_json(&res, cf.source, &cf);
 		int r;
 
 		ka_hash_init(&h);

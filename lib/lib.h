@@ -107,9 +107,13 @@ int ka_pipeline_run(struct ka_run *run, struct ka_diag *d);
 
 /* records.c: one kanalyze-launch record: its kernels of the wanted archs
  * (n_archs 0: all) into out, its (file, arch) pairs into done; a kernel
- * already read from an earlier record is kept once.  Exit code. */
-int ka_record_read(const char *path, const char *const *archs, int n_archs, struct ka_diag *d,
+ * already read from an earlier record is kept once.  tag (or NULL): the
+ * flags that tell this build of the file from its others, appended to its
+ * name as "k.cu [-DN=200]".  Exit code.  peek: a record's file and flags
+ * (newline-separated), malloc'd; -1 when it is no record. */
+int ka_record_read(const char *path, const char *const *archs, int n_archs, const char *tag, struct ka_diag *d,
 		   struct ka_kernel_list *out, char **version, struct ka_analysed *done);
+int ka_record_peek(const char *path, char **file, char **flags);
 
 /* whatif.c: the launch advice shared by the vendors' models. */
 const struct ka_kernel *ka_whatif_variant(const struct ka_kernel_list *l, const struct ka_kernel *k);

@@ -253,7 +253,7 @@ bool ka_mangled_path_derived(const char *mangled);
 char *ka_kernels_json(const struct ka_kernel *v, size_t n, const char *kind, const char *file,
 		      const char *nvcc_version);
 char *ka_record_json(const struct ka_kernel *v, size_t n, const char *file, const char *const *archs,
-		     int n_archs, const char *nvcc_version);
+		     int n_archs, const char *const *flags, int n_flags, const char *nvcc_version);
 int ka_kernels_from_json(const char *text, size_t len, const char *kind, const char *file,
 			 struct ka_kernel_list *out, char **nvcc_version, char **record_file);
 

@@ -281,6 +281,14 @@ has "launcher: ... a(float*)" "$tmp/out" "a(float*)"
 expect "launcher: nvcc -c a.cu b.cu: exit 0" 0 "$launch" --records rec nvcc -arch=sm_90 -c a.cu b.cu
 expect "launcher: ... report" 0 "$ka" report rec --no-config --format json
 py "import json,sys; f=sorted(x['file'].rsplit('/',1)[1] for x in json.load(open(sys.argv[1]))['files']); assert f==['a.cu','b.cu'], f" "launcher: both sources recorded"
+# one source built twice with different flags: both builds reported and gated
+printf '#ifndef N\n#define N 8\n#endif\n__global__ void v(float *o, const float *in)\n{\n\tfloat a[N];\n#pragma unroll\n\tfor (int j = 0; j < N; j++)\n\t\ta[j] = in[j * blockDim.x + threadIdx.x];\n\tfloat s = 0.f;\n#pragma unroll\n\tfor (int j = 0; j < N; j++)\n\t\ts += a[j] * a[N - 1 - j];\n\to[threadIdx.x] = s;\n}\n' >v.cu
+expect "launcher: v.cu with -DN=8" 0 "$launch" --records recv nvcc -arch=sm_90 -DN=8 -c v.cu -o v8.o
+expect "launcher: v.cu with -DN=200" 0 "$launch" --records recv nvcc -arch=sm_90 -DN=200 -c v.cu -o v200.o
+expect "report: both builds of v.cu" 0 "$ka" report recv --no-config --format json --write-baseline "$tmp/bv.json"
+py "import json,sys; f=sorted((x['file'].rsplit('/',1)[1], x['kernels'][0]['resources']['regs']) for x in json.load(open(sys.argv[1]))['files']); assert [n for n,_ in f]==['v.cu [-DN=200]','v.cu [-DN=8]'] and f[0][1] > 100 > f[1][1], f" "report: one entry per build, named by the flags that tell them apart"
+expect "report: both gated against the baseline" 0 "$ka" report recv --no-config --baseline "$tmp/bv.json"
+has "report: ... 2 unchanged" "$tmp/out" "0 regressions, 0 improved, 0 changed, 2 unchanged"
 printf '#!/bin/sh\n(sleep 30 &)\nexec "$@"\n' >wrap.sh     # a helper keeps the output open
 chmod +x wrap.sh
 t0=$(date +%s)
