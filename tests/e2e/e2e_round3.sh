@@ -320,6 +320,14 @@ expect "killed: --write-baseline" 0 "$ka" --arch sm_90 -q --write-baseline ci/b.
 [ ! -e "ci/.kanalyze-tmp-$dead-abcdef" ] && [ -e "ci/.kanalyze-tmp-$$-abcdef" ] &&
     ok "killed: a dead run's .kanalyze-tmp-* beside the baseline removed, a live one's kept" ||
     bad "killed: temp files" "$(ls -a ci)"
+# a baseline whose counts do not fit an int: refused, never narrowed
+python3 -c "
+import json
+b = json.load(open('ci/b.json'))
+b['kernels'][0]['regs'] = 2**32 + 10
+json.dump(b, open('ci/huge.json', 'w'))"
+expect "baseline: regs 2^32 + 10: exit 2, never narrowed" 2 "$ka" --arch sm_90 -q --baseline ci/huge.json ./k.cu
+has "... says it is out of range" "$tmp/err" "a resource is not a whole number from 0 to 2147483647 or null"
 printf '#include <cuda_profiler_api.h>\n__global__ void tk(float *x) { x[threadIdx.x] *= 2.0f; }\n' >tk.cu
 mkdir -p "$KANALYZE_CACHE_DIR/v1/pch"
 head -c 65536 /dev/zero >"$KANALYZE_CACHE_DIR/v1/pch/0123456789abcdef0123456789abcdef.pch.$dead.tmp"
