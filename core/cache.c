@@ -398,7 +398,7 @@ struct looks {
 
 static bool looked_for(const struct looks *lk, const char *name)
 {
-	return lk->all || bsearch(&name, lk->v, lk->n, sizeof(*lk->v), cmp_str) != NULL;
+	return lk->all || (lk->n > 0 && bsearch(&name, lk->v, lk->n, sizeof(*lk->v), cmp_str) != NULL);
 }
 
 /* The hash of a directory's entry names (sorted) that a lookup may ask
