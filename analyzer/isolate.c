@@ -126,10 +126,12 @@ static _Noreturn void child(int fd, pid_t parent, const struct ka_cache *c, cons
 	json = ka_uresult_json(&r, true);
 	n_ph = ka_phase_export(from, &ph);
 	snprintf(head, sizeof(head), "%d %zu %zu\n", rc, n_ph, json ? strlen(json) : (size_t)0);
-	if (!json || !write_all(fd, head, strlen(head)) || !write_all(fd, ph, n_ph) ||
-	    !write_all(fd, json, strlen(json)))
-		_exit(1);
-	_exit(0);                                 /* no atexit handlers, no stdio flush of the parent's buffers */
+	bool sent = json && write_all(fd, head, strlen(head)) && write_all(fd, ph, n_ph) &&
+		    write_all(fd, json, strlen(json));
+	free(json);                               /* a leak checker sees the child exit too */
+	free(ph);
+	ka_uresult_free(&r);
+	_exit(sent ? 0 : 1);                      /* no atexit handlers, no stdio flush of the parent's buffers */
 }
 
 static double now_ms(void)
