@@ -174,6 +174,9 @@ int ka_uniformity_analyze_isolated(const struct ka_cache *c, const char *file, c
 		return ka_uniformity_analyze_cached(c, file, opt, out);
 	if (ka_uniformity_cache_hit(c, file, opt, out))   /* a warm file: no parse, no child */
 		return 0;
+	/* libclang is loaded here, once, not in each child: a dlopen in a
+	 * child could wait for ld.so's lock held by another thread at the fork */
+	ka_libclang_load();
 	if (pipe2(p, O_CLOEXEC) != 0)
 		return ka_uniformity_analyze_cached(c, file, opt, out);
 	fflush(NULL);                             /* nothing buffered is written twice */
