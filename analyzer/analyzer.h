@@ -252,6 +252,24 @@ struct ka_cache;
 int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
 				 struct ka_uresult *out);
 
+/* The same in a child process of its own (isolate.c): a crash or a hang of
+ * libclang on `file` costs its analysis only.  Returns what the child's
+ * ka_uniformity_analyze_cached returned, or KA_U_LOST when the child died,
+ * ran past timeout_s (> 0) or sent back nothing readable: out->diags[0]
+ * then says which ("... died on it: signal 11 (Segmentation fault)").
+ * $KANALYZE_NO_ISOLATION runs it in this process (bench/isolation.sh). */
+enum { KA_U_LOST = -100000 };
+/* The cached result of `file` when there is one (no parse, no libclang):
+ * isolate.c asks before it forks, so a warm file costs no process. */
+bool ka_uniformity_cache_hit(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
+			     struct ka_uresult *out);
+int ka_uniformity_analyze_isolated(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
+				   double timeout_s, struct ka_uresult *out);
+/* A result as JSON (cache.c; full: also the fields a cache entry leaves
+ * out, for isolate.c's child) and back; false when it does not read. */
+char *ka_uresult_json(const struct ka_uresult *r, bool full);
+bool ka_uresult_read(const char *text, size_t len, struct ka_uresult *r, bool full);
+
 /* The kernel of a compiled kernel: by mangled name, else by the demangled
  * name without parameters and template arguments (templates), preferring
  * the one defined at `line` when several match.  NULL if none. */
@@ -298,7 +316,8 @@ struct ka_ubatch_job {
 	struct ka_analyzer_options opt;    /* opt.cc_args borrowed likewise       */
 	const struct ka_cache *cache;      /* NULL: no result cache               */
 	struct ka_uresult r;               /* out                                 */
-	int rc;                            /* out: ka_uniformity_analyze's        */
+	int rc;                            /* out: ka_uniformity_analyze's, or KA_U_LOST */
+	double timeout_s;                  /* the child's deadline (0: none)      */
 };
 struct ka_ubatch;
 /* Starts the thread (or, if it cannot, runs the jobs now); jobs must live

@@ -122,7 +122,10 @@ static bool launches_read(json_t *a, struct ka_ulaunch **v, size_t *n)
 	return true;
 }
 
-static char *result_json(const struct ka_uresult *r)
+/* full: also what a child's result carries back that a cache entry never
+ * holds (analyzer/isolate.c): why each kernel was withheld, a walk cut
+ * short, the dependencies, the timings, whether it was read from the cache */
+char *ka_uresult_json(const struct ka_uresult *r, bool full)
 {
 	json_t *o = json_object(), *ks = json_array(), *vars = json_array(), *diags = json_array();
 	char *s;
@@ -153,6 +156,19 @@ static char *result_json(const struct ka_uresult *r)
 	json_object_set_new(o, "vars", vars);
 	json_object_set_new(o, "launches", launches_json(r->launches, r->n_launches));
 	json_object_set_new(o, "optins", launches_json(r->optins, r->n_optins));
+	if (full) {
+		json_t *why = json_array(), *deps = json_array();
+		for (size_t i = 0; i < r->n_kernels; i++)
+			json_array_append_new(why, json_integer((int)r->kernels[i].withheld));
+		for (size_t i = 0; i < r->n_deps; i++)
+			json_array_append_new(deps, jstr(r->deps[i]));
+		json_object_set_new(o, "why", why);
+		json_object_set_new(o, "deps", deps);
+		json_object_set_new(o, "cut_short", json_integer((int)r->cut_short));
+		json_object_set_new(o, "parsed", json_boolean(r->parsed));
+		json_object_set_new(o, "cached", json_boolean(r->cached));
+		json_object_set_new(o, "ms", json_pack("[f,f]", r->parse_ms, r->analysis_ms));
+	}
 	s = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	return s;
@@ -205,7 +221,7 @@ static bool findings_read(json_t *a, struct ka_ufinding **out, size_t *n)
 	return true;
 }
 
-static bool result_read(const char *text, size_t len, struct ka_uresult *r)
+bool ka_uresult_read(const char *text, size_t len, struct ka_uresult *r, bool full)
 {
 	json_error_t err;
 	json_t *o = json_loadb(text, len, 0, &err), *ks, *vars, *diags;
@@ -263,6 +279,26 @@ static bool result_read(const char *text, size_t len, struct ka_uresult *r)
 		r->vars[r->n_vars++] = (struct ka_uvar){dup_str(json_array_get(e, 0)), dup_str(json_array_get(e, 1)),
 						       (int)json_integer_value(json_array_get(e, 2)), (enum ka_uclass)cls};
 	}
+	if (full) {
+		json_t *why = json_object_get(o, "why"), *deps = json_object_get(o, "deps");
+		int cut = (int)json_integer_value(json_object_get(o, "cut_short"));
+		if (json_array_size(why) != r->n_kernels || cut < KA_WITHHELD_NONE || cut > KA_WITHHELD_TIME)
+			goto out;
+		for (size_t i = 0; i < r->n_kernels; i++) {
+			int w = (int)json_integer_value(json_array_get(why, i));
+			if (w < KA_WITHHELD_NONE || w > KA_WITHHELD_TIME)
+				goto out;
+			r->kernels[i].withheld = (enum ka_withheld)w;
+		}
+		r->deps = ka_xcalloc(json_array_size(deps) + 1, sizeof(*r->deps));
+		for (size_t i = 0; i < json_array_size(deps); i++)
+			r->deps[r->n_deps++] = dup_str(json_array_get(deps, i));
+		r->cut_short = (enum ka_withheld)cut;
+		r->parsed = json_is_true(json_object_get(o, "parsed"));
+		r->cached = json_is_true(json_object_get(o, "cached"));
+		r->parse_ms = json_real_value(json_array_get(json_object_get(o, "ms"), 0));
+		r->analysis_ms = json_real_value(json_array_get(json_object_get(o, "ms"), 1));
+	}
 	ok = true;
 out:
 	json_decref(o);
@@ -293,29 +329,44 @@ static bool stopped_early(const struct ka_uresult *r)
 	return false;
 }
 
-int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
-				 struct ka_uresult *out)
+static bool hit(const struct ka_cache *c, const char *direct, const char *file, const struct ka_analyzer_options *opt,
+		struct ka_uresult *out)
 {
-	char direct[KA_HASH_HEX], rkey[KA_HASH_HEX];
+	char rkey[KA_HASH_HEX];
 	struct ka_buf val = {0};
-	long long started = ka_wall_ns();
-	int rc;
-
-	if (!c || !c->dir || !direct_key(file, opt, direct))
-		return ka_uniformity_analyze(file, opt, out);
 	if (ka_manifest_check(c, direct, rkey) == 0 && ka_cache_get(c, "r", rkey, &val) == 0) {
 		memset(out, 0, sizeof(*out));
 		out->file = ka_strdup(file);
 		out->lang = opt->lang;
 		out->parsed = true;
 		out->cached = true;
-		if (result_read(val.data, val.len, out)) {
+		if (ka_uresult_read(val.data, val.len, out, false)) {
 			ka_buf_free(&val);
-			return 0;
+			return true;
 		}
 		ka_uresult_free(out);          /* unreadable: analyse again */
 	}
 	ka_buf_free(&val);
+	return false;
+}
+
+bool ka_uniformity_cache_hit(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
+			     struct ka_uresult *out)
+{
+	char direct[KA_HASH_HEX];
+	return c && c->dir && direct_key(file, opt, direct) && hit(c, direct, file, opt, out);
+}
+
+int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
+				 struct ka_uresult *out)
+{
+	char direct[KA_HASH_HEX], rkey[KA_HASH_HEX];
+	long long started = ka_wall_ns();
+	int rc;
+	if (!c || !c->dir || !direct_key(file, opt, direct))
+		return ka_uniformity_analyze(file, opt, out);
+	if (hit(c, direct, file, opt, out))
+		return 0;
 	rc = ka_uniformity_analyze(file, opt, out);
 	if (rc != 0 || !out->parsed || missed_a_header(out) || stopped_early(out))
 		return rc;
@@ -329,9 +380,13 @@ int ka_uniformity_analyze_cached(const struct ka_cache *c, const char *file, con
 		ka_hash_str(&h, ka_hash_file(out->deps[i], dh, NULL) == 0 ? dh : "?");
 	}
 	ka_hash_final(&h, rkey);
-	char *json = result_json(out);
-	if (json && ka_cache_put(c, "r", rkey, json, strlen(json)) == 0)
-		ka_manifest_write(c, direct, rkey, (const char *const *)out->deps, out->n_deps, started);
+	char *json = ka_uresult_json(out, false);
+	if (json && ka_cache_put(c, "r", rkey, json, strlen(json)) == 0) {
+		char **search = ka_include_dirs(opt->cc_args, NULL);
+		ka_manifest_write(c, direct, rkey, (const char *const *)out->deps, out->n_deps, file,
+				  (const char *const *)search, started);
+		ka_strv_free(search);
+	}
 	free(json);
 	return 0;
 }

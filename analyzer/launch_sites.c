@@ -23,6 +23,7 @@
 #include "internal.h"
 
 #include <fnmatch.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,12 +174,14 @@ static bool binop(const char *op, long a, long b, long *r)
 		if (strcmp(op, ops[i]) == 0)
 			break;
 	switch (i) {
-	case 0: *r = a + b; return true;
-	case 1: *r = a - b; return true;
-	case 2: *r = a * b; return true;
-	case 3: if (!b) return false; *r = a / b; return true;
-	case 4: if (!b) return false; *r = a % b; return true;
-	case 5: if (b < 0 || b > 62) return false; *r = a << b; return true;
+	/* a value that overflows a long is not a constant we model (and the
+	 * arithmetic never overflows: no signed overflow on any source) */
+	case 0: return !__builtin_add_overflow(a, b, r);
+	case 1: return !__builtin_sub_overflow(a, b, r);
+	case 2: return !__builtin_mul_overflow(a, b, r);
+	case 3: if (!b || (a == LONG_MIN && b == -1)) return false; *r = a / b; return true;
+	case 4: if (!b || (a == LONG_MIN && b == -1)) return false; *r = a % b; return true;
+	case 5: if (b < 0 || b > 62 || a < 0 || a > (LONG_MAX >> b)) return false; *r = a << b; return true;
 	case 6: if (b < 0 || b > 62) return false; *r = a >> b; return true;
 	case 7: *r = a & b; return true;
 	case 8: *r = a | b; return true;
@@ -352,7 +355,7 @@ static bool ev_int(struct ev *e, CXCursor c, long *out)
 		long a;
 		if (op_text(e->tu, s, true, op, sizeof(op)) && ev_int(e, ch[0], &a)) {
 			ok = true;
-			if (strcmp(op, "-") == 0)
+			if (strcmp(op, "-") == 0 && a != LONG_MIN)
 				*out = -a;
 			else if (strcmp(op, "~") == 0)
 				*out = ~a;

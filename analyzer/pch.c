@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <signal.h>
 #include <unistd.h>
 
 enum { KA_PCH_KEEP = 8 };
@@ -106,7 +107,29 @@ static void dep_add(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData 
 	free(abs);
 }
 
-/* Keep the KA_PCH_KEEP most recently used; remove the rest (and their deps). */
+/* A PCH's temporary ("<key>.pch.<pid>.tmp", 6.5 MB for CUDA 13's prefix)
+ * whose writer was killed before its rename: the pid runs no more, and a
+ * minute has passed (a process of another machine sharing the cache has
+ * had its minute). */
+static bool dead_temp(int dfd, const char *name)
+{
+	const char *dot = strstr(name, ".pch.");
+	char *end;
+	long pid;
+	struct stat st;
+	size_t len = strlen(name);
+	if (!dot || len < 4 || strcmp(name + len - 4, ".tmp") != 0)
+		return false;
+	pid = strtol(dot + 5, &end, 10);
+	if (end == dot + 5 || strcmp(end, ".tmp") != 0 || pid <= 0 || pid == (long)getpid() ||
+	    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		return false;
+	return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+	       time(NULL) - st.st_mtime > 60;
+}
+
+/* Keep the KA_PCH_KEEP most recently used; remove the rest (and their deps),
+ * and the temporaries of writers that were killed. */
 static void trim(const char *dir)
 {
 	struct ka_buf d = {0};
@@ -126,6 +149,10 @@ static void trim(const char *dir)
 	while ((e = readdir(dh)) != NULL) {
 		size_t len = strlen(e->d_name);
 		struct stat st;
+		if (dead_temp(dirfd(dh), e->d_name)) {
+			unlinkat(dirfd(dh), e->d_name, 0);
+			continue;
+		}
 		if (len < 5 || len >= sizeof(v->name) || strcmp(e->d_name + len - 4, ".pch") != 0 ||
 		    fstatat(dirfd(dh), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
@@ -225,6 +252,7 @@ char *ka_pch_get(const char *dir, const char *const *args, int n_args, struct CX
 		}
 	} else {
 		utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW);   /* used now: trim keeps it */
+		trim(dir);                        /* a killed writer's temporary goes too */
 	}
 	deps_read(deps_path, deps, n_deps);
 	free(deps_path);

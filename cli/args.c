@@ -1,7 +1,10 @@
 /* args.c — parse the command line against options.def and print --help from
- * the same table.  Forms: --name=V, --name V, -xV, -x V; "--" hands every
- * later argument to the compiler; -I, -D and -std=... go to the compiler too.
- * Name a file that starts with '-' as ./-name.cu.  The --arch list is
+ * the same table.  Forms: --name=V, --name V, -xV, -x V; "--" ends
+ * kanalyze's options: every later word is an input when it names one (a
+ * file kanalyze takes: ka_input_named) and the compiler's otherwise, so a
+ * file named like an option is never read as one (a pull request can add
+ * "--config=x.cu"); -I, -D and -std=... go to the compiler too.  Name a file
+ * that starts with '-' as ./-name.cu or after "--".  The --arch list is
  * checked here (and a config's in config.c): no empty entries, no name
  * twice, no compute_XX where kanalyze compiles. */
 #include "cli.h"
@@ -105,7 +108,9 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 			fprintf(out, "  %-24s %s\n", head, rows[i].help);
 	}
 	if (cmd == KA_CMD_ANALYZE || cmd == KA_CMD_PLOT)
-		fputs("  -- ARGS...               pass ARGS to the compiler unchanged\n", out);
+		fputs("  -- ARGS...               end of options: each later word that names an input (a\n"
+		      "                           .cu/.cuh/.hip file, a binary) is one, the rest go to the\n"
+		      "                           compiler unchanged\n", out);
 	fputs("\nExit status:\n", out);
 #define KA_EXIT(e, code, what) fprintf(out, "  %d  %s\n", code, what);
 #include "exit_codes.def"
@@ -196,8 +201,14 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 					      "verify --profile");
 				return KA_EXIT_USAGE;
 			}
-			for (i++; i < argc; i++)
-				cc_push(cli, argv[i]);
+			/* the end of kanalyze's options: no later word is one of
+			 * them; each names an input or is the compiler's */
+			for (i++; i < argc; i++) {
+				if (ka_input_named(argv[i]))
+					cli->files[cli->n_files++] = argv[i];
+				else
+					cc_push(cli, argv[i]);
+			}
 			break;
 		}
 		if (strncmp(a, "-std=", 5) == 0 || strncmp(a, "--std=", 6) == 0) {

@@ -167,7 +167,9 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct
 		ka_bl_compare_text(d->out, bpath, &cmp);
 
 	if (cli->opt[OPT_WBASELINE]) {
-		if (d->exit_code >= KA_EXIT_USAGE || rc >= KA_EXIT_USAGE) {
+		/* an error that lost one file's source analysis only (its
+		 * counts, which the baseline holds, stand) does not stop it */
+		if ((d->exit_code >= KA_EXIT_USAGE && d->errors > d->kept) || rc >= KA_EXIT_USAGE) {
 			ka_diag_error(d, KA_EXIT_USAGE, cli->opt[OPT_WBASELINE],
 				      "baseline not written: this run had errors (the old one, if any, is kept)");
 			rc = rc > KA_EXIT_USAGE ? rc : KA_EXIT_USAGE;

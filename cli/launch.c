@@ -22,11 +22,16 @@
 #include "kanalyze/kanalyze.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+extern char **environ;
 
 static void usage(void)
 {
@@ -69,7 +74,7 @@ static char *output_of(char **cmd, int n, const char *source)
 
 /* The record of one analysis: its kernels (at their lines in the source)
  * and the archs analysed completely. */
-static char *record_json(const struct ka_result *res, const char *source)
+static char *record_json(const struct ka_result *res, const char *source, const struct ka_compile_flags *cf)
 {
 	struct ka_kernel *kernels = ka_xcalloc(res->n + 1, sizeof(*kernels));
 	const char **archs = ka_xcalloc(res->done.n + 1, sizeof(char *));
@@ -83,22 +88,157 @@ static char *record_json(const struct ka_result *res, const char *source)
 	}
 	for (size_t i = 0; i < res->done.n; i++)
 		archs[i] = res->done.arch[i];
-	json = ka_record_json(kernels, res->n, source, archs, (int)res->done.n, res->nvcc_version);
+	json = ka_record_json(kernels, res->n, source, archs, (int)res->done.n, (const char *const *)cf->flags,
+			      cf->n_flags, res->nvcc_version);
 	ka_buf_free(&src);
 	free(archs);
 	free(kernels);
 	return json;
 }
 
-/* Read what the compile wrote and record its kernels. */
+/* ---- the compile itself ------------------------------------------------------
+ * The compiler gets the launcher's own stdin, stdout and stderr (nvcc -x cu
+ * -c - reads its source from stdin; output passes through as it comes,
+ * nothing is buffered), and runs in a process group of its own -- unless
+ * stdin is a terminal, where a background group would be stopped by its
+ * first read -- so that SIGINT, SIGTERM and SIGHUP sent to the launcher
+ * reach the compiler and the tools it starts (cicc, ptxas, a wrapper's
+ * helpers).  The compile ends when the compiler exits: it is reaped by pid,
+ * and a helper that keeps a copy of its output open cannot hold the build.
+ * Exit status: the compiler's; 128 + N when it died of signal N. */
+static volatile sig_atomic_t child_group, got_signal;
+
+static void forward(int sig)
+{
+	got_signal = sig;
+	if (child_group > 0)
+		kill(-child_group, sig);
+	else if (child_group < 0)
+		kill(-child_group, sig);        /* the same group as ours: the compiler alone */
+}
+
+static int run_compiler(char *const *cmd)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+	posix_spawnattr_t attr;
+	sigset_t block, old;
+	struct sigaction sa;
+	bool own_group = !isatty(STDIN_FILENO);
+	pid_t pid;
+	int st = 0, err;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = forward;
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&block);
+	for (size_t k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++) {
+		struct sigaction prev;
+		sigaddset(&block, sigs[k]);
+		/* a signal ignored when the launcher started stays ignored */
+		if (sigaction(sigs[k], NULL, &prev) == 0 && prev.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[k], &sa, NULL);
+	}
+	/* no signal between the spawn and knowing the pid */
+	sigprocmask(SIG_BLOCK, &block, &old);
+	posix_spawnattr_init(&attr);
+	if (own_group) {
+		posix_spawnattr_setpgroup(&attr, 0);
+		posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	} else {
+		posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	}
+	posix_spawnattr_setsigmask(&attr, &old);
+	{
+		sigset_t def;
+		sigemptyset(&def);
+		for (size_t k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++) {
+			struct sigaction prev;
+			if (sigaction(sigs[k], NULL, &prev) == 0 && prev.sa_handler == forward)
+				sigaddset(&def, sigs[k]);
+		}
+		posix_spawnattr_setsigdefault(&attr, &def);
+	}
+	err = posix_spawnp(&pid, cmd[0], NULL, &attr, cmd, environ);
+	posix_spawnattr_destroy(&attr);
+	if (err == 0)
+		child_group = own_group ? pid : -pid;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (err != 0) {
+		fprintf(stderr, "kanalyze-launch: cannot run %s: %s\n", cmd[0], strerror(err));
+		return -1;
+	}
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno != EINTR) {
+			st = 0;
+			break;
+		}
+	}
+	child_group = 0;
+	if (WIFSIGNALED(st))
+		return 128 + WTERMSIG(st);
+	if (got_signal && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 128 + got_signal;        /* interrupted, though the compiler said 0 */
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+/* The CUDA sources a command compiles: its arguments named .cu (.cu.cc,
+ * .cu.cpp) that are files, other than an option's value (-o X, -include X). */
+static int sources_of(char **cmd, int n, const char **out, int cap)
+{
+	static const char *const valued[] = {"-o", "--output-file", "-include", "--pre-include", "-I", "-isystem",
+					     "-MF", "-MT", "-MQ", "-odir", "-ccbin", "--compiler-bindir", "-Xcompiler",
+					     "-Xptxas", "-Xlinker", "--options-file", "-optf"};
+	int k = 0;
+	for (int i = 1; i < n && k < cap; i++) {
+		const char *a = cmd[i];
+		size_t len = strlen(a);
+		struct stat st;
+		bool value = false;
+		for (size_t v = 0; v < sizeof(valued) / sizeof(valued[0]) && i > 1; v++)
+			value = value || strcmp(cmd[i - 1], valued[v]) == 0;
+		if (value || a[0] == '-')
+			continue;
+		if (((len > 3 && strcmp(a + len - 3, ".cu") == 0) || (len > 6 && strcmp(a + len - 6, ".cu.cc") == 0) ||
+		     (len > 7 && strcmp(a + len - 7, ".cu.cpp") == 0)) &&
+		    stat(a, &st) == 0 && S_ISREG(st.st_mode))
+			out[k++] = a;
+	}
+	return k;
+}
+
+static void record_one(const char *dir, char **cmd, int n, const char *file, struct ka_diag *d);
+
+/* Read what the compile wrote and record its kernels: each source's, when
+ * one command compiles several (nvcc -c a.cu b.cu writes a.o and b.o). */
 static void record(const char *dir, char **cmd, int n, struct ka_diag *d)
+{
+	const char *srcs[64];
+	int k = sources_of(cmd, n, srcs, 64);
+	bool has_o = false;
+	for (int i = 1; i < n; i++)
+		has_o = has_o || strcmp(cmd[i], "-o") == 0 || strncmp(cmd[i], "--output-file", 13) == 0;
+	if (k <= 1) {
+		record_one(dir, cmd, n, NULL, d);
+		return;
+	}
+	if (has_o) {
+		fprintf(stderr, "kanalyze-launch: note: %d sources compiled into one -o output: not recorded "
+			"(compile each source on its own to record it)\n", k);
+		return;
+	}
+	for (int i = 0; i < k; i++)
+		record_one(dir, cmd, n, srcs[i], d);
+}
+
+static void record_one(const char *dir, char **cmd, int n, const char *file, struct ka_diag *d)
 {
 	struct ka_compile_flags cf;
 	char *cwd = getcwd(NULL, 0);
 	struct ka_result res = {0};
 	char *output = NULL;
 
-	if (ka_compile_flags_from_argv(cmd, n, cwd, NULL, &cf) != 0) {
+	if (ka_compile_flags_from_argv(cmd, n, cwd, file, &cf) != 0) {
 		free(cwd);
 		return;                   /* not a CUDA compile: nothing to record */
 	}
@@ -122,7 +262,7 @@ static void record(const char *dir, char **cmd, int n, struct ka_diag *d)
 		struct ka_hash h;
 		char key[KA_HASH_HEX];
 		struct ka_buf path = {0};
-		char *json = record_json(&res, cf.source);
+		char *json = record_json(&res, cf.source, &cf);
 		int r;
 
 		ka_hash_init(&h);
@@ -151,7 +291,6 @@ static void record(const char *dir, char **cmd, int n, struct ka_diag *d)
 int main(int argc, char **argv)
 {
 	const char *dir = getenv("KANALYZE_RECORDS_DIR");
-	struct ka_spawn_result res;
 	struct ka_diag d;
 	int i = 1, status;
 
@@ -185,25 +324,11 @@ int main(int argc, char **argv)
 	}
 
 	/* the real compile, unchanged; no timeout: the build system owns that */
-	{
-		/* all of the build's output passes through, however long */
-		char *const *const one[1] = {argv + i};
-		struct ka_spawn_opts all = {.err_head = SIZE_MAX, .err_tail = 0};
-		ka_spawn_many_opts(one, 1, 1, 7 * 86400.0, &all, &res);
-	}
-	if (res.out.len)
-		fwrite(res.out.data, 1, res.out.len, stdout);
-	if (res.err.len)
-		fwrite(res.err.data, 1, res.err.len, stderr);
-	fflush(stdout);
-	fflush(stderr);
-	if (res.not_found || res.spawn_errno) {
-		fprintf(stderr, "kanalyze-launch: cannot run %s: %s\n", argv[i], strerror(res.spawn_errno));
-		ka_spawn_result_free(&res);
+	status = run_compiler(argv + i);
+	if (status < 0)
 		return 127;
-	}
-	status = res.status;
-	ka_spawn_result_free(&res);
+	if (status >= 128 + 1 && status < 128 + 65 && got_signal)
+		return status;                /* interrupted: nothing to record */
 
 	if (status == 0) {
 		/* notes and warnings of the analysis are the build log's business

@@ -26,6 +26,7 @@
 #define _GNU_SOURCE
 #include "core.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -348,21 +349,327 @@ int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, co
 }
 
 /* ---- manifests -------------------------------------------------------------
- *   kanalyze-manifest 2
+ *   kanalyze-manifest 3
  *   result <32 hex>
  *   dep <32 hex> <size> <mtime ns> <ctime ns> <inode> <absolute path to end of line>
+ *   dir <32 hex | -> <mtime ns> <ctime ns> <inode> <absolute path to end of line>
  * A dependency modified at or after `not_before` (the compile's start, in
  * ns of CLOCK_REALTIME, as st_mtim) may not be what the compiler read: such a
- * manifest is not written. */
+ * manifest is not written.
+ *
+ * The files read are not all a lookup depends on: a new cfg.h beside the
+ * source shadows the inc/cfg.h that was read, a header that appears makes
+ * __has_include true (ccache's direct-mode caveat).  So the manifest also
+ * holds every directory a lookup may have searched -- the source's, each
+ * dependency's, the -I/-isystem/-iquote directories, and each of these
+ * joined with every directory part a dependency's path has below one of
+ * them (inc/sub/x.h: DIR/sub for every DIR; "-": absent) -- with a hash of
+ * its entry names.  A directory whose stat is the one recorded is unchanged
+ * (an entry added, removed or renamed changes its mtime and ctime); else
+ * its names are hashed again.  Names made at or after `not_before` are left
+ * out of the recorded hash (their birth time, where the file system keeps
+ * one: the compiler may not have seen them, the next check lists them and
+ * misses), and so are kanalyze's own temporary directories
+ * ("kanalyze-PID-...", ".kanalyze-...") and the cache's own directory,
+ * which no source includes. */
+
+static bool own_temp_name(const char *n)
+{
+	return strncmp(n, ".kanalyze-", 10) == 0 ||
+	       (strncmp(n, "kanalyze-", 9) == 0 && n[9] >= '0' && n[9] <= '9');
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names a lookup may ask a directory for: every path component of every
+ * header name the source and its dependencies spell in an #include,
+ * #include_next or __has_include (sorted), or all names (`all`: a name
+ * made by a macro, or a dependency that cannot be read). */
+struct looks {
+	char **v;
+	size_t n, cap;
+	bool all;
+	char **pre;          /* the directory parts spelled: "sub" of sub/cfg.h */
+	size_t n_pre;
+};
+
+static bool looked_for(const struct looks *lk, const char *name)
+{
+	return lk->all || (lk->n > 0 && bsearch(&name, lk->v, lk->n, sizeof(*lk->v), cmp_str) != NULL);
+}
+
+/* The hash of a directory's entry names (sorted) that a lookup may ask
+ * for, those made at or after not_before (0: none) left out.  -errno when
+ * it cannot be listed. */
+static int dir_hash(const char *path, const struct looks *lk, long long not_before, ino_t skip_ino, dev_t skip_dev,
+		    char hex[KA_HASH_HEX])
+{
+	struct statx sx;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	struct ka_hash h;
+
+	if (!d) {
+		int err = -errno;
+		if (fd >= 0)
+			close(fd);
+		return err;
+	}
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || own_temp_name(e->d_name) ||
+		    !looked_for(lk, e->d_name))
+			continue;
+		if (skip_ino && fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_ino == skip_ino &&
+		    st.st_dev == skip_dev)
+			continue;                        /* the cache's own directory */
+		if (not_before > 0 && statx(dirfd(d), e->d_name, AT_SYMLINK_NOFOLLOW | AT_STATX_DONT_SYNC, STATX_BTIME,
+					    &sx) == 0 && (sx.stx_mask & STATX_BTIME) &&
+		    (long long)sx.stx_btime.tv_sec * 1000000000LL + sx.stx_btime.tv_nsec >= not_before)
+			continue;                        /* made during the compile */
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			names = ka_xrealloc(names, cap * sizeof(*names));
+		}
+		names[n++] = ka_strdup(e->d_name);
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), cmp_str);
+	ka_hash_init(&h);
+	ka_hash_str(&h, lk->all ? "kanalyze-dir all" : "kanalyze-dir looks");
+	for (size_t i = 0; i < n; i++) {
+		ka_hash_str(&h, names[i]);
+		free(names[i]);
+	}
+	free(names);
+	ka_hash_final(&h, hex);
+	return 0;
+}
+
+/* The cache's own directory (DIR of DIR/v1), left out of listings. */
+static void cache_root(const struct ka_cache *c, ino_t *ino, dev_t *dev)
+{
+	struct ka_buf root = {0};
+	struct stat st;
+	if (!c || !c->dir || !strrchr(c->dir, '/'))
+		return;
+	ka_buf_printf(&root, "%.*s", (int)(strrchr(c->dir, '/') - c->dir), c->dir);
+	if (stat(root.data, &st) == 0) {
+		*ino = st.st_ino;
+		*dev = st.st_dev;
+	}
+	ka_buf_free(&root);
+}
+
+static void looks_add(struct looks *lk, const char *p, size_t len)
+{
+	/* each component of "a/b/c.h"; "." and ".." are not names */
+	while (len > 0) {
+		size_t c = 0;
+		while (c < len && p[c] != '/')
+			c++;
+		if (c > 0 && !(c == 1 && p[0] == '.') && !(c == 2 && p[0] == '.' && p[1] == '.')) {
+			if (lk->n == lk->cap) {
+				lk->cap = lk->cap ? 2 * lk->cap : 64;
+				lk->v = ka_xrealloc(lk->v, lk->cap * sizeof(*lk->v));
+			}
+			lk->v[lk->n] = ka_xmalloc(c + 1);
+			memcpy(lk->v[lk->n], p, c);
+			lk->v[lk->n++][c] = '\0';
+		}
+		p += c + (c < len);
+		len -= c + (c < len);
+	}
+}
+
+/* The header name that follows at p ("x.h" or <x.h>, blanks first);
+ * false when it is not a literal (a macro: any name may be asked for). */
+static bool spelled(const char *p, const char *end, struct looks *lk)
+{
+	const char *q;
+	char close;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= end || (*p != '"' && *p != '<'))
+		return false;
+	close = *p == '"' ? '"' : '>';
+	for (q = p + 1; q < end && *q != close && *q != '\n'; q++)
+		;
+	if (q >= end || *q != close)
+		return false;
+	looks_add(lk, p + 1, (size_t)(q - p - 1));
+	for (const char *s = q; s > p + 1; s--)
+		if (s[-1] == '/' && s - 1 > p + 1 && lk->n_pre < 4096) {
+			lk->pre = ka_xrealloc(lk->pre, (lk->n_pre + 1) * sizeof(*lk->pre));
+			lk->pre[lk->n_pre] = ka_xmalloc((size_t)(s - p - 1));
+			memcpy(lk->pre[lk->n_pre], p + 1, (size_t)(s - p - 2));
+			lk->pre[lk->n_pre++][s - p - 2] = '\0';
+		}
+	return true;
+}
+
+/* The names a file's directives spell (above). */
+static void scan_looks(const char *path, struct looks *lk)
+{
+	struct ka_buf b = {0};
+	const char *p, *end;
+	if (ka_read_file(path, 64u << 20, &b) != 0) {
+		lk->all = true;
+		return;
+	}
+	end = b.data + b.len;
+	for (p = b.data; p && p < end; p = memchr(p, '\n', (size_t)(end - p)), p = p ? p + 1 : NULL) {
+		const char *q = p;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < end && *q == '#') {
+			q++;
+			while (q < end && (*q == ' ' || *q == '\t'))
+				q++;
+			if ((size_t)(end - q) > 12 && strncmp(q, "include_next", 12) == 0)
+				q += 12;
+			else if ((size_t)(end - q) > 7 && strncmp(q, "include", 7) == 0)
+				q += 7;
+			else if ((size_t)(end - q) > 6 && strncmp(q, "import", 6) == 0)
+				q += 6;
+			else
+				q = NULL;
+			if (q && q < end && (*q == ' ' || *q == '\t' || *q == '"' || *q == '<') && !spelled(q, end, lk))
+				lk->all = true;          /* #include MACRO */
+		}
+	}
+	for (p = b.data; (p = memmem(p, (size_t)(end - p), "__has_include", 13)) != NULL;) {
+		p += 13;
+		if ((size_t)(end - p) >= 5 && strncmp(p, "_next", 5) == 0)
+			p += 5;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < end && *p == '(') {
+			if (!spelled(p + 1, end, lk))
+				lk->all = true;
+		}
+	}
+	ka_buf_free(&b);
+}
+
+static void looks_sort(struct looks *lk)
+{
+	size_t k = 0;
+	if (lk->n > 1)
+		qsort(lk->v, lk->n, sizeof(*lk->v), cmp_str);
+	for (size_t i = 0; i < lk->n; i++) {
+		if (k > 0 && strcmp(lk->v[k - 1], lk->v[i]) == 0)
+			free(lk->v[i]);
+		else
+			lk->v[k++] = lk->v[i];
+	}
+	lk->n = k;
+}
+
+static void looks_free(struct looks *lk)
+{
+	for (size_t i = 0; i < lk->n; i++)
+		free(lk->v[i]);
+	free(lk->v);
+	for (size_t i = 0; i < lk->n_pre; i++)
+		free(lk->pre[i]);
+	free(lk->pre);
+}
+
+struct dirset {
+	char **v;
+	size_t n, cap;
+};
+
+static void dirset_add(struct dirset *s, const char *path, size_t len)
+{
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	if (len == 0 || path[0] != '/' || memchr(path, '\n', len))
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		if (strlen(s->v[i]) == len && memcmp(s->v[i], path, len) == 0)
+			return;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 32;
+		s->v = ka_xrealloc(s->v, s->cap * sizeof(*s->v));
+	}
+	s->v[s->n] = ka_xmalloc(len + 1);
+	memcpy(s->v[s->n], path, len);
+	s->v[s->n++][len] = '\0';
+}
+
+/* The directories a lookup of the dependencies may have searched (above). */
+static void lookup_dirs(const char *const *deps, size_t n, const char *source, const char *const *search,
+			const struct looks *lk, struct dirset *out)
+{
+	size_t base;
+	char *real = source ? realpath(source, NULL) : NULL;
+	if (real && strrchr(real, '/'))
+		dirset_add(out, real, (size_t)(strrchr(real, '/') - real));
+	free(real);
+	for (size_t i = 0; search && search[i]; i++) {
+		char *r = realpath(search[i], NULL);
+		if (r)
+			dirset_add(out, r, strlen(r));
+		else if (search[i][0] == '/')
+			dirset_add(out, search[i], strlen(search[i]));     /* absent now: recorded as such */
+		free(r);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strrchr(deps[i], '/'))
+			dirset_add(out, deps[i], (size_t)(strrchr(deps[i], '/') - deps[i]));
+	base = out->n;
+	/* each dependency's directory parts below a base directory, under every
+	 * base directory: "sub/x.h" could have been found in any of them */
+	for (size_t i = 0; i < n; i++)
+		for (size_t b = 0; b < base; b++) {
+			size_t bl = strlen(out->v[b]);
+			const char *rel, *slash;
+			int depth = 0;
+			if (strncmp(deps[i], out->v[b], bl) != 0 || deps[i][bl] != '/')
+				continue;
+			rel = deps[i] + bl + 1;
+			for (slash = strchr(rel, '/'); slash && depth < 4; slash = strchr(slash + 1, '/'), depth++)
+				for (size_t t = 0; t < base && out->n < 4096; t++) {
+					struct ka_buf p = {0};
+					ka_buf_printf(&p, "%s/%.*s", out->v[t], (int)(slash - rel), rel);
+					dirset_add(out, p.data, p.len);
+					ka_buf_free(&p);
+				}
+		}
+	/* and the directory parts the directives spell ("opt/x.h" that no
+	 * directory had: each DIR/opt, absent or not) */
+	for (size_t i = 0; i < lk->n_pre; i++)
+		for (size_t t = 0; t < base && out->n < 8192; t++) {
+			struct ka_buf p = {0};
+			ka_buf_printf(&p, "%s/%s", out->v[t], lk->pre[i]);
+			dirset_add(out, p.data, p.len);
+			ka_buf_free(&p);
+		}
+}
+
 int ka_manifest_write(const struct ka_cache *c, const char *key, const char *result_key,
-		      const char *const *deps, size_t n, long long not_before)
+		      const char *const *deps, size_t n, const char *source, const char *const *search,
+		      long long not_before)
 {
 	struct ka_buf m = {0};
+	struct dirset dirs = {0};
+	struct looks lk = {0};
+	ino_t cache_ino = 0;
+	dev_t cache_dev = 0;
 	int rc = 0;
 
 	if (!ka_hash_valid(result_key))
 		return -EINVAL;
-	ka_buf_printf(&m, "kanalyze-manifest 2\nresult %s\n", result_key);
+	ka_buf_printf(&m, "kanalyze-manifest 3\nresult %s\n", result_key);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char hex[KA_HASH_HEX];
 		long long size = 0;
@@ -379,10 +686,90 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 				      (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec,
 				      (unsigned long long)st.st_ino, deps[i]);
 	}
+	if (rc == 0) {
+		if (source)
+			scan_looks(source, &lk);
+		for (size_t i = 0; i < n && !lk.all; i++)
+			scan_looks(deps[i], &lk);
+		looks_sort(&lk);
+		lookup_dirs(deps, n, source, search, &lk, &dirs);
+		if (lk.all)
+			ka_buf_puts(&m, "looks all\n");
+		for (size_t i = 0; i < lk.n && !lk.all; i++)
+			if (!strchr(lk.v[i], '\n'))
+				ka_buf_printf(&m, "look %s\n", lk.v[i]);
+	}
+	cache_root(c, &cache_ino, &cache_dev);
+	for (size_t i = 0; i < dirs.n && rc == 0; i++) {
+		char hex[KA_HASH_HEX];
+		struct stat st;
+		if (stat(dirs.v[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+			ka_buf_printf(&m, "dir - 0 0 0 %s\n", dirs.v[i]);
+		} else if (dir_hash(dirs.v[i], &lk, not_before, cache_ino, cache_dev, hex) == 0) {
+			/* a directory changed since the compile began: its stat
+			 * is not the one the names were recorded under */
+			long long mt = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+			long long ct = (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
+			bool moved = mt >= not_before || ct >= not_before;
+			ka_buf_printf(&m, "dir %s %lld %lld %llu %s\n", hex, moved ? 0 : mt, moved ? 0 : ct,
+				      (unsigned long long)st.st_ino, dirs.v[i]);
+		} else {
+			rc = -EAGAIN;                  /* cannot be listed: no manifest */
+		}
+	}
 	if (rc == 0)
 		rc = ka_cache_put(c, "m", key, m.data, m.len);
+	for (size_t i = 0; i < dirs.n; i++)
+		free(dirs.v[i]);
+	free(dirs.v);
+	looks_free(&lk);
 	ka_buf_free(&m);
 	return rc;
+}
+
+/* "dir <hex|-> <mtime> <ctime> <inode> <path>" (p at the hash, nl at the
+ * line's end): does a lookup in it still find what it found? */
+static bool dir_same(const char *p, const char *nl, const struct looks *lk, ino_t cache_ino, dev_t cache_dev)
+{
+	char want[KA_HASH_HEX], got[KA_HASH_HEX], *sp, *path;
+	long long mtime, ctime;
+	unsigned long long ino;
+	bool absent = p[0] == '-' && p[1] == ' ', same;
+	struct stat st;
+	const char *q = absent ? p + 1 : p + KA_HASH_HEX - 1;
+
+	if (!absent) {
+		if (nl - p < KA_HASH_HEX)
+			return false;
+		memcpy(want, p, KA_HASH_HEX - 1);
+		want[KA_HASH_HEX - 1] = '\0';
+	}
+	if (*q != ' ')
+		return false;
+	mtime = strtoll(q + 1, &sp, 10);
+	if (*sp != ' ' || sp + 1 >= nl)
+		return false;
+	ctime = strtoll(sp + 1, &sp, 10);
+	if (*sp != ' ' || sp + 1 >= nl)
+		return false;
+	ino = strtoull(sp + 1, &sp, 10);
+	if (*sp != ' ' || sp + 1 >= nl)
+		return false;
+	path = ka_xmalloc((size_t)(nl - sp));
+	memcpy(path, sp + 1, (size_t)(nl - sp - 1));
+	path[nl - sp - 1] = '\0';
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+		same = absent;
+	else if (absent)
+		same = false;
+	else if (mtime != 0 && (unsigned long long)st.st_ino == ino &&
+		 (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec == mtime &&
+		 (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec == ctime)
+		same = true;
+	else
+		same = dir_hash(path, lk, 0, cache_ino, cache_dev, got) == 0 && strcmp(got, want) == 0;
+	free(path);
+	return same;
 }
 
 int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key[KA_HASH_HEX])
@@ -390,6 +777,12 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 	struct ka_buf m = {0};
 	int rc = ka_cache_get(c, "m", key, &m);
 	const char *p, *end;
+	ino_t cache_ino = 0;
+	dev_t cache_dev = 0;
+	struct looks lk = {0};
+	bool sorted = false;
+
+	cache_root(c, &cache_ino, &cache_dev);
 
 	if (rc != 0) {
 		if (rc != -ENOENT)
@@ -399,7 +792,7 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 	rc = -ESTALE;
 	p = m.data;
 	end = m.data + m.len;
-	if (m.len < 20 || strncmp(p, "kanalyze-manifest 2\nresult ", 27) != 0)
+	if (m.len < 20 || strncmp(p, "kanalyze-manifest 3\nresult ", 27) != 0)
 		goto out;
 	p += 27;
 	if (end - p < KA_HASH_HEX || p[KA_HASH_HEX - 1] != '\n')
@@ -416,6 +809,32 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 		unsigned long long ino;
 		struct stat st;
 
+		if (nl && strncmp(p, "look ", 5) == 0) {
+			if (lk.n == lk.cap) {
+				lk.cap = lk.cap ? 2 * lk.cap : 64;
+				lk.v = ka_xrealloc(lk.v, lk.cap * sizeof(*lk.v));
+			}
+			lk.v[lk.n] = ka_xmalloc((size_t)(nl - p - 4));
+			memcpy(lk.v[lk.n], p + 5, (size_t)(nl - p - 5));
+			lk.v[lk.n++][nl - p - 5] = '\0';
+			p = nl + 1;
+			continue;
+		}
+		if (nl && nl - p == 9 && strncmp(p, "looks all", 9) == 0) {
+			lk.all = true;
+			p = nl + 1;
+			continue;
+		}
+		if (nl && strncmp(p, "dir ", 4) == 0) {
+			if (!sorted) {
+				looks_sort(&lk);           /* written sorted; made sure */
+				sorted = true;
+			}
+			if (!dir_same(p + 4, nl, &lk, cache_ino, cache_dev))
+				goto out;
+			p = nl + 1;
+			continue;
+		}
 		if (!nl || nl - p < 4 + KA_HASH_HEX + 2 || strncmp(p, "dep ", 4) != 0)
 			goto out;
 		memcpy(want, p + 4, KA_HASH_HEX - 1);
@@ -450,6 +869,7 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 	}
 	rc = 0;
 out:
+	looks_free(&lk);
 	ka_buf_free(&m);
 	return rc;
 }
@@ -459,4 +879,38 @@ long long ka_wall_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+char **ka_include_dirs(const char *const *a, const char *const *b)
+{
+	static const char *const sep[] = {"-I", "-isystem", "-iquote", "-idirafter", "--include-path",
+					  "--system-include"};
+	const char *const *lists[2] = {a, b};
+	char **v = ka_xcalloc(1, sizeof(*v));
+	size_t n = 0;
+
+	for (int l = 0; l < 2; l++)
+		for (size_t i = 0; lists[l] && lists[l][i]; i++) {
+			const char *arg = lists[l][i], *dir = NULL;
+			for (size_t k = 0; k < sizeof(sep) / sizeof(sep[0]) && !dir; k++) {
+				size_t len = strlen(sep[k]);
+				if (strcmp(arg, sep[k]) == 0)
+					dir = lists[l][i + 1];
+				else if (strncmp(arg, sep[k], len) == 0 && (sep[k][1] != '-' || arg[len] == '='))
+					dir = arg + len + (arg[len] == '=');
+			}
+			if (!dir || !*dir)
+				continue;
+			v = ka_xrealloc(v, (n + 2) * sizeof(*v));
+			v[n++] = ka_strdup(dir);
+			v[n] = NULL;
+		}
+	return v;
+}
+
+void ka_strv_free(char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
 }

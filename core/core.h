@@ -37,6 +37,8 @@ struct ka_diag {
 	bool verbose;          /* --verbose: the compiler's warnings of a
 	                          successful compile too (frontends/cc_fold.c) */
 	int errors, warnings;
+	int kept;              /* errors that lost one part of the run and
+	                          spoil nothing else (ka_diag_error_kept)      */
 	int exit_code;         /* worst enum ka_exit seen                      */
 	char *once_keys;       /* "\n"-separated keys of report-once messages  */
 	size_t once_len;
@@ -50,6 +52,12 @@ void ka_diag_fini(struct ka_diag *d);
 void ka_diag_error(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* Attach text to the last error kept (not printed: it was shown already). */
+/* An error that costs one part of the run and nothing else written (a
+ * file's source analysis lost with libclang's process): counted in the
+ * exit code like any error, and in d->kept, so that the baseline of a run
+ * whose other errors are all such is still written (cli/gate.c). */
+void ka_diag_error_kept(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 void ka_diag_detail(struct ka_diag *d, const char *text);
 void ka_diag_warn(struct ka_diag *d, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -176,6 +184,12 @@ void ka_phase_init(void);
  * arch; may be NULL) is copied.  The id for ka_phase_end, or -1. */
 int ka_phase_begin(const char *name, const char *detail);
 void ka_phase_end(int id);
+/* A forked child's phases for its parent: the count now (at the fork), the
+ * phases begun since `from` as bytes (malloc'd; 0: none), and the parent's
+ * import of them (the same executable: names are the same literals). */
+int ka_phase_count(void);
+size_t ka_phase_export(int from, void **bytes);
+void ka_phase_import(const void *bytes, size_t len);
 
 /* SIGINT, SIGTERM, SIGHUP (unless ignored at start): kill every process
  * group ka_spawn* started, remove this process's temp directories, say so
@@ -249,8 +263,18 @@ int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, co
  * after not_before (ns, CLOCK_REALTIME: the compile may have read an older
  * version).  ka_wall_ns() gives that clock. */
 long long ka_wall_ns(void);
+/* `source` (the file compiled) and `search` (NULL-terminated -I, -isystem,
+ * -iquote directories, or NULL) name the directories whose entries the
+ * lookups depended on: a header that appears in one of them since is a
+ * miss, as is a dependency that changed (ccache's direct-mode caveat). */
 int ka_manifest_write(const struct ka_cache *c, const char *key, const char *result_key,
-		      const char *const *deps, size_t n, long long not_before);
+		      const char *const *deps, size_t n, const char *source, const char *const *search,
+		      long long not_before);
+/* The include directories -I DIR, -IDIR, -isystem, -iquote, -idirafter,
+ * --include-path=, --system-include= name in two argument lists (either
+ * may be NULL): a NULL-terminated list to free with ka_strv_free. */
+char **ka_include_dirs(const char *const *a, const char *const *b);
+void ka_strv_free(char **v);
 /* 0 with result_key filled when every dependency is unchanged; -ENOENT
  * (no manifest) or -ESTALE (changed, or unreadable manifest) otherwise. */
 int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key[KA_HASH_HEX]);

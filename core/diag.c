@@ -70,6 +70,21 @@ void ka_diag_error(struct ka_diag *d, int code, const char *where, const char *f
 		d->exit_code = code;
 }
 
+void ka_diag_error_kept(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit(d, "", where, fmt, ap);
+	va_end(ap);
+	va_start(ap, fmt);
+	record(d, code, where, fmt, ap);
+	va_end(ap);
+	d->errors++;
+	d->kept++;
+	if (code > d->exit_code)
+		d->exit_code = code;
+}
+
 void ka_diag_detail(struct ka_diag *d, const char *text)
 {
 	struct ka_diag_record *r;

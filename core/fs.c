@@ -23,6 +23,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
@@ -252,6 +253,36 @@ const char *ka_write_error(int err)
 	}
 }
 
+/* The temp files a killed kanalyze left beside an output (SIGKILL gives no
+ * handler a chance): ".kanalyze-tmp-PID-XXXXXX" of a PID that no longer
+ * runs, ours, a minute old (a process on another machine sharing the
+ * directory has had its minute).  Only beside outputs the user names (a
+ * baseline, a record, a chart): the cache's writes are too many to list
+ * their directories each time. */
+static void sweep_dead_temps(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	time_t now = time(NULL);
+
+	while (d && (e = readdir(d)) != NULL) {
+		char *end;
+		long pid;
+		struct stat st;
+		if (strncmp(e->d_name, ".kanalyze-tmp-", 14) != 0)
+			continue;
+		pid = strtol(e->d_name + 14, &end, 10);
+		if (end == e->d_name + 14 || *end != '-' || pid <= 0 || pid == (long)getpid() ||
+		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == geteuid() && now - st.st_mtime > 60)
+			unlinkat(dirfd(d), e->d_name, 0);
+	}
+	if (d)
+		closedir(d);
+}
+
 int ka_write_file_atomic(const char *path, const void *data, size_t len)
 {
 	return ka_write_file_replace(path, data, len, true);
@@ -277,7 +308,9 @@ int ka_write_file_replace(const char *path, const void *data, size_t len, bool d
 
 	copy = ka_strdup(path);
 	dir = dirname(copy);
-	ka_buf_printf(&tmp, "%s/.kanalyze-tmp-XXXXXX", dir);
+	if (durable)
+		sweep_dead_temps(dir);
+	ka_buf_printf(&tmp, "%s/.kanalyze-tmp-%ld-XXXXXX", dir, (long)getpid());
 	fd = mkostemp(tmp.data, O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;

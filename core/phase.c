@@ -118,3 +118,36 @@ void ka_phase_end(int id)
 		phases[id].cpu = process_cpu_ms() - phases[id].cpu;
 	}
 }
+
+/* A forked child's phases (analyzer/isolate.c): it records in its copy of
+ * the table, and its parent appends what the child began after the fork.
+ * The names are string literals at the same addresses in both (a fork
+ * shares the mapping), the clock's origin is the parent's. */
+int ka_phase_count(void)
+{
+	int n = atomic_load(&n_phases);
+	return n < MAX_PHASES ? n : MAX_PHASES;
+}
+
+size_t ka_phase_export(int from, void **bytes)
+{
+	int n = ka_phase_count();
+	*bytes = NULL;
+	if (from < 0 || from >= n)
+		return 0;
+	*bytes = ka_xmalloc((size_t)(n - from) * sizeof(struct phase));
+	memcpy(*bytes, &phases[from], (size_t)(n - from) * sizeof(struct phase));
+	return (size_t)(n - from) * sizeof(struct phase);
+}
+
+void ka_phase_import(const void *bytes, size_t len)
+{
+	size_t k = len / sizeof(struct phase);
+	for (size_t i = 0; i < k; i++) {
+		int at = atomic_fetch_add(&n_phases, 1);
+		if (at >= MAX_PHASES)
+			return;
+		memcpy(&phases[at], (const char *)bytes + i * sizeof(struct phase), sizeof(struct phase));
+		phases[at].detail[sizeof(phases[at].detail) - 1] = 0;
+	}
+}

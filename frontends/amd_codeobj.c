@@ -503,7 +503,9 @@ int ka_amd_codeobj_read(const void *bytes, size_t len, const char *where, struct
 	c.image = (const uint8_t *)copy;
 	c.len = len;
 	if (!(c.elf = elf_memory(copy, len)) || elf_kind(c.elf) != ELF_K_ELF || !gelf_getehdr(c.elf, &c.eh)) {
-		ka_diag_error(d, KA_EXIT_USAGE, where, "unreadable ELF: %s", elf_errmsg(-1));
+		int e = elf_errno();       /* 0: libelf says "no error"; the header's identification is the why */
+		ka_diag_error(d, KA_EXIT_USAGE, where, "unreadable ELF: %s",
+			      e ? elf_errmsg(e) : "its header's class, data encoding or version byte is none libelf reads");
 		goto out;
 	}
 	if (c.eh.e_machine != EM_AMDGPU) {

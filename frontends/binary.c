@@ -106,6 +106,23 @@ static const char *elf_truncation(const unsigned char *p, size_t len, char *msg,
 }
 
 /* Open bytes as an ELF; 0, or -1 (libelf's message in *why). */
+/* What libelf leaves unsaid ("no error") about an ELF it will not open:
+ * the identification bytes of the header (System V ABI, "ELF Header"). */
+static const char *ident_problem(const unsigned char *p, size_t len, char *msg, size_t n)
+{
+	if (len < 16 || memcmp(p, "\177ELF", 4) != 0)
+		return "not an ELF file";
+	if (p[4] != 1 && p[4] != 2)
+		snprintf(msg, n, "ELF header: class byte %u (1: 32-bit, 2: 64-bit)", p[4]);
+	else if (p[5] != 1 && p[5] != 2)
+		snprintf(msg, n, "ELF header: data encoding byte %u (1: little-endian, 2: big-endian)", p[5]);
+	else if (p[6] != 1)
+		snprintf(msg, n, "ELF header: version byte %u (1: the current version)", p[6]);
+	else
+		snprintf(msg, n, "an ELF header libelf does not read");
+	return msg;
+}
+
 static int host_open(const void *data, size_t len, struct host *h, const char **why)
 {
 	memset(h, 0, sizeof(*h));
@@ -113,7 +130,8 @@ static int host_open(const void *data, size_t len, struct host *h, const char **
 	if ((*why = elf_truncation(data, len, h->msg, sizeof(h->msg))) != NULL)
 		goto fail;
 	if (!(h->elf = elf_memory((char *)data, len)) || elf_kind(h->elf) != ELF_K_ELF || !gelf_getehdr(h->elf, &h->eh)) {
-		*why = elf_errmsg(-1);
+		int e = elf_errno();
+		*why = e ? elf_errmsg(e) : ident_problem(data, len, h->msg, sizeof(h->msg));
 		goto fail;
 	}
 	if (elf_getshdrstrndx(h->elf, &h->shstrndx) != 0) {

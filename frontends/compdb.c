@@ -438,6 +438,16 @@ static int cmp_entry(const void *a, const void *b)
 	return strcmp(((const struct ka_compile_flags *)a)->source, ((const struct ka_compile_flags *)b)->source);
 }
 
+/* By source, then by place in the file: the first entry of a file built
+ * twice comes first (qsort alone is not stable). */
+static int cmp_index(const void *a, const void *b, void *ctx)
+{
+	const struct ka_compile_flags *v = ctx;
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(v[i].source, v[j].source);
+	return c ? c : (i > j) - (i < j);
+}
+
 int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 {
 	struct ka_buf p = {0}, text = {0};
@@ -524,8 +534,17 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 	ka_hash_final(&h, db->digest);
 	/* sorted by file; a file built twice (two targets) keeps its first entry */
 	if (db->n > 1) {
-		size_t k = 1;
-		qsort(db->v, db->n, sizeof(*db->v), cmp_entry);
+		size_t k = 1, *idx = ka_xcalloc(db->n, sizeof(*idx));
+		struct ka_compile_flags *sorted = ka_xcalloc(db->n, sizeof(*sorted));
+		for (size_t j = 0; j < db->n; j++)
+			idx[j] = j;
+		qsort_r(idx, db->n, sizeof(*idx), cmp_index, db->v);
+		for (size_t j = 0; j < db->n; j++)
+			sorted[j] = db->v[idx[j]];
+		free(idx);
+		free(db->v);
+		db->v = sorted;
+		db->cap = db->n;
 		for (size_t j = 1; j < db->n; j++) {
 			if (strcmp(db->v[j].source, db->v[k - 1].source) == 0)
 				ka_compile_flags_free(&db->v[j]);
@@ -562,9 +581,12 @@ const struct ka_compile_flags *ka_compdb_find(const struct ka_compdb *db, const 
 	const struct ka_compile_flags *hit = NULL;
 	const char *want = abs ? abs : file;
 
-	for (size_t i = 0; i < db->n && !hit; i++)
-		if (strcmp(db->v[i].source, want) == 0)
-			hit = &db->v[i];
+	struct ka_compile_flags key = {.source = (char *)want};
+
+	/* sorted by source (ka_compdb_load): a lookup per file stays
+	 * logarithmic on a 100,000-entry database */
+	if (db->n > 0)
+		hit = bsearch(&key, db->v, db->n, sizeof(*db->v), cmp_entry);
 	free(abs);
 	return hit;
 }

@@ -347,7 +347,9 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 	 * runs on libFuzzer's const input, which catches a write) */
 	c.elf = elf_memory((char *)bytes, len);
 	if (!c.elf || elf_kind(c.elf) != ELF_K_ELF || !gelf_getehdr(c.elf, &eh)) {
-		ka_diag_error(d, KA_EXIT_USAGE, where, "unreadable ELF: %s", elf_errmsg(-1));
+		int e = elf_errno();       /* 0: libelf says "no error"; the header's identification is the why */
+		ka_diag_error(d, KA_EXIT_USAGE, where, "unreadable ELF: %s",
+			      e ? elf_errmsg(e) : "its header's class, data encoding or version byte is none libelf reads");
 		goto out;
 	}
 	if (eh.e_machine != EM_CUDA) {

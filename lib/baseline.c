@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,7 +231,9 @@ int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d)
 static int field_long(json_t *o, const char *key, bool nullable, long *out)
 {
 	json_t *v = json_object_get(o, key);
-	if (json_is_integer(v)) {
+	/* whole numbers 0 .. INT_MAX only: every field is a count or a size a
+	 * model takes as an int, and none is negative */
+	if (json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= INT_MAX) {
 		*out = (long)json_integer_value(v);
 		return 0;
 	}
@@ -295,7 +298,7 @@ int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
 		else if (!json_is_number(occ) || json_number_value(occ) < 0 || json_number_value(occ) > 1)
 			bad = "\"occupancy\" must be a number from 0 to 1";
 		else if (field_long(e, "block", false, &block) != 0 || field_long(e, "blocks_per_sm", false, &blocks) != 0)
-			bad = "\"block\" and \"blocks_per_sm\" must be whole numbers";
+			bad = "\"block\" and \"blocks_per_sm\" must be whole numbers from 0 to 2147483647";
 		if (bad) {
 			ka_diag_error(d, KA_EXIT_USAGE, path, "corrupt baseline: kernels[%zu]: %s", i, bad);
 			goto out;
@@ -307,7 +310,8 @@ int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
 		x->mangled = ka_strdup(mangled);
 		x->launch = json_is_string(json_object_get(e, "launch"))
 				    ? ka_strdup(json_string_value(json_object_get(e, "launch"))) : NULL;
-		x->line = json_is_integer(line) ? (int)json_integer_value(line) : 0;
+		x->line = json_is_integer(line) && json_integer_value(line) >= 0 && json_integer_value(line) <= INT_MAX
+				  ? (int)json_integer_value(line) : 0;
 		x->block = (int)block;
 		x->blocks_per_sm = (int)blocks;
 		x->occupancy = json_number_value(occ);
@@ -318,7 +322,7 @@ int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
 				bad_field |= field_long(e, ka_resource_fields[f].key, true, ka_resource_at(&x->res, f)) != 0;
 		if (bad_field) {
 			ka_diag_error(d, KA_EXIT_USAGE, path,
-				      "corrupt baseline: kernels[%zu]: a resource is not a whole number or null", i);
+				      "corrupt baseline: kernels[%zu]: a resource is not a whole number from 0 to 2147483647 or null", i);
 			goto out;
 		}
 	}

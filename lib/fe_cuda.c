@@ -239,8 +239,10 @@ static void cache_store(const struct ka_cache *c, const char *tools, const struc
 			free(real);
 			break;
 		}
-	ka_result_cache_put(c, direct, rkey, u->file, (const char *const *)u->deps, u->n_deps, version,
-			    out->v + u->first, u->count, started);
+	char **search = ka_include_dirs(u->extra, extra);     /* the unit's flags, the run's */
+	ka_result_cache_put(c, direct, rkey, u->file, (const char *const *)u->deps, u->n_deps,
+			    (const char *const *)search, version, out->v + u->first, u->count, started);
+	ka_strv_free(search);
 }
 
 /* ---- progress ------------------------------------------------------------- */

@@ -182,7 +182,8 @@ static bool cache_lookup(const struct ka_cache *c, const char *direct, const cha
 }
 
 static void cache_store(const struct ka_cache *c, const char *direct, const char *file, const char *depfile,
-			const char *version, const struct ka_kernel_list *out, size_t first, long long started)
+			const char *const *flags, const char *version, const struct ka_kernel_list *out, size_t first,
+			long long started)
 {
 	char rkey[KA_HASH_HEX];
 	size_t n_deps = 0;
@@ -190,8 +191,10 @@ static void cache_store(const struct ka_cache *c, const char *direct, const char
 
 	if (direct[0] && deps) {
 		result_key(direct, rkey);
-		ka_result_cache_put(c, direct, rkey, file, (const char *const *)deps, n_deps, version,
-				    out->v + first, out->n - first, started);
+		char **search = ka_include_dirs(flags, NULL);
+		ka_result_cache_put(c, direct, rkey, file, (const char *const *)deps, n_deps,
+				    (const char *const *)search, version, out->v + first, out->n - first, started);
+		ka_strv_free(search);
 	}
 	for (size_t i = 0; i < n_deps; i++)
 		free(deps[i]);
@@ -402,8 +405,8 @@ static void file_finish(struct hip_file *f, struct ka_unit *units, struct ka_run
 					    run->out->v[k].arch[len] == '\0' && !run->out->v[k].compiler[0])
 						*ka_kernel_list_add(&one) = run->out->v[k];
 				ka_buf_printf(&dep, "%s/k%d.d", f->depdir, m);
-				cache_store(cache, f->direct[f->miss_of[m]], file, dep.data, *f->version, &one, 0,
-					    f->started);
+				cache_store(cache, f->direct[f->miss_of[m]], file, dep.data, f->extra, *f->version,
+					    &one, 0, f->started);
 				ka_buf_free(&dep);
 				free(one.v);          /* the kernels belong to run->out */
 			}

@@ -71,6 +71,14 @@ const struct ka_vendor_ops *ka_input_source_vendor(const char *path, const char 
 	return fe->has_source ? fe->vendor : NULL;
 }
 
+bool ka_input_named(const char *path)
+{
+	struct stat st;
+	if (path[0] == '-' && (stat(path, &st) != 0 || !S_ISREG(st.st_mode)))
+		return false;
+	return first_claim(path, NULL, NULL) != &ka_fe_unclaimed;
+}
+
 const struct ka_frontend *ka_input_decided(struct ka_run *run, const char *path, const char *lang)
 {
 	const struct ka_kinds *k = run->kinds;

@@ -57,14 +57,55 @@ static const struct ka_launch_rule *rule_of(const struct ka_request *req, const 
 	return NULL;
 }
 
+/* The most any listed arch gives one block: a site asking more fails on
+ * every GPU (the tables decide; AMD's workgroups hold at most 1024
+ * work-items, ka_occ_amd's bound). */
+static long max_smem_any(void)
+{
+	long m = 0;
+	for (int i = 0; i < ka_nv_arch_count; i++)
+		m = ka_nv_archs[i].smem_per_block_optin > m ? ka_nv_archs[i].smem_per_block_optin : m;
+	for (int i = 0; i < ka_amd_arch_count; i++)
+		m = ka_amd_archs[i].lds_per_workgroup > m ? ka_amd_archs[i].lds_per_workgroup : m;
+	return m;
+}
+
+static long max_threads_any(void)
+{
+	long m = 1024;
+	for (int i = 0; i < ka_nv_arch_count; i++)
+		m = ka_nv_archs[i].max_threads_per_block > m ? ka_nv_archs[i].max_threads_per_block : m;
+	return m;
+}
+
 /* A site with a constant block and dynamic size becomes a choice (one per
  * distinct block and dynamic shared memory, the first site naming it); one
  * whose block or dynamic size is a runtime value is named among the
  * runtime sites. */
-static void add_site(struct ka_launch_plan *p, const struct ka_ulaunch *l)
+static void add_site(struct ka_launch_plan *p, const struct ka_ulaunch *l, struct ka_diag *d)
 {
 	long smem = l->smem;
+	char where[512], key[600];
+	long threads = (long)l->block[0] * l->block[1] * l->block[2];    /* each <= 2^20 (the analyzer) */
+	long max_threads = max_threads_any(), max_smem = max_smem_any();
 
+	/* Sizes no GPU launches are refused before any model sees them: the
+	 * launch fails at run time, and a model given 2^63 bytes must not
+	 * overflow or walk towards it (CUDA C++ Programming Guide, "Compute
+	 * Capabilities": at most 1024 threads per block, at most 227 KiB of
+	 * shared memory per block; AMD: 1024 work-items, 160 KiB of LDS). */
+	if (l->block[0] > 0 && smem >= 0 && (threads > max_threads || smem > max_smem)) {
+		snprintf(where, sizeof(where), "%s:%d", l->file ? l->file : "?", l->line);
+		snprintf(key, sizeof(key), "launch-size:%s", where);
+		if (threads > max_threads)
+			ka_diag_warn_once(d, key, where, "a block of %ld threads is more than any GPU launches (at most "
+					  "%ld per block): the launch fails; not modelled", threads, max_threads);
+		else
+			ka_diag_warn_once(d, key, where, "%ld bytes of dynamic shared memory per block is more than any "
+					  "GPU gives a block (at most %ld): the launch fails; not modelled", smem,
+					  max_smem);
+		return;
+	}
 	if (l->block[0] <= 0 || smem < 0) {
 		if (p->n_runtime < KA_MAX_RUNTIME_SITES) {
 			p->runtime_file[p->n_runtime] = l->file;
@@ -83,7 +124,7 @@ static void add_site(struct ka_launch_plan *p, const struct ka_ulaunch *l)
 }
 
 void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
-		    struct ka_launch_plan *p)
+		    struct ka_launch_plan *p, struct ka_diag *d)
 {
 	const struct ka_launch_rule *r;
 	const struct ka_ulaunch *sites[64];
@@ -102,7 +143,7 @@ void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, 
 	}
 	n_sites = ka_uresult_launches(src, k->mangled, k->name, sites, sizeof(sites) / sizeof(sites[0]));
 	for (size_t i = 0; i < n_sites; i++)
-		add_site(p, sites[i]);
+		add_site(p, sites[i], d);
 }
 
 void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p, int c)

@@ -107,9 +107,13 @@ int ka_pipeline_run(struct ka_run *run, struct ka_diag *d);
 
 /* records.c: one kanalyze-launch record: its kernels of the wanted archs
  * (n_archs 0: all) into out, its (file, arch) pairs into done; a kernel
- * already read from an earlier record is kept once.  Exit code. */
-int ka_record_read(const char *path, const char *const *archs, int n_archs, struct ka_diag *d,
+ * already read from an earlier record is kept once.  tag (or NULL): the
+ * flags that tell this build of the file from its others, appended to its
+ * name as "k.cu [-DN=200]".  Exit code.  peek: a record's file and flags
+ * (newline-separated), malloc'd; -1 when it is no record. */
+int ka_record_read(const char *path, const char *const *archs, int n_archs, const char *tag, struct ka_diag *d,
 		   struct ka_kernel_list *out, char **version, struct ka_analysed *done);
+int ka_record_peek(const char *path, char **file, char **flags);
 
 /* whatif.c: the launch advice shared by the vendors' models. */
 const struct ka_kernel *ka_whatif_variant(const struct ka_kernel_list *l, const struct ka_kernel *k);
@@ -187,7 +191,7 @@ struct ka_launch_plan {
 	int smem_optin;                      /* kr->smem_optin (result.h)     */
 };
 void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
-		    struct ka_launch_plan *p);
+		    struct ka_launch_plan *p, struct ka_diag *d);
 void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p, int c);
 
 /* result_cache.c: a source frontend's compile results in the result cache.
@@ -195,14 +199,15 @@ void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p
  * listed under `direct` appended to out when it reads back and
  * plausible() accepts it for arch (else out is unchanged); its compiler
  * version moves to *version when that is still NULL.  put: the kernels
- * under rkey, and under `direct` with deps when `file` has not changed
- * since `started` (ns). */
+ * under rkey, and under `direct` with deps (and the directories the
+ * lookups searched: `file`'s, the deps', `search`'s -I list) when `file`
+ * has not changed since `started` (ns). */
 bool ka_result_cache_open(struct ka_cache *c, struct ka_diag *d);
 bool ka_result_cache_get(const struct ka_cache *c, const char *direct, const char *arch,
 			 bool (*plausible)(const struct ka_kernel_list *, size_t first, const char *arch),
 			 struct ka_kernel_list *out, char **version);
 void ka_result_cache_put(const struct ka_cache *c, const char *direct, const char *rkey, const char *file,
-			 const char *const *deps, size_t n_deps, const char *version,
+			 const char *const *deps, size_t n_deps, const char *const *search, const char *version,
 			 const struct ka_kernel *kernels, size_t n, long long started);
 
 /* memo.c: model results by their exact input bytes (zeroed padding). */

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,10 +135,15 @@ char *ka_kernels_json(const struct ka_kernel *v, size_t n, const char *kind, con
 }
 
 char *ka_record_json(const struct ka_kernel *v, size_t n, const char *file, const char *const *archs,
-		     int n_archs, const char *nvcc_version)
+		     int n_archs, const char *const *flags, int n_flags, const char *nvcc_version)
 {
-	return dump(kernels_doc(v, n, "kanalyze_record", file, archs, n_archs, nvcc_version));
+	json_t *doc = kernels_doc(v, n, "kanalyze_record", file, archs, n_archs, nvcc_version), *f = json_array();
+	for (int i = 0; i < n_flags; i++)
+		json_array_append_new(f, str_or_null(flags[i]));
+	json_object_set_new(doc, "flags", f);      /* the compile's flags: a variant's identity */
+	return dump(doc);
 }
+
 
 /* One kernel object into out (file and arch as given, or from the object). */
 static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
@@ -155,13 +161,19 @@ static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
 	k->name = ka_strdup(name);
 	k->mangled = ka_strdup(mangled);
 	k->file = file ? ka_strdup(file) : NULL;
-	k->line = json_is_integer(line) ? (int)json_integer_value(line) : 0;
+	/* every number in range before it is narrowed: a line is an int, a
+	 * counter is 0 .. INT_MAX (no model takes more) */
+	if (line && (!json_is_integer(line) || json_integer_value(line) < 0 || json_integer_value(line) > INT_MAX))
+		return -1;
+	k->line = line ? (int)json_integer_value(line) : 0;
 	snprintf(k->arch, sizeof(k->arch), "%s", arch ? arch : "");
 	const struct ka_vendor_ops *vendor = ka_vendor_of_arch(k->arch);
-	k->vendor = vendor ? vendor->id : KA_VENDOR_NVIDIA;
+	if (!vendor)
+		return -2;                    /* an arch no model knows: never modelled as another's */
+	k->vendor = vendor->id;
 	for (int f = 0; f < ka_resource_count; f++) {
 		json_t *x = json_object_get(res, ka_resource_fields[f].key);
-		if (json_is_integer(x))
+		if (json_is_integer(x) && json_integer_value(x) >= 0 && json_integer_value(x) <= INT_MAX)
 			*ka_resource_at(&k->res, f) = (long)json_integer_value(x);
 		else if (x && !json_is_null(x))
 			return -1;
@@ -232,13 +244,39 @@ static bool arch_wanted(const char *arch, const char *const *archs, int n)
 	return false;
 }
 
+/* A record's source and flags (one string, the flags joined by a space);
+ * -1 when it is no record (ka_record_read then says why). */
+int ka_record_peek(const char *path, char **file, char **flags)
+{
+	struct ka_buf text = {0}, f = {0};
+	json_t *root, *a;
+	size_t i;
+	*file = *flags = NULL;
+	if (ka_read_file(path, 64u << 20, &text) != 0)
+		return -1;
+	root = load(text.data, text.len, "kanalyze_record");
+	ka_buf_free(&text);
+	if (!root || !json_is_string(json_object_get(root, "file"))) {
+		json_decref(root);
+		return -1;
+	}
+	*file = ka_strdup(json_string_value(json_object_get(root, "file")));
+	ka_buf_puts(&f, "");
+	json_array_foreach(json_object_get(root, "flags"), i, a)
+		if (json_is_string(a))
+			ka_buf_printf(&f, "%s%s", i ? "\n" : "", json_string_value(a));
+	*flags = f.data;
+	json_decref(root);
+	return 0;
+}
+
 /* One record file: its kernels (for the wanted archs) into out, its
  * (file, arch) pairs into done; a kernel already read from an earlier record
  * (the same file built by two targets) is kept once. */
-int ka_record_read(const char *path, const char *const *archs, int n_archs, struct ka_diag *d,
-		       struct ka_kernel_list *out, char **version, struct ka_analysed *done)
+int ka_record_read(const char *path, const char *const *archs, int n_archs, const char *tag, struct ka_diag *d,
+		   struct ka_kernel_list *out, char **version, struct ka_analysed *done)
 {
-	struct ka_buf text = {0};
+	struct ka_buf text = {0}, tagged = {0};
 	json_t *root = NULL, *a, *k;
 	const char *file;
 	size_t i;
@@ -254,10 +292,23 @@ int ka_record_read(const char *path, const char *const *archs, int n_archs, stru
 		ka_diag_error(d, KA_EXIT_USAGE, path, "not a kanalyze-launch record");
 		goto out;
 	}
+	if (tag) {                      /* one of several builds of the file: named by its flags */
+		ka_buf_printf(&tagged, "%s [%s]", file, tag);
+		file = tagged.data;
+	}
 	json_array_foreach(json_object_get(root, "kernels"), i, k) {
 		struct ka_kernel_list one = {0};
 		bool dup = false;
-		if (kernel_from(k, file, &one) != 0) {
+		int bad = kernel_from(k, file, &one);
+		if (bad == -2) {
+			ka_kernel_list_free(&one);
+			ka_diag_error(d, KA_EXIT_USAGE, path, "kernels[%zu]: arch '%s' is none kanalyze models (kanalyze "
+				      "archs lists them); the record is not read", i,
+				      json_string_value(json_object_get(k, "arch")) ? json_string_value(json_object_get(k, "arch"))
+										    : "");
+			goto out;
+		}
+		if (bad != 0) {
 			ka_kernel_list_free(&one);
 			ka_diag_error(d, KA_EXIT_USAGE, path, "kernels[%zu]: not a kernel record", i);
 			goto out;
@@ -286,5 +337,6 @@ int ka_record_read(const char *path, const char *const *archs, int n_archs, stru
 out:
 	json_decref(root);
 	ka_buf_free(&text);
+	ka_buf_free(&tagged);
 	return rc;
 }

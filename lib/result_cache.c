@@ -53,7 +53,7 @@ out:
 }
 
 void ka_result_cache_put(const struct ka_cache *c, const char *direct, const char *rkey, const char *file,
-			 const char *const *deps, size_t n_deps, const char *version,
+			 const char *const *deps, size_t n_deps, const char *const *search, const char *version,
 			 const struct ka_kernel *kernels, size_t n, long long started)
 {
 	char *json = ka_kernels_json(kernels, n, "kanalyze_cache", NULL, version);
@@ -61,6 +61,6 @@ void ka_result_cache_put(const struct ka_cache *c, const char *direct, const cha
 	/* the source itself must not have changed since the compile began */
 	if (ka_cache_put(c, "r", rkey, json, strlen(json)) == 0 && direct[0] && stat(file, &st) == 0 &&
 	    (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec < started)
-		ka_manifest_write(c, direct, rkey, deps, n_deps, started);
+		ka_manifest_write(c, direct, rkey, deps, n_deps, file, search, started);
 	free(json);
 }

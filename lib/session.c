@@ -57,8 +57,17 @@ static int split_archs(const struct ka_request *req, struct ka_run *run, struct 
 	run->archs_given = req->archs != NULL;
 	for (int i = 0; i < n; i++) {
 		const struct ka_vendor_ops *v = ka_vendor_of_arch(spelled[i]);
-		if (v->check_smem(spelled[i], req->launch.smem, d) != 0)
+		if (v->check_smem(spelled[i], req->launch.smem, "--smem", d) != 0)
 			return -1;
+		for (int r = 0; r < req->n_launch_rules; r++) {
+			char what[300];
+			if (req->launch_rules[r].smem < 0)
+				continue;
+			snprintf(what, sizeof(what), "the config's \"launch\" entry \"%.200s\": smem",
+				 req->launch_rules[r].kernel);
+			if (v->check_smem(spelled[i], req->launch_rules[r].smem, what, d) != 0)
+				return -1;
+		}
 		run->archs[v->id][run->n_archs[v->id]++] = spelled[i];
 	}
 	if (req->remarks) {
@@ -112,7 +121,7 @@ static void model(const struct ka_request *req, struct ka_session *s, struct ka_
 		struct ka_launch_plan plan;
 		int warn = req->launch.warn_cliff;
 
-		ka_launch_plan(req, ka_sources_result(s->sources, k->file), k, &plan);
+		ka_launch_plan(req, ka_sources_result(s->sources, k->file), k, &plan, d);
 		for (int c = 0; c < (plan.n ? plan.n : 1); c++) {
 			struct ka_kernel_result *kr;
 			if (out->n == cap) {

@@ -34,6 +34,7 @@ struct ka_sources {
 	size_t withheld[KA_WITHHELD_TIME + 1];  /* kernels whose analysis was withheld, by why */
 	size_t cut_short[KA_WITHHELD_TIME + 1]; /* files a walk over them stopped, by why */
 	struct ka_ushape_rule *shape_rules; /* the config's launch entries      */
+	double timeout_s;                  /* --timeout: each file's child's too  */
 };
 
 /* The parse flags of a file: its database entry's, then the request's. */
@@ -76,6 +77,7 @@ static void add_job(struct ka_sources *s, const char *file, const struct ka_anal
 	s->jobs[s->n].file = file;
 	s->jobs[s->n].opt = *o;
 	s->jobs[s->n].cache = s->cached ? &s->cache : NULL;
+	s->jobs[s->n].timeout_s = s->timeout_s;
 	s->n++;
 }
 
@@ -121,6 +123,7 @@ struct ka_sources *ka_sources_start(struct ka_run *run, const char *const *files
 {
 	struct ka_sources *s = ka_xcalloc(1, sizeof(*s));
 	s->cached = run->cache && ka_cache_open(&s->cache, NULL) == 0;
+	s->timeout_s = run->req->timeout_s;
 	if (run->req->n_launch_rules > 0) {
 		s->shape_rules = ka_xcalloc((size_t)run->req->n_launch_rules, sizeof(*s->shape_rules));
 		for (int i = 0; i < run->req->n_launch_rules; i++) {
@@ -154,6 +157,19 @@ static void report_parse(const struct ka_sources *s, struct ka_diag *d)
 		const struct ka_ubatch_job *j = &s->jobs[i];
 		char key[600];
 		snprintf(key, sizeof(key), "uniformity:%s", j->file);
+		if (j->rc == KA_U_LOST) {
+			/* libclang's process died or hung on it: an input error that
+			 * costs this file's source analysis only (its compile's
+			 * counts stand, the baseline is still written) */
+			bool said = false;
+			for (size_t e = 0; e < i && !said; e++)
+				said = s->jobs[e].rc == KA_U_LOST && strcmp(s->jobs[e].file, j->file) == 0;
+			if (!said)
+				ka_diag_error_kept(d, KA_EXIT_USAGE, j->file, "%s; its source analysis is lost "
+						   "(uniformity, findings, launch sites), its compile's counts stand",
+						   j->r.n_diags ? j->r.diags[0] : "the C front end's process was lost");
+			continue;
+		}
 		if (j->opt.lines_only)          /* --no-uniformity: the lines fall back to the text search */
 			continue;
 		if (j->rc != 0 && access(j->file, R_OK) == 0)
@@ -191,8 +207,8 @@ void ka_sources_wait(struct ka_sources *s, struct ka_run *run, const char *const
 	for (int f = 0; f < n; f++)                   /* -p: files found in compile_commands.json */
 		add_file(s, run, files[f]);
 	for (size_t i = before; i < s->n; i++)
-		s->jobs[i].rc = ka_uniformity_analyze_cached(s->jobs[i].cache, s->jobs[i].file, &s->jobs[i].opt,
-							     &s->jobs[i].r);
+		s->jobs[i].rc = ka_uniformity_analyze_isolated(s->jobs[i].cache, s->jobs[i].file, &s->jobs[i].opt,
+							       s->jobs[i].timeout_s, &s->jobs[i].r);
 	report_parse(s, d);
 }
 
@@ -245,7 +261,8 @@ void ka_sources_join(struct ka_sources *s, struct ka_run *run, struct ka_result 
 			const struct ka_ukernel *uk;
 			if (strcmp(j->file, kr->k->file) != 0)
 				continue;
-			kr->has_source = !j->opt.lines_only;   /* the analysis was run for its file */
+			/* the analysis was run for its file (and its process did not die) */
+			kr->has_source = !j->opt.lines_only && j->rc != KA_U_LOST;
 			if (j->rc != 0 || j->opt.lang != want.lang || j->opt.warp_size != want.warp_size)
 				continue;
 			uk = ka_uresult_kernel(&j->r, kr->k->mangled, kr->k->name, kr->k->line);

@@ -21,11 +21,11 @@ static bool analysable(const char *arch)
 	return ka_amd_arch_find(arch) != NULL;   /* the compiler decides the rest */
 }
 
-static int check_smem(const char *arch, long smem, struct ka_diag *d)
+static int check_smem(const char *arch, long smem, const char *what, struct ka_diag *d)
 {
 	const struct ka_amd_arch *a = ka_amd_arch_find(arch);
 	if (smem > a->lds_per_workgroup) {
-		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--smem %ld is over %s's %ld-byte LDS per workgroup", smem, a->name,
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "%s %ld is over %s's %ld-byte LDS per workgroup", what, smem, a->name,
 			      a->lds_per_workgroup);
 		return -1;
 	}

@@ -19,11 +19,11 @@ static bool analysable(const char *arch)
 	return a && a->analysable;
 }
 
-static int check_smem(const char *arch, long smem, struct ka_diag *d)
+static int check_smem(const char *arch, long smem, const char *what, struct ka_diag *d)
 {
 	const struct ka_nv_arch *a = ka_nv_arch_find(arch);
 	if (smem > a->smem_per_block_optin) {
-		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--smem %ld is over %s's %ld-byte per-block limit", smem, a->name,
+		ka_diag_error(d, KA_EXIT_USAGE, NULL, "%s %ld is over %s's %ld-byte per-block limit", what, smem, a->name,
 			      a->smem_per_block_optin);
 		return -1;
 	}
@@ -163,13 +163,21 @@ static void warn_optin(const struct ka_kernel_result *kr, const struct ka_nv_arc
 	const struct ka_kernel *k = kr->k;
 	long total = k->res.static_smem + kr->smem_dynamic;
 	char where[512];
-	if (kr->smem_optin >= 0 || kr->smem_dynamic <= 0 || total <= a->smem_per_block ||
-	    a->smem_per_block_optin <= a->smem_per_block)
+	if (kr->smem_dynamic <= 0 || total <= a->smem_per_block)
 		return;
 	if (kr->launch_file)
 		snprintf(where, sizeof(where), "%s:%d", kr->launch_file, kr->launch_line);
 	else
 		snprintf(where, sizeof(where), "%s:%d", k->file, k->line);
+	if (total > a->smem_per_block_optin) {
+		ka_diag_warn(d, where, "%s (%s): %ld B of shared memory per block (%ld dynamic + %ld static) is over "
+			     "the %ld-byte per-block limit even with cudaFuncSetAttribute: the launch fails (CUDA C++ "
+			     "Programming Guide, \"Compute Capabilities\"); modelled as 0 blocks",
+			     k->name, k->arch, total, kr->smem_dynamic, (long)k->res.static_smem, a->smem_per_block_optin);
+		return;
+	}
+	if (kr->smem_optin >= 0 || a->smem_per_block_optin <= a->smem_per_block)
+		return;
 	ka_diag_warn(d, where,
 		     "%s (%s): %ld B of shared memory per block (%ld dynamic + %ld static) is over the %ld-byte "
 		     "default limit: the launch fails without cudaFuncSetAttribute(kernel, "

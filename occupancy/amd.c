@@ -208,7 +208,8 @@ void ka_cliffs_amd(const struct ka_amd_arch *a, const struct ka_amd_launch *in, 
 	out->lds_to_next_drop = out->lds_to_next_gain = -1;
 	at(a, in, &cur, &cur_wgs);
 
-	for (t.vgprs = in->vgprs + 1; t.vgprs <= a->vgprs_addressable; t.vgprs++) {
+	for (t.vgprs = in->vgprs < a->vgprs_addressable ? in->vgprs + 1 : a->vgprs_addressable + 1;
+	     t.vgprs <= a->vgprs_addressable; t.vgprs++) {
 		at(a, &t, &w, &g);
 		if (w < cur) {
 			out->vgprs_to_next_drop = t.vgprs - in->vgprs;
@@ -217,7 +218,9 @@ void ka_cliffs_amd(const struct ka_amd_arch *a, const struct ka_amd_launch *in, 
 			break;
 		}
 	}
-	for (t.vgprs = in->vgprs - 1; t.vgprs >= 0; t.vgprs--) {
+	/* bounded by the hardware, not by the input */
+	for (t.vgprs = (in->vgprs > a->vgprs_addressable + 1 ? a->vgprs_addressable + 1 : in->vgprs) - 1;
+	     t.vgprs >= 0; t.vgprs--) {
 		at(a, &t, &w, &g);
 		if (w > cur) {
 			out->vgprs_to_next_gain = in->vgprs - t.vgprs;

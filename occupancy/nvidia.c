@@ -141,7 +141,7 @@ int ka_occ_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in, str
 	if (in->block < 1)
 		return -EINVAL;
 	max_warps = a->max_threads_per_sm / 32;
-	warps = (in->block + 31) / 32;
+	warps = (in->block - 1) / 32 + 1;     /* block >= 1: no overflow at INT_MAX */
 
 	out->by_warps = in->block > a->max_threads_per_block ? 0 : max_warps / warps;
 	out->by_blocks = a->max_blocks_per_sm;
@@ -156,9 +156,17 @@ int ka_occ_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in, str
 	}
 	out->regs_per_block = in->regs < 0 ? 0 : regs_alloc;
 
-	long smem = in->smem + in->smem_per_thread * in->block;
-	smem_alloc = round_up((smem < 0 ? 0 : smem) + a->smem_reserved, a->smem_alloc_unit);
+	/* sizes past anything an SM holds are refused before any arithmetic
+	 * on them: no input can overflow (a launch may give 2^63 - 1 bytes) */
 	smem_limit = a->smem_per_block_optin + a->smem_reserved;
+	long smem = in->smem;
+	if (smem > smem_limit || smem < -smem_limit || in->smem_per_thread > smem_limit ||
+	    in->smem_per_thread < -smem_limit)
+		smem = smem_limit + 1;
+	else
+		smem += in->smem_per_thread * in->block;     /* < 2^18 * 2^31: no overflow */
+	smem_alloc = smem > smem_limit ? smem_limit + 1
+		: round_up((smem < 0 ? 0 : smem) + a->smem_reserved, a->smem_alloc_unit);
 	out->smem_per_block = smem_alloc;
 	carve = smem_carveout(a, smem_alloc, in->carveout_pct);
 	if (smem < 0 || smem_alloc > smem_limit || carve < 0)
@@ -208,7 +216,8 @@ void ka_cliffs_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 
 	*out = (struct ka_cliffs){-1, 0, -1, 0, -1, 0, -1, 0};
 
-	for (t.regs = in->regs + 1; t.regs <= a->max_regs_per_thread; t.regs++) {
+	for (t.regs = in->regs < a->max_regs_per_thread ? in->regs + 1 : a->max_regs_per_thread + 1;
+	     t.regs <= a->max_regs_per_thread; t.regs++) {
 		int b = ka_occ_nvidia_blocks(a, &t);
 		if (b < cur) {
 			out->regs_to_next_drop = t.regs - in->regs;
@@ -216,7 +225,9 @@ void ka_cliffs_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 			break;
 		}
 	}
-	for (t.regs = in->regs - 1; t.regs >= 1; t.regs--) {
+	/* bounded by the hardware, not by the input */
+	for (t.regs = (in->regs > a->max_regs_per_thread + 1 ? a->max_regs_per_thread + 1 : in->regs) - 1;
+	     t.regs >= 1; t.regs--) {
 		int b = ka_occ_nvidia_blocks(a, &t);
 		if (b > cur) {
 			out->regs_to_next_gain = in->regs - t.regs;
@@ -229,6 +240,20 @@ void ka_cliffs_nvidia(const struct ka_nv_arch *a, const struct ka_nv_launch *in,
 	 * walk the first byte of each further unit up, the last byte of each
 	 * smaller unit down. */
 	t = *in;
+	if (in->smem > smem_max || in->smem < 0) {
+		/* past what a block may hold (or negative): nothing above drops
+		 * further; the gain walk starts at the hardware's largest size */
+		for (long x = smem_max; in->smem > smem_max && x >= 0; x = round_up(x + rsv, g) - g - rsv) {
+			t.smem = x;
+			int b = ka_occ_nvidia_blocks(a, &t);
+			if (b > cur) {
+				out->smem_to_next_gain = in->smem - x;
+				out->blocks_after_smem_gain = b;
+				break;
+			}
+		}
+		return;
+	}
 	for (long x = round_up(in->smem + rsv + 1, g) - g + 1 - rsv; x <= smem_max; x += g) {
 		if (x <= in->smem)
 			continue;

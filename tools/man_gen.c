@@ -123,8 +123,20 @@ static void gen_options(struct ka_buf *b)
 		ka_buf_puts(b, "\n");
 	}
 	ka_buf_puts(b, ".TP\n\\fB\\-\\-\\fR \\fIARGS\\fR...\n"
-		       "Pass every later argument to the compiler unchanged.\n"
-		       "Name a file that starts with a dash as\n.IR ./\\-name.cu .\n"
+		       "The end of kanalyze's options: no later word is read as one.\n"
+		       "Each later word that names an input (a file kanalyze takes without\n"
+		       ".BR \\-x :\n"
+		       "a CUDA or HIP source by its name, a binary by its first bytes;\n"
+		       "a word that starts with a dash only when such a file exists) is an input,\n"
+		       "every other word is passed to the compiler unchanged.\n"
+		       "Scripts that pass file names they did not write (a pull request's)\n"
+		       "put them after\n.B \\-\\-\n"
+		       "or as\n.IR ./name :\n"
+		       "a file named\n.I \\-\\-config=x.cu\n"
+		       "is then analysed, never read as an option.\n"
+		       "Give a compiler option's value in the same word\n"
+		       ".RI ( \\-\\-pre\\-include=x.cuh )\n"
+		       "when it names a source.\n"
 		       "(\\fBanalyze\\fR, \\fBplot\\fR)\n");
 }
 

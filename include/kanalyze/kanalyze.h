@@ -79,8 +79,9 @@ struct ka_vendor_ops {
 	const void *(*arch_find)(const char *arch);
 	/* can this build compile for it (CUDA 13 cannot for sm_72 and older) */
 	bool (*analysable)(const char *arch);
-	/* --smem over the arch's per-block limit: 0, or -1 after a message */
-	int (*check_smem)(const char *arch, long smem, struct ka_diag *d);
+	/* a shared memory size (--smem, a config's launch: `what` names it)
+	 * over the arch's per-block limit: 0, or -1 after a message */
+	int (*check_smem)(const char *arch, long smem, const char *what, struct ka_diag *d);
 	/* occupancy, cliffs, best blocks and launch advice for one kernel;
 	 * variants: the recompiled kernels of each what-if (or NULL) */
 	void (*model)(struct ka_kernel_result *kr, const struct ka_kernel *k, const struct ka_model_params *p,
@@ -169,6 +170,12 @@ const char *ka_default_arch(const struct ka_request *req);
 /* The vendor whose source `path` is as ka_analyze would classify it (by
  * its name, or -x lang): NULL for a binary or what no frontend claims. */
 const struct ka_vendor_ops *ka_input_source_vendor(const char *path, const char *lang);
+/* Whether a word after "--" names an input rather than a compiler argument:
+ * a file kanalyze takes without -x (a source by its name, a binary by its
+ * first bytes); a word that starts with '-' only when such a regular file
+ * exists (so "-DN=8" stays the compiler's, a file "--config=x.cu" is an
+ * input). */
+bool ka_input_named(const char *path);
 /* Whether the machine code contradicts kernel result kr's i-th finding
  * (lib/ground.c): the writers leave such a finding out; JSON keeps it. */
 bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i);
@@ -260,7 +267,7 @@ bool ka_mangled_path_derived(const char *mangled);
 char *ka_kernels_json(const struct ka_kernel *v, size_t n, const char *kind, const char *file,
 		      const char *nvcc_version);
 char *ka_record_json(const struct ka_kernel *v, size_t n, const char *file, const char *const *archs,
-		     int n_archs, const char *nvcc_version);
+		     int n_archs, const char *const *flags, int n_flags, const char *nvcc_version);
 int ka_kernels_from_json(const char *text, size_t len, const char *kind, const char *file,
 			 struct ka_kernel_list *out, char **nvcc_version, char **record_file);
 

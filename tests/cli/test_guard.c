@@ -150,6 +150,56 @@ static void compile_flags_languages(void **state)
 	ka_compile_flags_free(&f);
 }
 
+/* A 50,000-entry database: every file found (a lookup per file used to walk
+ * the whole list: quadratic, 89 s at 100,000), and a file listed several
+ * times keeps its first entry wherever the sort puts the others. */
+static void compdb_large(void **state)
+{
+	(void)state;
+	char *dir = tempdir();
+	struct ka_buf db = {0}, f = {0};
+	struct ka_compdb c;
+	struct ka_diag d;
+	FILE *sink = stderr;
+	enum { N = 50000 };
+	double t0;
+
+	ka_diag_init(&d, sink);
+	ka_buf_puts(&db, "[");
+	for (int i = 0; i < N; i++) {
+		if (i == 30000)
+			ka_buf_printf(&db, "{\"directory\": \"%s\", \"file\": \"k.cu\", \"arguments\": [\"nvcc\", \"-DA=1\", \"-c\", \"k.cu\"]},", dir);
+		if (i % 10000 == 9999)
+			ka_buf_printf(&db, "{\"directory\": \"%s\", \"file\": \"k.cu\", \"arguments\": [\"nvcc\", \"-DA=%d\", \"-c\", \"k.cu\"]},", dir, i > 30000 ? 3 : 2);
+		ka_buf_printf(&db, "{\"directory\": \"%s\", \"file\": \"f%05d.cu\", \"arguments\": [\"nvcc\", \"-c\", \"f%05d.cu\"]}%s",
+			      dir, i, i, i + 1 < N ? "," : "");
+	}
+	ka_buf_puts(&db, "]");
+	write_text(dir, "compile_commands.json", db.data);
+	write_text(dir, "k.cu", "__global__ void k() {}\n");
+	assert_int_equal(ka_compdb_load(dir, &c, &d), 0);
+	assert_int_equal(c.n, N + 1);
+	t0 = ka_now_ms();
+	for (int i = 0; i < N; i++) {
+		f.len = 0;
+		ka_buf_printf(&f, "%s/f%05d.cu", dir, i);
+		const struct ka_compile_flags *hit = ka_compdb_find(&c, f.data);
+		assert_non_null(hit);
+		assert_string_equal(hit->source, f.data);
+	}
+	assert_true(ka_now_ms() - t0 < 5000);
+	f.len = 0;
+	ka_buf_printf(&f, "%s/k.cu", dir);
+	assert_string_equal(ka_compdb_find(&c, f.data)->flags[0], "-DA=2");   /* the first listed (i = 9999) */
+	ka_compdb_free(&c);
+	ka_buf_free(&db);
+	ka_buf_free(&f);
+	ka_diag_fini(&d);
+
+	rm_rf(dir);
+	free(dir);
+}
+
 static void compdb_load_and_find(void **state)
 {
 	(void)state;
@@ -392,8 +442,8 @@ static void cache_entries_and_manifests(void **state)
 	deps[0] = dep.data;
 	assert_int_equal(ka_manifest_check(&c, key, got), -ENOENT);
 	/* a dependency newer than the compile's start: no manifest */
-	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, 0), -EAGAIN);
-	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, ka_wall_ns() + 1000000000LL), 0);
+	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, NULL, NULL, 0), -EAGAIN);
+	assert_int_equal(ka_manifest_write(&c, key, res, deps, 1, NULL, NULL, ka_wall_ns() + 1000000000LL), 0);
 	assert_int_equal(ka_manifest_check(&c, key, got), 0);
 	assert_string_equal(got, res);
 	/* touched, the same bytes: its stat changed, its hash did not: a hit */
@@ -821,7 +871,7 @@ int main(void)
 		cmocka_unit_test(compile_flags_kept_and_dropped),
 		cmocka_unit_test(compile_flags_response_files),
 		cmocka_unit_test(compile_flags_languages),
-		cmocka_unit_test(compdb_load_and_find),
+		cmocka_unit_test(compdb_load_and_find), cmocka_unit_test(compdb_large),
 		cmocka_unit_test(baseline_rules),
 		cmocka_unit_test(baseline_read_write),
 		cmocka_unit_test(hash_is_xxh3_128),

@@ -185,7 +185,7 @@ for d, _, fs in os.walk(cache):
             assert re.match(r"[0-9]+\.[0-9]+", open(p).read()), p
         else:
             t = open(p).read()
-            assert t.startswith("kanalyze-manifest 2\nresult ") and t.endswith("\n"), p
+            assert t.startswith("kanalyze-manifest 3\nresult ") and t.endswith("\n"), p
 assert n >= 2, n
 PY
 done

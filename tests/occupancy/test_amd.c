@@ -205,6 +205,21 @@ static void cannot_launch(void **state)
 	assert_int_equal(waves("gfx1030", 8, 1, 0, 64, 0, 0), 0);        /* no AGPRs there */
 }
 
+/* VGPRs past the hardware: the walks start at the arch's limit (a gain walk
+ * once stepped down from 2^31), no signed overflow. */
+static void hostile_sizes(void **state)
+{
+	(void)state;
+	struct ka_amd_launch in = {INT_MAX, 0, 0, 256, LONG_MAX, 0};
+	struct ka_amd_cliffs c;
+	ka_cliffs_amd(arch("gfx90a"), &in, &c);
+	assert_int_equal(c.vgprs_to_next_drop, -1);
+	in.lds = 0;
+	ka_cliffs_amd(arch("gfx90a"), &in, &c);
+	assert_int_equal(c.vgprs_to_next_gain, INT_MAX - 256);  /* from its 256 addressable */
+	assert_true(c.waves_after_gain >= 1);
+}
+
 /* gfx90a VGPR cliffs: 8 waves <= 64, 7 <= 72, 6 <= 80 ... 1 <= 512 (unified). */
 static void cliffs(void **state)
 {
@@ -527,7 +542,7 @@ static void crosscheck(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(gfx90a_worked_example),
+		cmocka_unit_test(gfx90a_worked_example), cmocka_unit_test(hostile_sizes),
 		cmocka_unit_test(seed003_hygon),
 		cmocka_unit_test(gfx908_separate_files),
 		cmocka_unit_test(vgprs_per_wave),

@@ -126,6 +126,38 @@ static void cliffs(void **state)
 	assert_int_equal(c.blocks_after_smem_gain, 6);
 }
 
+/* Sizes past the hardware: answered at once, bounded by the arch's limits
+ * (the gain walk once stepped down from 2^63 in 128-byte steps), no
+ * signed overflow (UBSan builds run this). */
+static void hostile_sizes(void **state)
+{
+	(void)state;
+	struct ka_cliffs c;
+	struct ka_occupancy o;
+	struct ka_nv_launch in = {32, 256, LONG_MAX, 0, -1, 0};
+	assert_int_equal(ka_occ_nvidia(arch("sm_90"), &in, &o), 0);
+	assert_int_equal(o.blocks_per_sm, 0);
+	assert_true(o.limiters & (1u << KA_LIMIT_SHARED_MEMORY));
+	ka_cliffs_nvidia(arch("sm_90"), &in, &c);
+	assert_int_equal(c.smem_to_next_drop, -1);
+	assert_int_equal(c.blocks_after_smem_gain, 1);      /* at the 227 KiB limit */
+	assert_int_equal(c.smem_to_next_gain, LONG_MAX - 232448);
+	in = (struct ka_nv_launch){INT_MAX, INT_MAX, 0, 0, -1, LONG_MAX};
+	assert_int_equal(ka_occ_nvidia(arch("sm_90"), &in, &o), 0);
+	assert_int_equal(o.blocks_per_sm, 0);
+	ka_cliffs_nvidia(arch("sm_90"), &in, &c);
+	assert_int_equal(c.regs_to_next_drop, -1);
+	in = (struct ka_nv_launch){INT_MAX, 256, LONG_MIN, 0, -1, LONG_MIN};
+	assert_int_equal(ka_occ_nvidia(arch("sm_90"), &in, &o), 0);
+	assert_int_equal(o.blocks_per_sm, 0);
+	ka_cliffs_nvidia(arch("sm_90"), &in, &c);
+	in = (struct ka_nv_launch){INT_MAX, 256, 0, 0, -1, 0};
+	ka_cliffs_nvidia(arch("sm_90"), &in, &c);
+	assert_int_equal(c.regs_to_next_drop, -1);
+	assert_int_equal(c.regs_to_next_gain, INT_MAX - 255);   /* down from 255 regs, not from 2^31 */
+	assert_int_equal(c.blocks_after_gain, 1);
+}
+
 static void best_blocks(void **state)
 {
 	(void)state;
@@ -190,7 +222,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(worked_example), cmocka_unit_test(limiters),
 		cmocka_unit_test(refused_launches), cmocka_unit_test(cliffs),
-		cmocka_unit_test(best_blocks), cmocka_unit_test(arch_lookup),
+		cmocka_unit_test(best_blocks), cmocka_unit_test(arch_lookup), cmocka_unit_test(hostile_sizes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

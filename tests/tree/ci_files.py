@@ -36,6 +36,66 @@ def steps_using(steps, prefix):
     return [s for s in steps if str(s.get("uses", "")).startswith(prefix)]
 
 
+FAKE = r"""#!/bin/bash
+# a stand-in kanalyze: records its arguments, prints what $FAKE_MODE says
+printf '%s\n' "$@" >>"$FAKE_LOG"; echo ---- >>"$FAKE_LOG"
+case " $* " in *" --format markdown "*) [ "$FAKE_MODE" = big ] && python3 -c "print(('| kernel | regs |\\n' * 7000))"; exit 0 ;; esac
+[ "$FAKE_MODE" = usage ] && { echo "kanalyze: unknown option" >&2; exit 2; }
+echo '{"version": "2.1.0", "runs": []}'
+"""
+
+
+SCRATCH = []
+
+
+def run_script(body, shell, env_extra, mode):
+    """Runs a template's script with a stand-in kanalyze on PATH in a
+    directory holding a file a pull request could add: "--config=x.cu".
+    Returns (the stand-in's argument lists, the scratch directory)."""
+    import subprocess
+    import tempfile
+    d = tempfile.mkdtemp()
+    SCRATCH.append(d)
+    os.makedirs(os.path.join(d, "bin"))
+    os.makedirs(os.path.join(d, "ws", "src"))
+    with open(os.path.join(d, "bin", "kanalyze"), "w") as f:
+        f.write(FAKE)
+    os.chmod(os.path.join(d, "bin", "kanalyze"), 0o755)
+    for n in ("--config=x.cu", "src/k.cu"):
+        open(os.path.join(d, "ws", n), "w").close()
+    env = dict(os.environ, PATH=os.path.join(d, "bin") + ":" + os.environ["PATH"], FAKE_LOG=os.path.join(d, "log"),
+               FAKE_MODE=mode, RUNNER_TEMP=d, GITHUB_OUTPUT=os.path.join(d, "out"),
+               GITHUB_STEP_SUMMARY=os.path.join(d, "summary"), GITHUB_RUN_ID="1")
+    env.update(env_extra)
+    subprocess.run([shell, "-c", body], cwd=os.path.join(d, "ws"), env=env, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, timeout=60)
+    calls = []
+    if os.path.exists(env["FAKE_LOG"]):
+        calls = [c.strip("\n").split("\n") for c in open(env["FAKE_LOG"]).read().split("----\n") if c.strip()]
+    return calls, d
+
+
+def run_action_step(body):
+    env = {"KA_FILES": "*.cu src/*.cu", "KA_ARGS": "--strict", "KA_WARN_CLIFF": "4", "KA_ARCH": "sm_90"}
+    calls, d = run_script(body, "bash", env, "ok")
+    check("action.yml: a file named --config=x.cu reaches kanalyze as ./--config=x.cu, never as an option",
+          len(calls) == 2 and all("./--config=x.cu" in c and "--config=x.cu" not in c and "./src/k.cu" in c
+                                  for c in calls), str(calls))
+    out = open(os.path.join(d, "out")).read()
+    check("action.yml: the SARIF log is an output when kanalyze wrote one", "sarif=" in out, out)
+    calls, d = run_script(body, "bash", env, "usage")
+    out = open(os.path.join(d, "out")).read()
+    check("action.yml: no SARIF file (nor output) after a usage error",
+          "sarif=" not in out and not os.path.exists(os.path.join(d, "kanalyze-report", "kanalyze.sarif"))
+          and "exit-code=2" in out, out)
+    calls, d = run_script(body, "bash", env, "big")
+    comment = open(os.path.join(d, "kanalyze-report", "comment.md")).read()
+    md = os.path.getsize(os.path.join(d, "kanalyze-report", "kanalyze.md"))
+    check("action.yml: a 100 KB report's comment stays under GitHub's 65,536 characters, pointing to the artifact",
+          md > 100000 and len(comment) < 65536 and "kanalyze-report` artifact" in comment,
+          "%d B report, %d characters" % (md, len(comment)))
+
+
 def main():
     src = sys.argv[1]
 
@@ -69,8 +129,9 @@ def main():
     check("action.yml: and the markdown report without failing on it",
           "--format markdown" in body and "--fail-on never" in body)
     check("action.yml: keeps kanalyze's exit code", "rc=$?" in body and "exit-code=" in body)
-    check("action.yml: no '--' before the files (it would pass them to the compiler)",
+    check("action.yml: no '--' of its own (the user's args may hold one for the compiler)",
           not re.search(r"kanalyze[^\n]*\s--\s", body))
+    run_action_step(body)
     sarif = steps_using(steps, "github/codeql-action/upload-sarif@")
     check("action.yml: uploads SARIF with github/codeql-action/upload-sarif",
           len(sarif) == 1 and "sarif" in str(sarif[0].get("with", {}).get("sarif_file", "")))
@@ -80,6 +141,15 @@ def main():
           "<!-- kanalyze-report -->" in script and "updateComment" in script and "createComment" in script
           and "<!-- kanalyze-report -->" in body)
     check("action.yml: the comment only on pull requests", "pull_request" in str(gs[0].get("if", "")) if gs else False)
+    check("action.yml: the marker comment is looked up among the token's own account's comments, every page",
+          "github.paginate" in script and "c.user.login === me" in script and "getAuthenticated" in script)
+    check("action.yml: a fork's pull request (read-only token) skips the comment and the upload, never fails",
+          "head.full_name !==" in script and gs[0].get("continue-on-error") is True and sarif
+          and "head.repo.full_name == github.repository" in str(sarif[0].get("if", ""))
+          and sarif[0].get("continue-on-error") is True)
+    art = steps_using(steps, "actions/upload-artifact@")
+    check("action.yml: the whole report is uploaded as an artifact", len(art) == 1 and
+          art[0].get("with", {}).get("name") == "kanalyze-report", str(art))
     fail = [s for s in steps if "exit-code" in str(s.get("if", "")) and "exit" in s.get("run", "")]
     check("action.yml: the last step fails the job on kanalyze's exit code",
           len(fail) == 1 and steps[-1] is fail[0] and 'exit "${{ steps.run.outputs.exit-code }}"' in fail[0]["run"])
@@ -116,6 +186,16 @@ def main():
               "merge_requests/$CI_MERGE_REQUEST_IID/notes" in script and "<!-- kanalyze-report -->" in script
               and "--request PUT" in script and "--request POST" in script and "--format markdown" in script)
         check("gitlab-ci.yml: the job ends with kanalyze's exit code", job["script"][-1].strip().startswith("exit ${rc"))
+        check("gitlab-ci.yml: the marker note is looked up among the token's own user's notes, every page",
+              "$CI_API_V4_URL/user" in script and ".author.id == $me" in script and "page=$page" in script)
+        env = {"KANALYZE_FILES": "*.cu src/*.cu", "KANALYZE_ARGS": "--arch sm_90", "KANALYZE_BASELINE": "b.json"}
+        calls, d = run_script(job["script"][0], "sh", env, "ok")
+        check("gitlab-ci.yml: a file named --config=x.cu reaches kanalyze as ./--config=x.cu (sh)",
+              len(calls) == 2 and all("./--config=x.cu" in c and "--config=x.cu" not in c and "./src/k.cu" in c
+                                      for c in calls), str(calls))
+        calls, d = run_script(job["script"][0], "sh", env, "usage")
+        check("gitlab-ci.yml: no empty Code Quality report after a usage error",
+              len(calls) == 2 and not os.path.exists(os.path.join(d, "ws", "gl-code-quality-report.json")))
 
     # ---- .pre-commit-hooks.yaml ----------------------------------------------------------------------
     hooks = load(os.path.join(src, ".pre-commit-hooks.yaml"))
@@ -136,6 +216,9 @@ def main():
         ok = "repo" in repo and "rev" in repo and {h["id"] for h in repo["hooks"]} <= set(ids)
     check("README: a .pre-commit-config.yaml snippet with repo:, rev: and the hooks' ids", ok)
 
+    import shutil
+    for d in SCRATCH:
+        shutil.rmtree(d, ignore_errors=True)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

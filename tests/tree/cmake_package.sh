@@ -84,5 +84,14 @@ has "... the report in the log: the regression" "$tmp/out" "REGRESSION"
 has "... the cliff crossed" "$tmp/out" "registers 128 -> 200, blocks/SM 2 -> 1"
 expect "build again, nothing changed: still fails" 2 "$cmake" --build "$b"
 
+# BASELINE "a;b": refused with a message (it used to reach kanalyze as "a")
+semi=$tmp/semi
+mkdir -p "$semi"
+cp "$proj/main.cu" "$semi/"
+sed 's/BASELINE kanalyze-baseline.json/BASELINE "base;line.json"/' "$proj/CMakeLists.txt" >"$semi/CMakeLists.txt"
+expect "configure with BASELINE \"base;line.json\": refused" 1 "$cmake" -S "$semi" -B "$tmp/semi-build" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CUDA_COMPILER="$nvcc"
+has "... naming the ';'" "$tmp/err" "BASELINE 'base;line.json' holds a ';'"
+
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
