@@ -114,6 +114,10 @@ int ka_sass_census_cubin(const char *nvdisasm, const char *cubin, const char *ma
 		*kn->sass = *s;
 		memset(s, 0, sizeof(*s));       /* moved: the set no longer owns it */
 		kn->res.uregs = kn->sass->uregs;
+		/* local memory as the code touches it: what shows a spill in a
+		 * binary, which keeps no ptxas -v figure */
+		kn->res.local_stores = ka_sass_count_of(kn->sass, "STL");
+		kn->res.local_loads = ka_sass_count_of(kn->sass, "LDL");
 	}
 out:
 	ka_sass_set_free(&set);

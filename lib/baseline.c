@@ -6,12 +6,21 @@
  * What fails (regressions.def): registers grew and the resident blocks per
  * SM dropped (a cliff, same block size); occupancy dropped otherwise; spill
  * bytes appeared or grew; uniform registers fell while registers grew (both
- * sides measured by the SASS census).  Worked example, sm_90, 256 threads:
+ * sides measured by the SASS census).  A binary (cubin, fatbin, object,
+ * library, launcher record) keeps no spill bytes -- only ptxas -v prints
+ * them -- so where either side lacks them the spill evidence is what the
+ * binary does keep: the kernel's stack frame (EIATTR_FRAME_SIZE, where
+ * ptxas puts spilled registers) grew, or, with --sass on both sides, its
+ * STL/LDL local-memory instructions grew.  Worked example, sm_90, 256 threads:
  *
  *   regs   blocks/SM  occupancy   vs a 128-register baseline
  *   126        2        25 %      improved (fewer registers), passes
  *   128        2        25 %      unchanged, passes
  *   129        1      12.5 %      register-cliff, fails
+ *
+ *
+ *   56 regs, frame 0 B   ->  48 regs, frame 160 B (-maxrregcount 48, no ptxas -v):
+ *                            spill, fails -- not "improved 56 -> 48"
  *
  * Registers that grow without crossing a cliff are a reported change, not a
  * failure; kernels added or removed are reported, never failed; baseline
@@ -227,6 +236,8 @@ int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d)
 
 /* ---- reading ---------------------------------------------------------------- */
 
+/* nullable: null, or the key missing (a baseline written before the field
+ * was kept), reads as unknown */
 static int field_long(json_t *o, const char *key, bool nullable, long *out)
 {
 	json_t *v = json_object_get(o, key);
@@ -234,7 +245,7 @@ static int field_long(json_t *o, const char *key, bool nullable, long *out)
 		*out = (long)json_integer_value(v);
 		return 0;
 	}
-	if (nullable && json_is_null(v)) {
+	if (nullable && (!v || json_is_null(v))) {
 		*out = KA_UNSET;
 		return 0;
 	}
@@ -345,6 +356,20 @@ static bool shrank(long old, long cur)
 	return old != KA_UNSET && cur != KA_UNSET && cur < old;
 }
 
+bool ka_bl_spill_bytes_known(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
+{
+	return o->res.spill_stores != KA_UNSET && o->res.spill_loads != KA_UNSET &&
+	       c->res.spill_stores != KA_UNSET && c->res.spill_loads != KA_UNSET;
+}
+
+/* Without ptxas's spill bytes: the frame ptxas spills into grew, or the
+ * local-memory instructions the SASS census counted grew. */
+static bool spill_evidence_grew(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
+{
+	return grew(o->res.local, c->res.local) || grew(o->res.local_stores, c->res.local_stores) ||
+	       grew(o->res.local_loads, c->res.local_loads);
+}
+
 static unsigned regressions(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 {
 	unsigned k = 0;
@@ -357,8 +382,10 @@ static unsigned regressions(const struct ka_bl_entry *o, const struct ka_bl_entr
 	else if (occ_down)
 		k |= 1u << KA_REG_OCC;
 	/* spills that appear where the baseline measured none count; unknown
-	 * on either side is no evidence */
+	 * spill bytes on either side leave the binary's own evidence */
 	if (grew(o->res.spill_stores, c->res.spill_stores) || grew(o->res.spill_loads, c->res.spill_loads))
+		k |= 1u << KA_REG_SPILL;
+	else if (!ka_bl_spill_bytes_known(o, c) && spill_evidence_grew(o, c))
 		k |= 1u << KA_REG_SPILL;
 	if (shrank(o->res.uregs, c->res.uregs) && grew(o->res.regs, c->res.regs))
 		k |= 1u << KA_REG_UR2R;
@@ -371,11 +398,21 @@ static bool improved(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 	       shrank(o->res.spill_stores, c->res.spill_stores) || shrank(o->res.spill_loads, c->res.spill_loads);
 }
 
+/* The local-memory evidence is unknown in an older baseline (or without
+ * --sass on one side): not a change by itself. */
+static bool same_if_known(long old, long cur)
+{
+	return old == cur || old == KA_UNSET || cur == KA_UNSET;
+}
+
 static bool same(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 {
 	return o->res.regs == c->res.regs && o->res.uregs == c->res.uregs && o->res.vgprs == c->res.vgprs && o->res.sgprs == c->res.sgprs &&
 	       o->res.spill_stores == c->res.spill_stores && o->res.spill_loads == c->res.spill_loads &&
-	       o->res.static_smem == c->res.static_smem && o->smem_dynamic == c->smem_dynamic && o->block == c->block &&
+	       o->res.static_smem == c->res.static_smem && same_if_known(o->res.stack, c->res.stack) &&
+	       same_if_known(o->res.local, c->res.local) && same_if_known(o->res.local_stores, c->res.local_stores) &&
+	       same_if_known(o->res.local_loads, c->res.local_loads) &&
+	       o->smem_dynamic == c->smem_dynamic && o->block == c->block &&
 	       o->blocks_per_sm == c->blocks_per_sm && fabs(o->occupancy - c->occupancy) < 1e-9;
 }
 

@@ -242,6 +242,9 @@ int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d);
 void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struct ka_analysed *done,
 		   const char *root, struct ka_bl_compare *out);
 void ka_bl_compare_free(struct ka_bl_compare *c);
+/* Both sides carry ptxas's spill bytes (a source analysis); false for a
+ * binary's entry, whose spill evidence is its frame and STL/LDL count. */
+bool ka_bl_spill_bytes_known(const struct ka_bl_entry *o, const struct ka_bl_entry *c);
 void ka_bl_free(struct ka_bl *b);
 /* `file` as the baseline names it: relative to root when under it, else
  * absolute; '/'-separated, no "./".  malloc'd. */
