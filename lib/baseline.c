@@ -140,7 +140,119 @@ void ka_bl_free(struct ka_bl *b)
 	}
 	free(b->v);
 	free(b->nvcc);
+	for (size_t i = 0; i < b->nf; i++) {
+		free(b->f[i].rule);
+		free(b->f[i].mangled);
+		free(b->f[i].context);
+		free(b->f[i].file);
+		free(b->f[i].kernel);
+	}
+	free(b->f);
 	memset(b, 0, sizeof(*b));
+}
+
+/* ---- findings ------------------------------------------------------------------ */
+
+static int cmp_finding(const void *pa, const void *pb)
+{
+	const struct ka_bl_finding *a = pa, *b = pb;
+	int c = strcmp(a->rule, b->rule);
+	if (c)
+		return c;
+	if ((c = ka_mangled_cmp(a->mangled, b->mangled)) != 0)
+		return c;
+	return strcmp(a->context, b->context);
+}
+
+static struct ka_bl_finding *add_finding(struct ka_bl *b)
+{
+	if (b->nf == b->capf) {
+		b->capf = b->capf ? 2 * b->capf : 16;
+		b->f = ka_xrealloc(b->f, b->capf * sizeof(*b->f));
+	}
+	memset(&b->f[b->nf], 0, sizeof(b->f[0]));
+	return &b->f[b->nf++];
+}
+
+/* Sort by identity and keep one of each (a kernel analysed for several
+ * archs or launches reports its findings once per result): the most
+ * severe. */
+static void findings_unique(struct ka_bl *b)
+{
+	size_t keep = 0;
+	if (b->nf > 1)
+		qsort(b->f, b->nf, sizeof(*b->f), cmp_finding);
+	for (size_t i = 0; i < b->nf; i++) {
+		if (keep && cmp_finding(&b->f[keep - 1], &b->f[i]) == 0) {
+			if (b->f[i].level > b->f[keep - 1].level)
+				b->f[keep - 1].level = b->f[i].level;
+			free(b->f[i].rule);
+			free(b->f[i].mangled);
+			free(b->f[i].context);
+			free(b->f[i].file);
+			free(b->f[i].kernel);
+			continue;
+		}
+		b->f[keep++] = b->f[i];
+	}
+	b->nf = keep;
+}
+
+/* Line `line` of the text in t, white space collapsed and trimmed. */
+static char *line_context(const struct ka_buf *t, int line)
+{
+	const char *p = t->data, *end = t->data ? t->data + t->len : NULL;
+	struct ka_buf out = {0};
+	bool space = false;
+
+	for (int l = 1; p && p < end && l < line; p++)
+		if (*p == '\n')
+			l++;
+	ka_buf_puts(&out, "");
+	for (; p && p < end && *p != '\n'; p++) {
+		if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') {
+			space = out.len > 0;
+			continue;
+		}
+		if (space)
+			ka_buf_append(&out, " ", 1);
+		space = false;
+		ka_buf_append(&out, p, 1);
+	}
+	return out.data;
+}
+
+static void findings_from_result(const struct ka_result *r, const char *root, struct ka_bl *out)
+{
+	struct ka_buf text = {0};
+	const char *text_of = NULL;       /* the file `text` holds */
+
+	out->has_findings = true;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct ka_kernel_result *kr = &r->v[i];
+		const char *file = kr->k->def_file ? kr->k->def_file : kr->k->file;
+		for (size_t j = 0; kr->u && file && j < kr->u->n_findings; j++) {
+			const struct ka_ufinding *uf = &kr->u->findings[j];
+			if ((uf->min_sm && kr->sm < uf->min_sm) || ka_finding_contradicted(kr, j))
+				continue;
+			if (!text_of || strcmp(text_of, file) != 0) {
+				text.len = 0;
+				if (ka_read_file(file, 64u << 20, &text) != 0)
+					text.len = 0;
+				text_of = file;
+			}
+			struct ka_bl_finding *f = add_finding(out);
+			f->rule = ka_strdup(ka_rule_id(uf->rule));
+			f->mangled = ka_strdup(kr->k->mangled);
+			f->context = line_context(&text, uf->line);
+			f->file = ka_relpath(root, file);
+			f->kernel = ka_strdup(kr->k->name);
+			f->line = uf->line;
+			f->level = ka_finding_shown_level(kr, j);
+		}
+	}
+	ka_buf_free(&text);
+	findings_unique(out);
 }
 
 void ka_bl_from_result(const struct ka_result *r, const char *root, struct ka_bl *out)
@@ -172,6 +284,7 @@ void ka_bl_from_result(const struct ka_result *r, const char *root, struct ka_bl
 	}
 	if (out->n > 1)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_entry);
+	findings_from_result(r, root, out);
 }
 
 /* ---- writing ---------------------------------------------------------------- */
@@ -224,7 +337,27 @@ int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d)
 		free(s);
 		json_decref(o);
 	}
-	ka_buf_puts(&out, b->n ? "\n  ]\n}\n" : "]\n}\n");
+	ka_buf_puts(&out, b->n ? "\n  ]" : "]");
+	/* findings: one per line too, sorted by identity */
+	ka_buf_puts(&out, ",\n  \"findings\": [");
+	for (size_t i = 0; i < b->nf; i++) {
+		const struct ka_bl_finding *f = &b->f[i];
+		static const char *const levels[] = {"info", "note", "warning"};
+		json_t *o = json_object();
+		char *s;
+		json_object_set_new(o, "rule", json_string(f->rule));
+		json_object_set_new(o, "mangled", text_or_null(f->mangled));
+		json_object_set_new(o, "context", text_or_null(f->context));
+		json_object_set_new(o, "file", text_or_null(f->file));
+		json_object_set_new(o, "kernel", text_or_null(f->kernel));
+		json_object_set_new(o, "line", json_integer(f->line));
+		json_object_set_new(o, "level", json_string(levels[f->level >= 0 && f->level < 3 ? f->level : 1]));
+		s = json_dumps(o, JSON_COMPACT);
+		ka_buf_printf(&out, "%s\n    %s", i ? "," : "", s ? s : "{}");
+		free(s);
+		json_decref(o);
+	}
+	ka_buf_puts(&out, b->nf ? "\n  ]\n}\n" : "]\n}\n");
 	rc = ka_write_file_atomic(path, out.data, out.len);
 	ka_buf_free(&out);
 	if (rc != 0) {
@@ -250,6 +383,45 @@ static int field_long(json_t *o, const char *key, bool nullable, long *out)
 		return 0;
 	}
 	return -1;
+}
+
+/* "findings" (absent in a baseline written before findings were kept) */
+static int read_findings(const char *path, json_t *fs, struct ka_bl *b, struct ka_diag *d)
+{
+	size_t i;
+	json_t *e;
+
+	if (!fs)
+		return 0;
+	if (!json_is_array(fs)) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "corrupt baseline: \"findings\" is not a list");
+		return -1;
+	}
+	b->has_findings = true;
+	json_array_foreach(fs, i, e) {
+		const char *rule = json_string_value(json_object_get(e, "rule"));
+		const char *mangled = json_string_value(json_object_get(e, "mangled"));
+		const char *context = json_string_value(json_object_get(e, "context"));
+		const char *file = json_string_value(json_object_get(e, "file"));
+		const char *kernel = json_string_value(json_object_get(e, "kernel"));
+		const char *level = json_string_value(json_object_get(e, "level"));
+		json_t *line = json_object_get(e, "line");
+		if (!rule || !mangled || !context) {
+			ka_diag_error(d, KA_EXIT_USAGE, path,
+				      "corrupt baseline: findings[%zu] needs \"rule\", \"mangled\" and \"context\"", i);
+			return -1;
+		}
+		struct ka_bl_finding *f = add_finding(b);
+		f->rule = ka_strdup(rule);
+		f->mangled = ka_strdup(mangled);
+		f->context = ka_strdup(context);
+		f->file = ka_strdup(file ? file : "");
+		f->kernel = ka_strdup(kernel ? kernel : mangled);
+		f->line = json_is_integer(line) ? (int)json_integer_value(line) : 0;
+		f->level = !level ? 1 : strcmp(level, "warning") == 0 ? 2 : strcmp(level, "info") == 0 ? 0 : 1;
+	}
+	findings_unique(b);
+	return 0;
 }
 
 int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
@@ -335,6 +507,8 @@ int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
 	}
 	if (b->n > 1)
 		qsort(b->v, b->n, sizeof(*b->v), cmp_entry);
+	if (read_findings(path, json_object_get(root, "findings"), b, d) != 0)
+		goto out;
 	rc = 0;
 out:
 	if (rc != 0)
@@ -485,10 +659,25 @@ void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struc
 		free(done_rel.v[k].arch);
 	}
 	free(done_rel.v);
+	/* findings: new when the baseline (which keeps them) has none of the
+	 * same identity; both lists are sorted by it */
+	if (old->has_findings) {
+		out->findings_compared = true;
+		for (size_t a = 0, b = 0; b < cur->nf; b++) {
+			while (a < old->nf && cmp_finding(&old->f[a], &cur->f[b]) < 0)
+				a++;
+			if (a < old->nf && cmp_finding(&old->f[a], &cur->f[b]) == 0)
+				continue;
+			out->new_findings = ka_xrealloc(out->new_findings, (out->n_new + 1) * sizeof(*out->new_findings));
+			out->new_findings[out->n_new++] = &cur->f[b];
+			out->new_warnings += cur->f[b].level >= 2;
+		}
+	}
 }
 
 void ka_bl_compare_free(struct ka_bl_compare *c)
 {
 	free(c->v);
+	free(c->new_findings);
 	memset(c, 0, sizeof(*c));
 }

@@ -107,6 +107,9 @@ void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare 
 		c->count[KA_CH_REMOVED]);
 	if (c->not_analysed)
 		fprintf(out, " (%d not analysed in this run)", c->not_analysed);
+	if (c->findings_compared)
+		fprintf(out, "; %zu new finding%s (%d warning%s)", c->n_new, c->n_new == 1 ? "" : "s", c->new_warnings,
+			c->new_warnings == 1 ? "" : "s");
 	fputc('\n', out);
 	/* regressions first, then the rest, each in baseline order */
 	for (int pass = 0; pass < 2; pass++)
@@ -121,4 +124,11 @@ void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare 
 				e->arch, e->launch ? ", launch " : "", e->launch ? e->launch : "", m.data);
 			ka_buf_free(&m);
 		}
+	/* findings the baseline does not have: same rule, kernel and line text */
+	for (size_t i = 0; i < c->n_new; i++) {
+		const struct ka_bl_finding *f = c->new_findings[i];
+		static const char *const levels[] = {"info", "note", "warning"};
+		fprintf(out, "  %-10s  %s:%d  %s %s in %s: %s\n", "NEW", f->file, f->line, f->rule,
+			levels[f->level >= 0 && f->level < 3 ? f->level : 1], f->kernel, f->context);
+	}
 }
