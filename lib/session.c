@@ -172,9 +172,9 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		nvdisasm = ka_nvdisasm_locate();
 		if (!nvdisasm) {
 			ka_diag_error(d, KA_EXIT_TOOLCHAIN, NULL,
-				      "--sass: nvdisasm not found (looked at $KANALYZE_NVDISASM, the project's .tools, "
-				      "PATH, /usr/local/cuda/bin); install it with ./setup.sh or "
-				      "pip install nvidia-cuda-nvdisasm");
+				      "--sass: nvdisasm not found (looked at $KANALYZE_NVDISASM, beside nvcc, $CUDA_HOME, "
+				      "$CUDA_PATH, /usr/local/cuda, PATH, pip's site-packages); set "
+				      "KANALYZE_NVDISASM=/path/to/nvdisasm, or pip install nvidia-cuda-nvdisasm");
 			ka_kinds_free(&run);
 			return KA_EXIT_TOOLCHAIN;
 		}
