@@ -21,11 +21,15 @@ APT_PACKAGES=(cmake make pkg-config gcc g++ python3 python3-pip groff-base
               libclang-16-dev clang-16 llvm-16 libclang-rt-16-dev
               hipcc libamdhip64-dev rocm-device-libs valgrind
               liblz4-dev libzstd-dev zlib1g-dev libmsgpack-dev)
-# what only the tests need: a real browser for the --format html page
-TEST_APT_PACKAGES=(chromium-headless-shell)
+# what only the tests need: a real browser for the --format html page,
+# patchelf for the relocatable bundle (tools/bundle.sh)
+TEST_APT_PACKAGES=(chromium-headless-shell patchelf)
 # nvdisasm / cuobjdump for the SASS census (no CUDA 13.0 wheels exist; 13.2
 # disassembles 13.0 cubins).  Installed into .tools/python, not system-wide.
 PIP_PINS=(nvidia-cuda-nvdisasm==13.2.86 nvidia-cuda-cuobjdump==13.2.86)
+# What builds kanalyze's own wheel (pyproject.toml) in the tests, without
+# reaching PyPI then: into .tools/wheelbuild.
+WHEEL_BUILD_PINS=(scikit-build-core==0.10.7 packaging==26.4 pathspec==1.1.1)
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -42,17 +46,25 @@ install_debian() { # install_debian [EXTRA PACKAGE...]: APT_PACKAGES and these
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-install_wheels() {
-    local stamp=.tools/python/.pins want
-    want=$(printf '%s\n' "${PIP_PINS[@]}")
+# install_pins DIR WHAT PIN...: the pinned wheels into DIR, only when the
+# pins changed (DIR/.pins records them)
+install_pins() {
+    local dir=$1 what=$2 stamp want
+    shift 2
+    stamp=$dir/.pins
+    want=$(printf '%s\n' "$@")
     [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && return 0
-    say "installing pinned wheels into .tools/python: ${PIP_PINS[*]}"
-    rm -rf .tools/python
-    if python3 -m pip install -q --no-deps --disable-pip-version-check --target .tools/python "${PIP_PINS[@]}"; then
+    say "installing pinned wheels into $dir: $*"
+    rm -rf "$dir"
+    if python3 -m pip install -q --no-deps --disable-pip-version-check --target "$dir" "$@"; then
         printf '%s\n' "$want" > "$stamp"
     else
-        say "warning: could not install ${PIP_PINS[*]} (only the SASS census needs them)"
+        say "warning: could not install $* (only $what needs them)"
     fi
+}
+
+install_wheels() {
+    install_pins .tools/python "the SASS census" "${PIP_PINS[@]}"
 }
 
 check_cuda() {
@@ -85,6 +97,7 @@ demo)
     ;;
 test)
     prepare "${TEST_APT_PACKAGES[@]}"
+    install_pins .tools/wheelbuild "the wheel's test" "${WHEEL_BUILD_PINS[@]}"
     export PATH=/usr/local/cuda/bin:$PATH
     ctest --test-dir build --output-on-failure -j "$(nproc)"
     ;;

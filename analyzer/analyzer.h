@@ -40,6 +40,11 @@ const char *ka_rule_silence(enum ka_rule r);
 int ka_rule_from_id(const char *id);                /* enum value, -1 unknown   */
 
 /* ---- running it ---------------------------------------------------------------- */
+/* The libclang the analysis loads (clang_dl.c; loaded by this call): its
+ * path, and its version text in `version`; NULL when none loads, *why then
+ * says why (`kanalyze --version` shows either). */
+const char *ka_libclang_describe(char *version, size_t n, const char **why);
+
 enum ka_lang { KA_LANG_CUDA, KA_LANG_HIP };
 
 /* Why a kernel's analysis was withheld. */

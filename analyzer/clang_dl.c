@@ -117,3 +117,23 @@ const char *ka_libclang_load(void)
 	}
 #include "libclang.def"
 #undef KA_CLANG
+
+const char *ka_libclang_describe(char *version, size_t n, const char **why)
+{
+	static char path[PATH_MAX];
+	Dl_info info;
+	char *real;
+	*why = ka_libclang_load();
+	version[0] = '\0';
+	if (*why)
+		return NULL;
+	if (!path[0] && dladdr(*(void **)&fn.clang_getClangVersion, &info) && info.dli_fname &&
+	    (real = realpath(info.dli_fname, NULL)) != NULL) {
+		snprintf(path, sizeof(path), "%s", real);
+		free(real);
+	}
+	CXString v = fn.clang_getClangVersion();
+	snprintf(version, n, "%s", fn.clang_getCString(v) ? fn.clang_getCString(v) : "");
+	fn.clang_disposeString(v);
+	return path[0] ? path : "(loaded; path unknown)";
+}

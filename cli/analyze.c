@@ -107,7 +107,7 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 	rc = ka_analyze(&req, d, &res);
 	if (res.ran) {                            /* report what it found */
 		struct ka_report_options ro = {.color = cli->color, .chart = cli->flag[OPT_CHART], .utf8 = ka_term_utf8(),
-					       .findings = cli->opt[OPT_FINDINGS], .lines = cli->flag[OPT_LINES],
+					       .findings = cli->opt[OPT_FINDINGS], .lines = cli->flag[OPT_LINES], .summary = cli->flag[OPT_SUMMARY],
 					       .lines_order = cli->opt[OPT_LINESORDER]};
 		ph = ka_phase_begin("report", format);
 		int grc = ka_gate_output(cli, &res, &ro, format, d);   /* format, baseline, --strict */

@@ -164,6 +164,7 @@ int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d);        /* archs.c */
 int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d);         /* plot.c */
 int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d);       /* verify.c */
 int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d); /* verify_profile.c */
+int ka_cmd_version(const struct ka_cli *cli);                      /* version.c */
 
 /* profile_lines.c: the machine model's sectors and wavefronts per request,
  * line by line, beside what Nsight Compute measured (verify --profile). */

@@ -50,8 +50,7 @@ int main(int argc, char **argv)
 		ka_cli_help(stdout, cli.cmd);
 		rc = KA_EXIT_OK;
 	} else if (cli.flag[OPT_VERSION]) {
-		printf("kanalyze %s\n", KA_VERSION);
-		rc = KA_EXIT_OK;
+		rc = ka_cmd_version(&cli);
 	} else if (cli.cmd == KA_CMD_OCCUPANCY) {
 		rc = ka_cmd_occupancy(&cli, &d);
 	} else if (cli.cmd == KA_CMD_ARCHS) {

@@ -454,11 +454,14 @@ static int read_one(const char *file, const char *arch, const char *cc, bool hip
 		ka_machine_parse_amdgpu(s.data ? s.data : "", s.len, &set);
 		ka_machine_attach(&set, out, first, KA_CODE_AMDGPU);
 		ka_machine_set_free(&set);
-		for (size_t k = first; k < out->n; k++) {      /* the wave model's input */
+		/* the wave model's input: each kernel cut from the module read once */
+		struct ka_mach_amdgpu_module *mod = ka_mach_amdgpu_module(s.data ? s.data : "", s.len);
+		for (size_t k = first; k < out->n; k++) {
 			free(out->v[k].model_code);
-			out->v[k].model_code = ka_mach_amdgpu_kernel(s.data ? s.data : "", s.len, out->v[k].mangled);
+			out->v[k].model_code = ka_mach_amdgpu_module_kernel(mod, out->v[k].mangled);
 			out->v[k].model_code_kind = KA_CODE_AMDGPU;
 		}
+		ka_mach_amdgpu_module_free(mod);
 	}
 	ka_amd_remarks_free(&rem);
 	ka_amdgpu_asm_free(&as);

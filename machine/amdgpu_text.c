@@ -26,89 +26,187 @@
 
 
 
-/* ---- one kernel out of the module ------------------------------------------------ */
+/* ---- one kernel out of the module ------------------------------------------------
+ * The module is read once (ka_mach_amdgpu_module): every .file line, and
+ * per name the spans of its code (its label at column 0 up to .Lfunc_end),
+ * its .amdhsa_kernel block and its metadata entry; a kernel is then cut
+ * from those spans (ka_mach_amdgpu_module_kernel), so a module of thousands
+ * of kernels is read once, not once per kernel. */
 
-char *ka_mach_amdgpu_kernel(const char *s, size_t len, const char *name)
+struct amd_span {
+	char *name;
+	const char *start, *end;          /* whole lines, [start, end) */
+};
+
+struct ka_mach_amdgpu_module {
+	char *files;                      /* every .file line, in order */
+	size_t n_files, cap_files;
+	struct amd_span *code, *desc, *meta;
+	size_t n_code, cap_code, n_desc, cap_desc, n_meta, cap_meta;
+};
+
+static void span_open(struct amd_span **v, size_t *n, size_t *cap, const char *name, size_t len, const char *at)
 {
-	const char *e = s + len;
-	char *out = NULL;
-	size_t n = 0, cap = 0, nl_name = name ? strlen(name) : 0;
-	bool in_code = false, in_desc = false, found = false, in_meta = false, meta_mine = false;
-	char **meta = NULL;                 /* the current metadata entry's lines */
-	size_t n_meta = 0, cap_meta = 0;
-	if (!s || !name || !*name)
-		return NULL;
-	for (const char *p = s; p < e;) {
+	KA_MACH_GROW(*v, *n, *cap);
+	(*v)[(*n)++] = (struct amd_span){ka_mach_dup(name, len), at, NULL};
+}
+
+/* Close the span open in v at `at` (the line that ends it, excluded). */
+static void span_close(struct amd_span *v, size_t n, const char *at)
+{
+	if (n && !v[n - 1].end)
+		v[n - 1].end = at;
+}
+
+static const struct amd_span *span_find(const struct amd_span *v, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].name, name) == 0)
+			return &v[i];
+	return NULL;
+}
+
+struct ka_mach_amdgpu_module *ka_mach_amdgpu_module(const char *s, size_t len)
+{
+	struct ka_mach_amdgpu_module *m = ka_mach_xrealloc(NULL, sizeof(*m));
+	const char *e = s ? s + len : NULL;
+	bool in_code = false, in_desc = false, in_meta = false;
+	*m = (struct ka_mach_amdgpu_module){0};
+	for (const char *p = s; s && p < e;) {
 		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *q = ka_mach_skip_ws(p, le);
 		const char *next = nl ? nl + 1 : e;
-		if (!in_code && (size_t)(le - p) > nl_name && memcmp(p, name, nl_name) == 0 && p[nl_name] == ':') {
-			in_code = found = true;       /* the function's label, at column 0 */
+		const char *colon = memchr(p, ':', (size_t)(le - p));
+		const char *after = colon ? ka_mach_skip_ws(colon + 1, le) : NULL;
+		if (p < le && !isspace((unsigned char)*p) && *p != '.' && *p != ';' && *p != '#' && colon &&
+		    (after == le || *after == ';') && memchr(p, ' ', (size_t)(colon - p)) == NULL) {
+			span_close(m->code, m->n_code, p);       /* a label at column 0: a function */
+			span_open(&m->code, &m->n_code, &m->cap_code, p, (size_t)(colon - p), p);
+			in_code = true;
 		} else if (in_code && ka_mach_starts(q, le, ".Lfunc_end")) {
+			span_close(m->code, m->n_code, p);
 			in_code = false;
-		} else if (ka_mach_starts(q, le, ".amdhsa_kernel ") && (size_t)(le - q) >= 15 + nl_name &&
-			   memcmp(ka_mach_skip_ws(q + 15, le), name, nl_name) == 0) {
+		} else if (ka_mach_starts(q, le, ".amdhsa_kernel ")) {
+			const char *nm = ka_mach_skip_ws(q + 15, le), *ne = nm;
+			while (ne < le && !isspace((unsigned char)*ne))
+				ne++;
+			span_close(m->desc, m->n_desc, p);
+			span_open(&m->desc, &m->n_desc, &m->cap_desc, nm, (size_t)(ne - nm), p);
 			in_desc = true;
 		} else if (in_desc && ka_mach_starts(q, le, ".end_amdhsa_kernel")) {
+			span_close(m->desc, m->n_desc, p);
 			in_desc = false;
 		} else if (ka_mach_starts(q, le, ".amdgpu_metadata")) {
 			in_meta = true;
 		} else if (in_meta && ka_mach_starts(q, le, ".end_amdgpu_metadata")) {
+			span_close(m->meta, m->n_meta, p);
 			in_meta = false;
+		} else if (in_meta && ka_mach_starts(p, le, "  - .")) {   /* a kernel's entry */
+			span_close(m->meta, m->n_meta, p);
+			span_open(&m->meta, &m->n_meta, &m->cap_meta, "", 0, p);
 		}
-		if (in_code || in_desc || ka_mach_starts(q, le, ".file"))
-			ka_mach_put_line(&out, &n, &cap, p, (size_t)(le - p));
-		if (in_meta) {                   /* "  - ." starts a kernel's entry */
-			if (ka_mach_starts(p, le, "  - .")) {
-				if (meta_mine)
-					break;
-				for (size_t i = 0; i < n_meta; i++)
-					free(meta[i]);
-				n_meta = 0;
-			}
-			KA_MACH_GROW(meta, n_meta, cap_meta);
-			meta[n_meta++] = ka_mach_dup(p, (size_t)(le - p));
-			const char *nm = strstr(q, ".name:");
-			if (nm && nm == q) {
-				const char *v = ka_mach_skip_ws(nm + 6, le);
-				meta_mine = (size_t)(le - v) == nl_name && memcmp(v, name, nl_name) == 0;
-			}
+		if (ka_mach_starts(q, le, ".file"))
+			ka_mach_put_line(&m->files, &m->n_files, &m->cap_files, p, (size_t)(le - p));
+		if (in_meta && m->n_meta && !m->meta[m->n_meta - 1].end && ka_mach_starts(q, le, ".name:")) {
+			const char *v = ka_mach_skip_ws(q + 6, le);
+			free(m->meta[m->n_meta - 1].name);
+			m->meta[m->n_meta - 1].name = ka_mach_dup(v, (size_t)(le - v));
 		}
 		p = next;
 	}
-	if (meta_mine) {                      /* its arguments: ";ka-arg OFFSET SIZE KIND" */
-		int off = -1, size = -1;
-		char kind[48] = "";
-		for (size_t i = 0; i <= n_meta; i++) {
-			const char *l = i < n_meta ? meta[i] : "      - ";
-			const char *t = l;
-			while (*t == ' ')
-				t++;
-			bool item = t - l == 6 && t[0] == '-';
-			if ((item || i == n_meta) && off >= 0 && size > 0 && kind[0]) {
-				char buf[96];
-				int k = snprintf(buf, sizeof(buf), ";ka-arg %d %d %s", off, size, kind);
-				ka_mach_put_line(&out, &n, &cap, buf, (size_t)k);
-			}
-			if (item)
-				off = size = -1, kind[0] = '\0';
-			if (item)
-				t = t + 2;
-			if (strncmp(t, ".offset:", 8) == 0)
-				off = atoi(t + 8);
-			else if (strncmp(t, ".size:", 6) == 0)
-				size = atoi(t + 6);
-			else if (strncmp(t, ".value_kind:", 12) == 0)
-				sscanf(t + 12, " %47s", kind);
+	span_close(m->code, m->n_code, e);
+	span_close(m->desc, m->n_desc, e);
+	span_close(m->meta, m->n_meta, e);
+	return m;
+}
+
+static void put_span(char **out, size_t *n, size_t *cap, const struct amd_span *sp)
+{
+	for (const char *p = sp ? sp->start : NULL; sp && p < sp->end;) {
+		const char *nl = memchr(p, '\n', (size_t)(sp->end - p)), *le = nl ? nl : sp->end;
+		ka_mach_put_line(out, n, cap, p, (size_t)(le - p));
+		p = nl ? nl + 1 : sp->end;
+	}
+}
+
+/* A metadata entry's arguments as ";ka-arg OFFSET SIZE KIND" lines. */
+static void put_args(char **out, size_t *n, size_t *cap, const struct amd_span *sp)
+{
+	int off = -1, size = -1;
+	char kind[48] = "";
+	for (const char *p = sp->start; p <= sp->end;) {
+		const char *nl = p < sp->end ? memchr(p, '\n', (size_t)(sp->end - p)) : NULL;
+		const char *le = p < sp->end ? (nl ? nl : sp->end) : p;
+		const char *t = p;
+		while (t < le && *t == ' ')
+			t++;
+		bool last = p == sp->end;
+		bool item = t - p == 6 && t < le && t[0] == '-';
+		if ((item || last) && off >= 0 && size > 0 && kind[0]) {
+			char buf[96];
+			int k = snprintf(buf, sizeof(buf), ";ka-arg %d %d %s", off, size, kind);
+			ka_mach_put_line(out, n, cap, buf, (size_t)k);
 		}
+		if (last)
+			break;
+		if (item)
+			off = size = -1, kind[0] = '\0', t += 2;
+		size_t rest = (size_t)(le - t);
+		if (rest > 8 && strncmp(t, ".offset:", 8) == 0)
+			off = atoi(t + 8);
+		else if (rest > 6 && strncmp(t, ".size:", 6) == 0)
+			size = atoi(t + 6);
+		else if (rest > 12 && strncmp(t, ".value_kind:", 12) == 0) {
+			const char *v = ka_mach_skip_ws(t + 12, le), *ve = v;
+			while (ve < le && !isspace((unsigned char)*ve))
+				ve++;
+			snprintf(kind, sizeof(kind), "%.*s", (int)(ve - v), v);
+		}
+		p = nl ? nl + 1 : sp->end;
 	}
-	for (size_t i = 0; i < n_meta; i++)
-		free(meta[i]);
-	free(meta);
-	if (!found) {
-		free(out);
+}
+
+char *ka_mach_amdgpu_module_kernel(const struct ka_mach_amdgpu_module *m, const char *name)
+{
+	const struct amd_span *code = m && name ? span_find(m->code, m->n_code, name) : NULL;
+	char *out = NULL;
+	size_t n = 0, cap = 0;
+	if (!code)
 		return NULL;
-	}
+	if (m->n_files)                       /* the file table first: every .loc can use it */
+		ka_mach_put_line(&out, &n, &cap, m->files, m->n_files - 1);
+	put_span(&out, &n, &cap, code);
+	const struct amd_span *desc = span_find(m->desc, m->n_desc, name);
+	if (desc && !(desc->start >= code->start && desc->start < code->end))   /* LLVM puts it in the code's span */
+		put_span(&out, &n, &cap, desc);
+	const struct amd_span *meta = span_find(m->meta, m->n_meta, name);
+	if (meta)
+		put_args(&out, &n, &cap, meta);
 	return out;
+}
+
+void ka_mach_amdgpu_module_free(struct ka_mach_amdgpu_module *m)
+{
+	if (!m)
+		return;
+	struct amd_span *lists[] = {m->code, m->desc, m->meta};
+	size_t counts[] = {m->n_code, m->n_desc, m->n_meta};
+	for (int l = 0; l < 3; l++) {
+		for (size_t i = 0; i < counts[l]; i++)
+			free(lists[l][i].name);
+		free(lists[l]);
+	}
+	free(m->files);
+	free(m);
+}
+
+char *ka_mach_amdgpu_kernel(const char *s, size_t len, const char *name)
+{
+	if (!s || !name || !*name)
+		return NULL;
+	struct ka_mach_amdgpu_module *m = ka_mach_amdgpu_module(s, len);
+	char *k = ka_mach_amdgpu_module_kernel(m, name);
+	ka_mach_amdgpu_module_free(m);
+	return k;
 }
 
 /* ---- operands ------------------------------------------------------------------------ */

@@ -105,6 +105,12 @@ int ka_mach_ptx_accesses(const char *ptx, size_t len, const struct ka_mach_shape
  * global unit is the 64-byte cache line the CDNA memory system fetches
  * (shape.sector_bytes), shared memory the LDS's banks. */
 char *ka_mach_amdgpu_kernel(const char *s, size_t len, const char *name);
+/* For many kernels of one .s: read it once, cut each kernel from it (the
+ * module points into s, which must outlive it). */
+struct ka_mach_amdgpu_module;
+struct ka_mach_amdgpu_module *ka_mach_amdgpu_module(const char *s, size_t len);
+char *ka_mach_amdgpu_module_kernel(const struct ka_mach_amdgpu_module *m, const char *name);
+void ka_mach_amdgpu_module_free(struct ka_mach_amdgpu_module *m);
 int ka_mach_amdgpu_accesses(const char *text, size_t len, const struct ka_mach_shape *shape,
 			    struct ka_mach_result *out);
 void ka_mach_result_free(struct ka_mach_result *r);

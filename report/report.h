@@ -30,6 +30,7 @@ struct ka_report_options {
 	bool color;
 	bool chart;                   /* --chart: sparklines under each kernel */
 	bool lines;                   /* --lines: each kernel's memory lines   */
+	bool summary;                 /* --summary: one line per kernel, worst first */
 	const char *lines_order;      /* --lines-order: "source" (NULL) or "traffic" */
 	bool utf8;                    /* the terminal takes UTF-8 (charts, names) */
 	const char *findings;         /* --findings: the lowest severity shown

@@ -114,7 +114,9 @@ int ka_write_text(FILE *out, const struct ka_result *r, const struct ka_report_c
 		int w = ka_text_cols(ka_name_short(r->v[i].k->name, KA_NAME_MAX_COLS, o->utf8, name, sizeof(name)));
 		t.name_w = w > t.name_w ? w : t.name_w;
 	}
-	for (size_t i = 0; i < r->n; i++) {
+	if (o->summary && r->n)
+		ka_text_summary(out, &t);
+	for (size_t i = 0; i < r->n && !o->summary; i++) {
 		if (i)
 			fputc('\n', out);
 		vendors[r->v[i].vendor->id]->kernel(out, &t, &r->v[i]);

@@ -33,6 +33,9 @@ extern const struct ka_text_vendor ka_text_nvidia, ka_text_amd;
 /* The entry of kr's vendor (text.c's table). */
 const struct ka_text_vendor *ka_text_vendor_of(const struct ka_kernel_result *kr);
 
+/* --summary: one line per kernel result, worst first (summary.c). */
+void ka_text_summary(FILE *out, const struct ka_text *t);
+
 /* --lines: kr's source lines that access memory, with the machine model's
  * prediction per access (lines.c); paths relative to root. */
 void ka_text_lines(FILE *out, const struct ka_text *t, const struct ka_kernel_result *kr, const char *root);

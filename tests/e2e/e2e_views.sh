@@ -85,6 +85,28 @@ else
     echo "not run: --lines on HIP (no clang-16 with the ROCm device libraries)"
 fi
 
+# ---- --summary ---------------------------------------------------------------------
+"$ka" tests/e2e/cliff128.cu "$tmp/hostile.cu" kernels/reduction/reduction.cu --arch sm_90 --format json >"$tmp/summary.json" 2>/dev/null
+expect "--summary: exit 0" 0 "$ka" tests/e2e/cliff128.cu "$tmp/hostile.cu" kernels/reduction/reduction.cu --arch sm_90 --summary --color never
+py '
+import sys, json, re
+rows = open(sys.argv[1]).read().rstrip("\n").split("\n")
+d = json.load(open(sys.argv[2]))
+ks = [dict(k, file=k.get("def_file") or f["file"]) for f in d["files"] for k in f["kernels"]]
+assert rows[0].split()[:3] == ["occupancy", "limiter", "registers"], rows[0]
+body = rows[1:rows.index("")] if "" in rows else rows[1:]   # then the notes under the table
+assert len(body) == len(ks), (len(body), len(ks))
+occ = [float(r.split("%")[0]) for r in body]
+assert occ == sorted(occ), occ                    # worst first
+assert body[0].split()[2:4] == ["registers", "128"] and "pressure<128>" in body[0], body[0]
+# each line: the kernel its JSON names, with as many warnings as its JSON findings
+for r in body:
+    k = [k for k in ks if k["name"].split("(")[0].replace("void ", "") + "(" in r and
+         k["file"].split("/")[-1] + ":" + str(k["line"]) in r][0]
+    w = sum(1 for f in k["findings"] if f["severity"] == "warning")
+    assert re.search(r"\b%d warnings?," % w, r), (r, w)
+' "--summary: one line per kernel, lowest occupancy first, warnings as the JSON counts them" "$tmp/summary.json"
+
 # ---- --format html ---------------------------------------------------------------
 expect "html: exit 0" 0 "$ka" "$tmp/hostile.cu" kernels/reduction/reduction.cu --arch sm_90 --format html
 cp "$tmp/out" "$tmp/page.html"

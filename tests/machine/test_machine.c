@@ -357,6 +357,49 @@ static void test_amdgpu_lds_and_gathers(void **state)
 
 /* Text that is not PTX, or PTX cut anywhere: an error or fewer accesses,
  * never a crash (the fuzz target tries the rest). */
+/* The module read once gives each kernel what cutting it alone gives; a
+ * kernel whose name begins another's (k1, k10) gets only its own
+ * descriptor and arguments. */
+static void test_amdgpu_module(void **state)
+{
+	(void)state;
+	size_t len;
+	char *s = slurp(KA_TESTDATA "/machine/cases.gfx90a.s", &len);
+	struct ka_mach_amdgpu_module *m = ka_mach_amdgpu_module(s, len);
+	static const char *const names[] = {"_Z9coalescedPfPKf", "_Z7stride2PfPKf", "_Z15transpose_naivePfPKfi",
+					    "_Z6gatherPfPKfPKi"};
+	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+		char *one = ka_mach_amdgpu_kernel(s, len, names[i]), *from_module = ka_mach_amdgpu_module_kernel(m, names[i]);
+		assert_non_null(one);
+		assert_string_equal(one, from_module);
+		assert_non_null(strstr(one, ".amdhsa_kernel "));
+		assert_non_null(strstr(one, ";ka-arg 0 8 global_buffer"));
+		free(one);
+		free(from_module);
+	}
+	assert_null(ka_mach_amdgpu_module_kernel(m, "_Z9coalesced"));      /* a prefix is no kernel */
+	ka_mach_amdgpu_module_free(m);
+	free(s);
+
+	static const char two[] =
+		"k1:                ; @k1\n\ts_endpgm\n.Lfunc_end0:\n"
+		"k10:\n\ts_nop 0\n\ts_endpgm\n.Lfunc_end1:\n"
+		"\t.amdhsa_kernel k1\n\t\t.amdhsa_kernarg_size 8\n\t.end_amdhsa_kernel\n"
+		"\t.amdhsa_kernel k10\n\t\t.amdhsa_kernarg_size 16\n\t.end_amdhsa_kernel\n"
+		"\t.amdgpu_metadata\n---\namdhsa.kernels:\n"
+		"  - .args:\n      - .offset: 0\n        .size: 8\n        .value_kind: global_buffer\n    .name: k1\n"
+		"  - .args:\n      - .offset: 0\n        .size: 4\n        .value_kind: by_value\n    .name: k10\n"
+		"\t.end_amdgpu_metadata\n";
+	char *k1 = ka_mach_amdgpu_kernel(two, sizeof(two) - 1, "k1");
+	assert_non_null(k1);
+	assert_non_null(strstr(k1, ".amdhsa_kernarg_size 8"));
+	assert_null(strstr(k1, ".amdhsa_kernarg_size 16"));
+	assert_null(strstr(k1, "s_nop"));
+	assert_non_null(strstr(k1, ";ka-arg 0 8 global_buffer"));
+	assert_null(strstr(k1, "by_value"));
+	free(k1);
+}
+
 static void test_bad_input(void **state)
 {
 	(void)state;
@@ -393,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_local_and_vectors),
 		cmocka_unit_test(test_amdgpu_strides),
 		cmocka_unit_test(test_amdgpu_lds_and_gathers),
+		cmocka_unit_test(test_amdgpu_module),
 		cmocka_unit_test(test_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
