@@ -6,7 +6,9 @@
 # to the census of the same compile from source; the baseline gate comparing
 # two builds' libraries; kanalyze-launch reading the object it wrote; bad
 # binaries; a spilling rebuild (-maxrregcount) failing the gate on cubins,
-# with --sass and through launcher records, by the frame and STL/LDL.
+# with --sass and through launcher records, by the frame and STL/LDL; -rdc
+# cubins' and objects' static shared memory; a block that is not a multiple
+# of the warp (wave) size said with its idle lanes.
 # Needs nvcc for the NVIDIA half (else those checks are "not run").
 # Prints one line per check and "N passed, N failed".
 set -u
@@ -37,6 +39,12 @@ expect "an arch the binary lacks: a note, exit 0" 0 "$ka" "$bin/kern.hipfb" --ar
 has "... the note names it and what the binary has" "$tmp/err" "no code for gfx942 in this binary"
 expect "no arch left: exit 2" 2 "$ka" "$bin/kern.hipfb" --arch gfx942
 has "... said" "$tmp/err" "none of the --arch architectures is in this binary"
+
+# ---- a block that is not a multiple of the wave: its idle lanes said ---------------
+expect "AMD code object at --block 100" 0 "$ka" "$bin/cov5.gfx90a.co" --block 100
+has "... the last wave64's idle lanes" "$tmp/out" "idle lanes  block 100 is not a multiple of the wave size (64): its last wave runs 36 of 64 lanes, 21.9 % of the block's lanes idle"
+expect "AMD code object at --block 128" 0 "$ka" "$bin/cov5.gfx90a.co" --block 128
+hasnt "... none at a multiple of 64" "$tmp/out" "idle lanes"
 
 # ---- bad binaries: one line, exit 2, no crash ---------------------------------
 head -c 200 "$bin/cov5.gfx90a.co" >"$tmp/trunc.co"
@@ -192,6 +200,11 @@ assert k["local_stores"]>0 and k["local_loads"]>0 and k["local"]>0, k' "... the 
 else
     bad "spill gate: ptxas did not spill at -maxrregcount 32" "$(cat ptxas.log)"
 fi
+
+expect "a cubin at --block 100" 0 "$ka" s1/sg.cubin --block 100
+has "... the last warp's idle lanes" "$tmp/out" "idle lanes  block 100 is not a multiple of the warp size (32): its last warp runs 4 of 32 lanes, 21.9 % of the block's lanes idle"
+expect "a cubin at --block 96" 0 "$ka" s1/sg.cubin --block 96
+hasnt "... none at a multiple of 32" "$tmp/out" "idle lanes"
 
 # ---- -rdc=true: shared variables the linker places, read from the relocations --
 # rdc_shared.cu compiled whole (ptxas -v's figures: the oracle), then
