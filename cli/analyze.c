@@ -96,6 +96,11 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 		ka_cli_bad_value(cli, OPT_LINESORDER, d, "takes source or traffic, not '%s'", cli->opt[OPT_LINESORDER]);
 		rc = KA_EXIT_USAGE;
 	}
+	if (rc == 0 && strcmp(format, "text") != 0 &&
+	    ((cli->flag[OPT_LINES] && strcmp(format, "html") != 0) || cli->flag[OPT_SUMMARY]))
+		ka_diag_note(d, NULL, "--%s lays out the text report; --format %s shows %s", cli->flag[OPT_SUMMARY] ?
+			     "summary" : "lines", format, strcmp(format, "json") == 0 ? "every access in \"accesses\""
+			     : "what it always shows");
 	if (rc == 0)
 		rc = ka_cli_request(cli, &req, &specs, d);
 	/* the per-line views show the source lines: the result keeps them */

@@ -18,7 +18,7 @@ static void archs_print_amd(FILE *out, bool json)
 			fprintf(out, ",{\"arch\":\"%s\",\"vendor\":\"amd\",\"gen\":%d,\"default_wave\":%d,"
 				"\"vgprs_per_simd_wave64\":%d,\"vgpr_granule_wave64\":%d,", a->name, a->gen,
 				a->default_wave, a->vgprs_w64, a->granule_w64);
-			if (a->vgprs_w32)
+			if (ka_amd_has_wave32(a))
 				fprintf(out, "\"vgprs_per_simd_wave32\":%d,\"vgpr_granule_wave32\":%d,", a->vgprs_w32,
 					a->granule_w32);
 			else

@@ -85,7 +85,7 @@ int ka_cmd_occupancy_amd(struct ka_cli *cli, struct ka_diag *d)
 				      "--regs/--barriers/--carveout", a->name);
 			return KA_EXIT_USAGE;
 		}
-		if (wave == 32 && !a->vgprs_w32) {
+		if (wave == 32 && !ka_amd_has_wave32(a)) {
 			ka_diag_error(d, KA_EXIT_USAGE, "occupancy", "--wave32: %s runs wave64 only", a->name);
 			return KA_EXIT_USAGE;
 		}

@@ -262,7 +262,7 @@ static int plot_amd(struct ka_cli *cli, const char *arch_name, struct plot *p, s
 	}
 	if (wave < 0)
 		return KA_EXIT_USAGE;
-	if (wave == 32 && !a->vgprs_w32) {
+	if (wave == 32 && !ka_amd_has_wave32(a)) {
 		ka_diag_error(d, KA_EXIT_USAGE, "plot", "--wave32: %s runs wave64 only", a->name);
 		return KA_EXIT_USAGE;
 	}

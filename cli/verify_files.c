@@ -825,7 +825,8 @@ int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d)
 	if ((rc = smem_option(cli, &x, d)) != KA_EXIT_OK)
 		return rc;
 	if (cli->opt[OPT_EXTRACT]) {
-		const char *a = cli->opt[OPT_ARCH] ? cli->opt[OPT_ARCH] : "sm_90";
+		/* the library's default for CUDA inputs: the one place it is written */
+		const char *a = cli->opt[OPT_ARCH] ? cli->opt[OPT_ARCH] : ka_default_arch(&(struct ka_request){0});
 		x.arch = ka_nv_arch_find(a);
 		if (!x.arch || strchr(a, ',')) {
 			ka_diag_error(d, KA_EXIT_USAGE, "verify", "--arch: one NVIDIA architecture (the GPU's), not '%s'", a);

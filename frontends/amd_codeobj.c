@@ -285,12 +285,6 @@ static bool has_agprs(const struct ka_amd_arch *a)
 	return a && a->agprs > 0;
 }
 
-/* Where the descriptor's wave32 bit means anything: rows with wave32. */
-static bool has_wave32(const struct ka_amd_arch *a)
-{
-	return a && a->vgprs_w32 > 0;
-}
-
 /* The descriptor's SGPR field holds an allocation only where SGPRs are
  * allocated per wave, the rows SGPRs limit (gfx8/9). */
 static bool sgprs_per_wave(const struct ka_amd_arch *a)
@@ -320,7 +314,7 @@ static void kd_decode(const uint8_t *p, const struct ka_amd_arch *arch, int wave
 	ka_rd_u32(&b, KD_RSRC3, &rsrc3);
 	ka_rd_u32(&b, KD_RSRC1, &rsrc1);
 	ka_rd_u16(&b, KD_PROPS, &props);
-	k->wave = has_wave32(arch) && (props & PROP_WAVE32) ? 32 : 64;
+	k->wave = ka_amd_has_wave32(arch) && (props & PROP_WAVE32) ? 32 : 64;   /* the bit means something on wave32 rows only */
 	if (wave == 32 || wave == 64)
 		k->wave = wave;
 	vg = unified_vgprs(arch) || k->wave == 32 ? 8 : 4;

@@ -18,10 +18,12 @@
 #define _GNU_SOURCE
 #include "frontends.h"
 #include "machine.h"
+#include "occupancy.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -272,11 +274,6 @@ static void forward_diagnostics(const struct ka_buf *err, struct ka_diag *d, boo
 	ka_cc_fold_report(&tally, d, file);
 }
 
-static long align4(long v)
-{
-	return (v + 3) / 4 * 4;
-}
-
 void ka_amd_kernel_fill(struct ka_kernel *k, const struct ka_amd_remark *r, const struct ka_amdgpu_kernel *md,
 			const char *arch, struct ka_diag *d)
 {
@@ -302,14 +299,12 @@ void ka_amd_kernel_fill(struct ka_kernel *k, const struct ka_amd_remark *r, cons
 			k->wave_size = (int)md->wavefront_size;
 	}
 	if (md && r) {
-		/* .vgpr_count counts the AGPRs too: alignTo(VGPRs, 4) + AGPRs on a
-		 * unified file (which has .amdhsa_accum_offset), max(VGPRs, AGPRs)
-		 * on gfx908's separate files */
-		bool vgpr_ok = md->vgpr_count == KA_UNSET || r->vgprs == KA_UNSET || md->vgpr_count == r->vgprs ||
-			       (r->agprs > 0 && md->accum_offset != KA_UNSET &&
-				md->vgpr_count == align4(r->vgprs) + r->agprs) ||
-			       (r->agprs > 0 && md->accum_offset == KA_UNSET &&
-				md->vgpr_count == (r->agprs > r->vgprs ? r->agprs : r->vgprs));
+		/* .vgpr_count counts the AGPRs too, as the arch's register file
+		 * does (ka_amd_vgprs_per_wave); an arch without a row: not checked */
+		const struct ka_amd_arch *row = ka_amd_arch_find(arch);
+		bool vgpr_ok = md->vgpr_count == KA_UNSET || r->vgprs == KA_UNSET || md->vgpr_count == r->vgprs || !row ||
+			       (r->agprs >= 0 && r->agprs <= INT_MAX && r->vgprs <= INT_MAX &&
+				md->vgpr_count == ka_amd_vgprs_per_wave(row, (int)r->vgprs, (int)r->agprs));
 		struct {
 			const char *what;
 			long remark, meta;

@@ -3,6 +3,7 @@
  * and offsets is lib/'s: lib/resources.c). */
 #include "frontends.h"
 
+#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,15 +48,44 @@ void ka_kernel_list_free(struct ka_kernel_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-/* sm_80 before sm_100: numeric part first, then any suffix ("sm_90a"). */
+/* gfx90a as (9, 0, 0xa), gfx1030 as (10, 3, 0): the generation is all but
+ * the last two characters, then the minor version and the stepping (a hex
+ * digit), as LLVM's AMDGPU target names are made.  false if not one. */
+static bool gfx_version(const char *s, long v[3])
+{
+	size_t n = strncmp(s, "gfx", 3) == 0 ? strcspn(s + 3, ":") : 0;
+	if (n < 3 || n > 6)
+		return false;
+	s += 3;
+	for (size_t i = 0; i < n - 1; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	if (!isxdigit((unsigned char)s[n - 1]))
+		return false;
+	v[0] = 0;
+	for (size_t i = 0; i + 2 < n; i++)
+		v[0] = v[0] * 10 + (s[i] - '0');
+	v[1] = s[n - 2] - '0';
+	v[2] = isdigit((unsigned char)s[n - 1]) ? s[n - 1] - '0' : 10 + (tolower((unsigned char)s[n - 1]) - 'a');
+	return true;
+}
+
+/* sm_80 before sm_100 (numeric part first, then any suffix: "sm_90a");
+ * gfx906 before gfx90a before gfx1030 (generation, minor, stepping). */
 int ka_arch_cmp(const char *a, const char *b)
 {
+	long va[3], vb[3];
 	if (strncmp(a, "sm_", 3) == 0 && strncmp(b, "sm_", 3) == 0) {
 		char *ea, *eb;
 		long na = strtol(a + 3, &ea, 10), nb = strtol(b + 3, &eb, 10);
 		if (na != nb)
 			return na < nb ? -1 : 1;
 		return strcmp(ea, eb);
+	}
+	if (gfx_version(a, va) && gfx_version(b, vb)) {
+		for (int i = 0; i < 3; i++)
+			if (va[i] != vb[i])
+				return va[i] < vb[i] ? -1 : 1;
 	}
 	return strcmp(a, b);
 }

@@ -96,7 +96,7 @@ static int load(struct ka_run *run, struct ka_diag *d)
 	size_t n_binary = run->out->n;
 	int rc;
 
-	if (wave == 32 && !a->vgprs_w32) {
+	if (wave == 32 && !ka_amd_has_wave32(a)) {
 		ka_diag_error(d, KA_EXIT_USAGE, NULL, "--wave32: %s runs wave64 only", a->name);
 		return KA_EXIT_USAGE;
 	}

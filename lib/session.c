@@ -250,8 +250,11 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		ka_machine_notes(out);
 		ka_phase_end(ph);
 	}
-	if (req->source_text)
+	if (req->source_text) {
+		int ph_text = ka_phase_begin("source text", NULL);
 		ka_source_texts(out);
+		ka_phase_end(ph_text);
+	}
 	s->nvcc_version = run.nvcc_version;
 	s->clang_version = run.clang_version;
 	s->hip_compiler = run.hip_compiler;

@@ -37,7 +37,7 @@ static int check_smem(const char *arch, long smem, struct ka_diag *d)
 static void analyzer_options(const char *arch, int wave, struct ka_analyzer_options *o)
 {
 	const struct ka_amd_arch *a = ka_amd_arch_find(arch);
-	bool selectable = a && a->vgprs_w32 > 0;
+	bool selectable = ka_amd_has_wave32(a);
 	int w = a ? a->default_wave : 64;
 
 	*o = (struct ka_analyzer_options){.lang = KA_LANG_HIP, .warp_size = selectable && wave ? wave : w,
@@ -180,7 +180,7 @@ static void advice(struct ka_kernel_result *kr, const struct ka_model_params *p,
 			in = at_block(&in, fixed, p->smem_per_thread, in.block);
 			check_llvm(kr, v, &in, specs[i].text, d);
 			if (specs[i].kind == KA_WHAT_REGS &&
-			    (a->unified ? (in.vgprs + 3) / 4 * 4 + in.agprs : in.vgprs) > specs[i].value) {
+			    ka_amd_vgprs_per_wave(a, in.vgprs, in.agprs) > specs[i].value) {
 				char where[512];
 				snprintf(where, sizeof(where), "%s:%d", k->file ? k->file : "", k->line);
 				ka_diag_warn(d, where, "%s (%s): --what-if %s: the compiler kept %d VGPRs%s (a bound of "
@@ -274,7 +274,7 @@ static void model(struct ka_kernel_result *kr, const struct ka_kernel *k, const 
 		.lds = lds_fixed + p->smem_per_thread * kr->block,
 		.wave = k->wave_size ? k->wave_size : p->wave ? p->wave : a->default_wave,
 	};
-	if (in.wave == 32 && !a->vgprs_w32)
+	if (in.wave == 32 && !ka_amd_has_wave32(a))
 		in.wave = 64;
 	kr->m.amd.launch = in;
 	ka_occ_amd(a, &in, &kr->m.amd.occ);

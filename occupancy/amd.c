@@ -86,12 +86,16 @@ static int sgpr_bound(int sgprs)
 	return 7;
 }
 
-/* Register file entries one wave needs before the granule. */
-static int vgprs_needed(const struct ka_amd_arch *a, int vgprs, int agprs)
+int ka_amd_vgprs_per_wave(const struct ka_amd_arch *a, int vgprs, int agprs)
 {
 	if (a->unified)
 		return agprs > 0 ? (vgprs + 3) / 4 * 4 + agprs : vgprs;
 	return vgprs > agprs ? vgprs : agprs;
+}
+
+bool ka_amd_has_wave32(const struct ka_amd_arch *a)
+{
+	return a && a->vgprs_w32 > 0;
 }
 
 int ka_occ_amd(const struct ka_amd_arch *a, const struct ka_amd_launch *in, struct ka_amd_occupancy *out)
@@ -101,7 +105,7 @@ int ka_occ_amd(const struct ka_amd_arch *a, const struct ka_amd_launch *in, stru
 
 	memset(out, 0, sizeof(*out));
 	wave = in->wave ? in->wave : a->default_wave;
-	if (in->block < 1 || (wave != 32 && wave != 64) || (wave == 32 && !a->vgprs_w32))
+	if (in->block < 1 || (wave != 32 && wave != 64) || (wave == 32 && !ka_amd_has_wave32(a)))
 		return -EINVAL;
 	total = wave == 32 ? a->vgprs_w32 : a->vgprs_w64;
 	gran = wave == 32 ? a->granule_w32 : a->granule_w64;
@@ -115,7 +119,7 @@ int ka_occ_amd(const struct ka_amd_arch *a, const struct ka_amd_launch *in, stru
 	if (in->vgprs < 0 || in->vgprs > a->vgprs_addressable || in->agprs < 0 || in->agprs > a->agprs) {
 		out->by_vgprs = 0;
 	} else {
-		int v = vgprs_needed(a, in->vgprs, in->agprs);
+		int v = ka_amd_vgprs_per_wave(a, in->vgprs, in->agprs);
 		int alloc = div_up(v > 0 ? v : 1, gran) * gran;
 		out->vgprs_alloc = alloc;
 		out->by_vgprs = total / alloc > 0 ? total / alloc : 1;

@@ -120,6 +120,16 @@ extern const int ka_amd_arch_count;
 
 /* NULL if unknown.  Accepts a target id with features: "gfx90a:xnack+". */
 const struct ka_amd_arch *ka_amd_arch_find(const char *name);
+/* The entries of its SIMD lane's register file one wave of `vgprs`
+ * architectural VGPRs and `agprs` AGPRs takes, before the granule: on a
+ * unified file (gfx90a/gfx94x/gfx950) alignTo(VGPRs, 4) + AGPRs when it has
+ * AGPRs, on gfx908's separate files the larger of the two, else the VGPRs
+ * (LLVM's AMDGPU::getTotalNumVGPRs; the .vgpr_count of the code object's
+ * metadata counts the same). */
+int ka_amd_vgprs_per_wave(const struct ka_amd_arch *a, int vgprs, int agprs);
+/* Whether the arch runs wave32 as well as wave64 (gfx10+): the wave size is
+ * then the compile's choice.  false for NULL. */
+bool ka_amd_has_wave32(const struct ka_amd_arch *a);
 
 /* Vendor-neutral lookup: which model an --arch name belongs to. */
 enum ka_arch_vendor { KA_ARCH_NVIDIA, KA_ARCH_AMD };

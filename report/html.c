@@ -32,17 +32,6 @@ enum {
 
 /* ---- escaping ------------------------------------------------------------------------- */
 
-static int utf8_len(const unsigned char *s, size_t n)
-{
-	int len = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
-	if (len == 0 || (size_t)len > n)
-		return 0;
-	for (int i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
-
 /* Text as HTML character data or an attribute value. */
 static void esc_n(FILE *out, const char *s, size_t n)
 {
@@ -59,7 +48,7 @@ static void esc_n(FILE *out, const char *s, size_t n)
 		case '\t': fputs("    ", out); break;
 		case '\n': fputc('\n', out); break;
 		default:
-			if (c >= 0x80 && (w = utf8_len(p + i, n - i)) > 0) {
+			if (c >= 0x80 && (w = ka_utf8_char(p + i, n - i)) > 0) {
 				fwrite(p + i, 1, (size_t)w, out);
 				i += (size_t)w;
 				continue;

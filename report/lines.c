@@ -90,8 +90,7 @@ int ka_kline_findings(const struct ka_kernel_result *kr, const struct ka_mach_ac
 
 /* ---- text ---------------------------------------------------------------------------- */
 
-/* Bytes of one UTF-8 character at s (at most n), 0 if it is not one. */
-static int utf8_char(const unsigned char *s, size_t n)
+int ka_utf8_char(const unsigned char *s, size_t n)
 {
 	int len = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
 	if (len == 0 || (size_t)len > n)
@@ -110,7 +109,7 @@ void ka_text_source(FILE *out, const char *s, size_t len, int cols, bool utf8)
 	while (i < len && (p[i] == ' ' || p[i] == '\t'))
 		i++;
 	while (i < len) {
-		int w = p[i] >= 0x80 && utf8 ? utf8_char(p + i, len - i) : 0;
+		int w = p[i] >= 0x80 && utf8 ? ka_utf8_char(p + i, len - i) : 0;
 		if (used + 1 > cols - 1 && i + (w ? (size_t)w : 1) < len) {   /* room for the ellipsis */
 			fputs(utf8 ? "\u2026" : "~", out);
 			return;

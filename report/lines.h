@@ -35,6 +35,10 @@ const char *ka_access_unit(const struct ka_mach_access *a);
 double ka_access_per_request(const struct ka_mach_access *a);
 double ka_access_ideal(const struct ka_mach_access *a);
 
+/* Bytes of one well-formed UTF-8 character at s (at most n), 0 if there
+ * is none (the views show other bytes as '?'). */
+int ka_utf8_char(const unsigned char *s, size_t n);
+
 /* Source bytes for a terminal: printable ASCII and well-formed UTF-8 (only
  * with utf8) kept, a tab one space, any other byte '?' -- a source line can
  * hold escape sequences, which must never reach the terminal -- leading

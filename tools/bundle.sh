@@ -7,7 +7,8 @@
 # page, the verify kernels and runner, the hook, the CMake package) and
 # makes it relocatable with tools/bundle_libs.sh (the libraries a bare node
 # may lack under lib/kanalyze/, found through $ORIGIN-relative RUNPATHs).
-# Writes OUTDIR/kanalyze-VERSION-linux-ARCH.tar.gz and prints its path and
+# Writes OUTDIR/kanalyze-VERSION-linux-ARCH.tar.gz (KANALYZE_BUNDLE_XZ=1:
+# .tar.xz, a third smaller and slower to make) and prints its path and
 # size.  Needs patchelf (Debian: patchelf).
 #
 #   tar xzf kanalyze-*.tar.gz && kanalyze-*/bin/kanalyze kernel.cu --arch sm_90
@@ -33,5 +34,11 @@ trap 'rm -rf "$work"' EXIT
 stage=$work/$name
 cmake --install "$build" --prefix "$stage" >/dev/null
 "$src/tools/bundle_libs.sh" "$stage" "$src" "$build"
-tar -C "$work" -czf "$outdir/$name.tar.gz" "$name"
-echo "$outdir/$name.tar.gz $(du -m "$outdir/$name.tar.gz" | cut -f1) MB ($(du -sm "$stage" | cut -f1) MB unpacked)"
+if [ -n "${KANALYZE_BUNDLE_XZ:-}" ]; then
+    out=$outdir/$name.tar.xz
+    tar -C "$work" -cf - "$name" | xz -T0 -6 >"$out"
+else
+    out=$outdir/$name.tar.gz
+    tar -C "$work" -czf "$out" "$name"
+fi
+echo "$out $(du -m "$out" | cut -f1) MB ($(du -sm "$stage" | cut -f1) MB unpacked)"

@@ -15,11 +15,7 @@ src=$(cd "$2" && pwd)
 . "$(dirname "$0")/../support/lib.sh"
 private_tmp
 
-export PATH=$PATH:/usr/local/cuda/bin
-if ! command -v nvcc >/dev/null; then
-    echo "not run: no nvcc"
-    exit 77
-fi
+need_nvcc
 cd "$src" || exit 1
 
 # ---- --lines, CUDA ---------------------------------------------------------------

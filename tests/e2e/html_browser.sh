@@ -14,11 +14,7 @@ src=$(cd "$2" && pwd)
 . "$(dirname "$0")/../support/lib.sh"
 private_tmp
 
-export PATH=$PATH:/usr/local/cuda/bin
-if ! command -v nvcc >/dev/null; then
-    echo "not run: no nvcc"
-    exit 77
-fi
+need_nvcc
 browser=$(command -v chromium-headless-shell || command -v chromium || true)
 if [ -z "$browser" ]; then
     echo "not run: no headless Chromium (./setup.sh test installs chromium-headless-shell)"

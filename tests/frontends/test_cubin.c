@@ -166,6 +166,24 @@ static void bad_inputs(void **state)
 
 /* Flip bytes all over a real cubin: the reader must answer, not crash
  * (run under ASan/UBSan in CI). */
+/* The report's arch order (ka_arch_cmp): sm by number, AMD by generation,
+ * minor version and stepping, so gfx90a sorts between gfx908 and gfx940
+ * and gfx1030 after every gfx9. */
+static void arch_order(void **state)
+{
+	static const char *const want[] = {"gfx900", "gfx906", "gfx908", "gfx90a", "gfx940", "gfx942",
+					   "gfx950", "gfx1030", "gfx1100", "gfx1200"};
+	(void)state;
+	for (size_t i = 0; i + 1 < sizeof(want) / sizeof(*want); i++) {
+		assert_true(ka_arch_cmp(want[i], want[i + 1]) < 0);
+		assert_true(ka_arch_cmp(want[i + 1], want[i]) > 0);
+	}
+	assert_int_equal(ka_arch_cmp("gfx90a:xnack+", "gfx90a:xnack+"), 0);
+	assert_true(ka_arch_cmp("sm_90", "sm_100") < 0);
+	assert_true(ka_arch_cmp("sm_90", "sm_90a") < 0);
+	assert_true(ka_arch_cmp("gfxzz", "gfx1030") > 0);   /* not a target name: by its spelling */
+}
+
 static void corrupted_never_crashes(void **state)
 {
 	(void)state;
@@ -201,7 +219,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sm90), cmocka_unit_test(older_arch_and_spills),
 		cmocka_unit_test(barriers_and_bounds), cmocka_unit_test(agrees_with_ptxas),
-		cmocka_unit_test(bad_inputs), cmocka_unit_test(corrupted_never_crashes),
+		cmocka_unit_test(bad_inputs), cmocka_unit_test(corrupted_never_crashes), cmocka_unit_test(arch_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

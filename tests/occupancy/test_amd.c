@@ -97,6 +97,23 @@ static void gfx908_separate_files(void **state)
 }
 
 /* gfx8/9 SGPRs: <=80 -> 10, <=88 -> 9, <=100 -> 8, else 7; gfx10+ never. */
+/* One wave's share of the register file, the fact the model, the what-if
+ * check and the metadata cross-check ask (LLVM's getTotalNumVGPRs):
+ * unified alignTo(V, 4) + A, gfx908 max(V, A), else V; wave32 rows. */
+static void vgprs_per_wave(void **state)
+{
+	(void)state;
+	assert_int_equal(ka_amd_vgprs_per_wave(ka_amd_arch_find("gfx90a"), 97, 40), 140);
+	assert_int_equal(ka_amd_vgprs_per_wave(ka_amd_arch_find("gfx90a"), 97, 0), 97);
+	assert_int_equal(ka_amd_vgprs_per_wave(ka_amd_arch_find("gfx942"), 1, 1), 5);
+	assert_int_equal(ka_amd_vgprs_per_wave(ka_amd_arch_find("gfx908"), 97, 120), 120);
+	assert_int_equal(ka_amd_vgprs_per_wave(ka_amd_arch_find("gfx908"), 97, 40), 97);
+	assert_int_equal(ka_amd_vgprs_per_wave(ka_amd_arch_find("gfx1100"), 97, 0), 97);
+	assert_true(ka_amd_has_wave32(ka_amd_arch_find("gfx1030")));
+	assert_false(ka_amd_has_wave32(ka_amd_arch_find("gfx90a")));
+	assert_false(ka_amd_has_wave32(NULL));
+}
+
 static void sgpr_limits(void **state)
 {
 	(void)state;
@@ -516,6 +533,7 @@ int main(void)
 		cmocka_unit_test(gfx90a_worked_example),
 		cmocka_unit_test(seed003_hygon),
 		cmocka_unit_test(gfx908_separate_files),
+		cmocka_unit_test(vgprs_per_wave),
 		cmocka_unit_test(sgpr_limits),
 		cmocka_unit_test(gfx10_wave_sizes),
 		cmocka_unit_test(lds_limits),

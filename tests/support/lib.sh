@@ -4,7 +4,7 @@
 # on exit, the home of kanalyze's temporary files and result cache; expect
 # NAME WANTED_RC CMD... runs CMD with its stdout and stderr in $tmp/out and
 # $tmp/err and checks its exit code; has / hasnt NAME FILE TEXT check that
-# FILE holds (or not) TEXT:
+# FILE holds (or not) TEXT; need_nvcc exits 77 ("not run") without nvcc:
 #   . "$(dirname "$0")/../support/lib.sh"; private_tmp    (from tests/e2e/, tests/tree/ ...)
 pass=0 fail=0
 private_tmp() {
@@ -20,6 +20,11 @@ expect() {
     "$@" >"$tmp/out" 2>"$tmp/err"
     local rc=$?
     if [ "$rc" -eq "$want" ]; then ok "$name"; else bad "$name (exit $rc, wanted $want)" "$(cat "$tmp/err" "$tmp/out")"; fi
+}
+# need_nvcc: CUDA's bin on PATH, or "not run" and exit 77 without nvcc
+need_nvcc() {
+    export PATH=$PATH:/usr/local/cuda/bin
+    command -v nvcc >/dev/null || { echo "not run: no nvcc"; exit 77; }
 }
 has()   { if grep -qF -- "$3" "$2"; then ok "$1"; else bad "$1: '$3' not in $(basename "$2")" "$(cat "$2")"; fi; }
 hasnt() { if grep -qF -- "$3" "$2"; then bad "$1: '$3' in $(basename "$2")" "$(cat "$2")"; else ok "$1"; fi; }
