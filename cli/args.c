@@ -32,6 +32,48 @@ static const char *cmd_name(enum ka_cmd c)
 	return c == KA_CMD_OCCUPANCY ? "occupancy" : c == KA_CMD_ARCHS ? "archs" : c == KA_CMD_REPORT ? "report" : c == KA_CMD_PLOT ? "plot" : c == KA_CMD_VERIFY ? "verify" : c == KA_CMD_TRUST ? "trust" : "analyze";
 }
 
+static const enum ka_cmd commands[] = {KA_CMD_OCCUPANCY, KA_CMD_ARCHS, KA_CMD_REPORT, KA_CMD_PLOT, KA_CMD_VERIFY,
+				       KA_CMD_TRUST};
+
+/* Levenshtein distance of two short words, capped: more than 2 is "far". */
+static int edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	int row[32], prev;
+	if (la >= 32 || lb >= 32)
+		return 99;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int cur = row[j];
+			int best = prev + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			prev = cur;
+		}
+	}
+	return row[lb];
+}
+
+/* A first argument that is no command, no option and no file, within two
+ * edits of a command ("occupany"): the command it was meant to be, else
+ * NULL (it goes on as an input, and a missing one says so). */
+static const char *command_near(const char *a)
+{
+	if (a[0] == '-' || strchr(a, '/') || strchr(a, '.') || access(a, F_OK) == 0)
+		return NULL;
+	for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
+		if (edit_distance(a, cmd_name(commands[c])) <= 2)
+			return cmd_name(commands[c]);
+	return NULL;
+}
+
 void ka_cli_help(FILE *out, enum ka_cmd cmd)
 {
 	switch (cmd) {
@@ -162,24 +204,18 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 
 	memset(cli, 0, sizeof(*cli));
 	cli->cmd = KA_CMD_ANALYZE;
-	if (argc > 1 && strcmp(argv[1], "occupancy") == 0) {
-		cli->cmd = KA_CMD_OCCUPANCY;
-		i = 2;
-	} else if (argc > 1 && strcmp(argv[1], "archs") == 0) {
-		cli->cmd = KA_CMD_ARCHS;
-		i = 2;
-	} else if (argc > 1 && strcmp(argv[1], "report") == 0) {
-		cli->cmd = KA_CMD_REPORT;
-		i = 2;
-	} else if (argc > 1 && strcmp(argv[1], "plot") == 0) {
-		cli->cmd = KA_CMD_PLOT;
-		i = 2;
-	} else if (argc > 1 && strcmp(argv[1], "verify") == 0) {
-		cli->cmd = KA_CMD_VERIFY;
-		i = 2;
-	} else if (argc > 1 && strcmp(argv[1], "trust") == 0) {
-		cli->cmd = KA_CMD_TRUST;
-		i = 2;
+	for (size_t c = 0; argc > 1 && c < sizeof(commands) / sizeof(commands[0]); c++)
+		if (strcmp(argv[1], cmd_name(commands[c])) == 0) {
+			cli->cmd = commands[c];
+			i = 2;
+		}
+	if (i == 1 && argc > 1) {
+		const char *near = command_near(argv[1]);
+		if (near) {
+			ka_diag_error(d, KA_EXIT_USAGE, NULL, "'%s' is not a command or a file: did you mean 'kanalyze %s'?",
+				      argv[1], near);
+			return KA_EXIT_USAGE;
+		}
 	}
 	cli->files = ka_xcalloc((size_t)argc + 1, sizeof(char *));
 	cc_push(cli, NULL);

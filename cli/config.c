@@ -411,9 +411,11 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 				continue;
 			}
 			if (id == OPT_COMPDB && access(full, F_OK) != 0) {
-				/* not built yet (a fresh clone's pre-commit hook) */
-				ka_diag_note(d, path, "\"compile_commands\": %s does not exist yet; files are "
-					     "analysed with the config's flags only", full);
+				/* not built yet (a fresh clone's pre-commit hook), or a
+				 * wrong path: either way said, as a warning */
+				ka_diag_warn(d, path, "\"compile_commands\": %s does not exist (not built yet, or a "
+					     "wrong path?); files are analysed without it, with the config's flags only",
+					     full);
 				free(full);
 				continue;
 			}

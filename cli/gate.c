@@ -1,9 +1,10 @@
 /* gate.c — the end of an analysis (or of `kanalyze report`): the report in
  * the format asked for, the baseline comparison and the baseline write, and
  * the exit code.  Levels for --fail-on: a regression is an error, a kernel
- * within --warn-cliff registers of its next cliff a warning; the default
- * fails on errors only, --strict (or --fail-on warning) on both, --fail-on
- * never on nothing.  Options are checked before anything is compiled: the
+ * within --warn-cliff registers of its next cliff a warning, and so is a
+ * finding shown as a warning that the baseline does not have (same rule,
+ * kernel and line text: lib/baseline.c); the default fails on errors only,
+ * --strict (or --fail-on warning) on both, --fail-on never on nothing.  Options are checked before anything is compiled: the
  * baseline's path among them (core's output rules: a device or FIFO is
  * written into, a symbolic link only with --follow-symlinks, which writes
  * the file it points to).  The writer is a row of report/'s table
@@ -187,6 +188,20 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct
 		if (d->quiet)
 			fprintf(d->out, "kanalyze: exit 1: %d regression%s against the baseline %s\n",
 				cmp.count[KA_CH_REGRESSION], cmp.count[KA_CH_REGRESSION] == 1 ? "" : "s", bpath);
+	}
+	/* --fail-on warning: a warning the baseline does not have (its rule,
+	 * kernel and line text), never one it has */
+	if (level >= 2 && have_cmp && !cmp.findings_compared)
+		ka_diag_note(d, bpath, "the baseline keeps no findings (an older kanalyze wrote it): new warnings are "
+			     "not gated until it is written again with --write-baseline");
+	if (rc == KA_EXIT_OK && level >= 2 && have_cmp && cmp.new_warnings > 0) {
+		if (d->quiet)
+			fprintf(d->out, "kanalyze: exit 1: %d new warning%s against the baseline %s\n", cmp.new_warnings,
+				cmp.new_warnings == 1 ? "" : "s", bpath);
+		else
+			ka_diag_note(d, NULL, "%d new warning%s against the baseline: exit 1 (--fail-on warning)",
+				     cmp.new_warnings, cmp.new_warnings == 1 ? "" : "s");
+		rc = KA_EXIT_FINDINGS;
 	}
 	if (rc == KA_EXIT_OK && level >= 2 && near > 0) {
 		if (d->quiet)

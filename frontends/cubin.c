@@ -9,7 +9,9 @@
  * of such an arch (the arch's row says so: ptxas's own, which carry a
  * ".nv.shared.reserved.0" section, and nvlink's, which need not, as NCCL's
  * do not), and in any cubin with that section.  A relocatable cubin (-rdc,
- * ET_REL) holds only the kernel's own bytes.  kanalyze reports shared memory
+ * ET_REL) holds only the kernel's own bytes; the shared variables of the
+ * file's scope and of called device functions sit in a common section the
+ * linker places later, found through the relocations (below).  kanalyze reports shared memory
  * without the reservation, as ptxas -v and cudaFuncGetAttributes do.
  *
  * A record: u8 format, u8 attribute id, u16 — for format 4 (SVAL) the byte
@@ -104,6 +106,9 @@ struct sym {
 	const char *name;
 	int is_func;
 	int is_entry;          /* STO_CUDA_ENTRY (st_other 0x10): a kernel */
+	int is_data;           /* an object (not a section, file or function) */
+	size_t shndx;          /* its section                              */
+	uint64_t size;
 };
 
 struct cubin {
@@ -143,6 +148,10 @@ static int load_symbols(struct cubin *c, Elf_Scn *scn, GElf_Shdr *sh)
 		c->syms[i].name = elf_strptr(c->elf, sh->sh_link, s.st_name);
 		c->syms[i].is_func = GELF_ST_TYPE(s.st_info) == STT_FUNC;
 		c->syms[i].is_entry = c->syms[i].is_func && (s.st_other & STO_CUDA_ENTRY);
+		c->syms[i].is_data = !c->syms[i].is_func && GELF_ST_TYPE(s.st_info) != STT_SECTION &&
+				     GELF_ST_TYPE(s.st_info) != STT_FILE && s.st_shndx != SHN_UNDEF && s.st_shndx < SHN_LORESERVE;
+		c->syms[i].shndx = s.st_shndx;
+		c->syms[i].size = s.st_size;
 		c->has_entries |= c->syms[i].is_entry;
 	}
 	return 0;
@@ -316,6 +325,143 @@ static void kernel_init(struct ka_kernel *k, const char *mangled, const char *ar
 	k->res.max_threads = 0;
 }
 
+/* ---- relocatable cubins: shared memory the linker places ------------------
+ * Under -rdc ptxas leaves a kernel's own __shared__ arrays in
+ * ".nv.shared.<kernel>" but those of the file's scope and of the device
+ * functions it calls in a common shared section, for nvlink to place in
+ * every kernel that reaches them.  A kernel's static shared memory is then
+ * its own section plus each such variable its code, or the code of a
+ * function it calls, relocates against -- what ptxas -v prints for the
+ * same file without -rdc:
+ *
+ *   k1: gtile (2048 B, file scope) + use_tile()'s dtile (512 B) = 2560 B
+ *   k2: own "mine" (256 B)         + gtile (2048 B)              = 2304 B
+ *
+ * The graph is the relocations of ".rela.text.<function>" (a reference to a
+ * shared variable, or a call: a reference to a function symbol). */
+struct rdc_edge {
+	const char *from;          /* the function whose code refers       */
+	size_t sym;                /* to this symbol                       */
+};
+struct rdc_graph {
+	struct rdc_edge *v;
+	size_t n, cap;
+	bool *loose;               /* per section: a shared section no kernel owns */
+	uint64_t *align;           /* per section: sh_addralign             */
+	size_t nsec;
+};
+
+static bool shared_section_name(const char *name)
+{
+	return strncmp(name, ".nv", 3) == 0 && strstr(name, "shared") && strncmp(name, ".nv.shared.reserved", 19) != 0;
+}
+
+static int rdc_graph_build(struct cubin *c, struct rdc_graph *g)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	if (elf_getshdrnum(c->elf, &g->nsec) != 0)
+		return -1;
+	g->loose = ka_xcalloc(g->nsec + 1, sizeof(*g->loose));
+	g->align = ka_xcalloc(g->nsec + 1, sizeof(*g->align));
+	while ((scn = elf_nextscn(c->elf, scn)) != NULL) {
+		const char *name = sec_name(c, scn, &sh);
+		size_t idx = elf_ndxscn(scn);
+		if (!name || idx >= g->nsec)
+			return -1;
+		g->align[idx] = sh.sh_addralign ? sh.sh_addralign : 1;
+		g->loose[idx] = shared_section_name(name) &&
+				!(strncmp(name, ".nv.shared.", 11) == 0 && kernel_lookup(c, name + 11));
+	}
+	while ((scn = elf_nextscn(c->elf, scn)) != NULL) {
+		const char *name = sec_name(c, scn, &sh), *fn;
+		Elf_Data *data;
+		size_t n;
+		if (!name)
+			return -1;
+		if (sh.sh_type == SHT_RELA && strncmp(name, ".rela.text.", 11) == 0)
+			fn = name + 11;
+		else if (sh.sh_type == SHT_REL && strncmp(name, ".rel.text.", 10) == 0)
+			fn = name + 10;
+		else
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || sh.sh_entsize == 0 || data->d_size != sh.sh_size)
+			return -1;
+		n = sh.sh_size / sh.sh_entsize;
+		for (size_t i = 0; i < n; i++) {
+			GElf_Rela ra;
+			GElf_Rel r;
+			size_t sym;
+			if (sh.sh_type == SHT_RELA) {
+				if (!gelf_getrela(data, (int)i, &ra))
+					return -1;
+				sym = GELF_R_SYM(ra.r_info);
+			} else {
+				if (!gelf_getrel(data, (int)i, &r))
+					return -1;
+				sym = GELF_R_SYM(r.r_info);
+			}
+			if (sym >= c->nsyms || !c->syms[sym].name)
+				continue;
+			bool shared = c->syms[sym].is_data && c->syms[sym].shndx < g->nsec && g->loose[c->syms[sym].shndx];
+			if (!shared && !c->syms[sym].is_func)
+				continue;
+			if (g->n == g->cap) {
+				g->cap = g->cap ? 2 * g->cap : 32;
+				g->v = ka_xrealloc(g->v, g->cap * sizeof(*g->v));
+			}
+			g->v[g->n++] = (struct rdc_edge){fn, sym};
+		}
+	}
+	return 0;
+}
+
+/* The bytes of the common shared variables kernel k reaches. */
+static long rdc_shared_bytes(const struct cubin *c, const struct rdc_graph *g, const char *kernel)
+{
+	const char **todo = ka_xcalloc(c->nsyms + 1, sizeof(*todo));
+	bool *seen_fn = ka_xcalloc(c->nsyms + 1, sizeof(*seen_fn)), *used = ka_xcalloc(c->nsyms + 1, sizeof(*used));
+	size_t n_todo = 0;
+	uint64_t total = 0;
+
+	todo[n_todo++] = kernel;
+	while (n_todo) {
+		const char *fn = todo[--n_todo];
+		for (size_t e = 0; e < g->n; e++) {
+			size_t s = g->v[e].sym;
+			if (strcmp(g->v[e].from, fn) != 0)
+				continue;
+			if (c->syms[s].is_func) {
+				if (!seen_fn[s] && strcmp(c->syms[s].name, kernel) != 0) {
+					seen_fn[s] = true;
+					todo[n_todo++] = c->syms[s].name;
+				}
+			} else if (c->syms[s].size) {   /* extern __shared__: dynamic */
+				used[s] = true;
+			}
+		}
+	}
+	for (size_t s = 0; s < c->nsyms; s++)
+		if (used[s]) {
+			uint64_t a = g->align[c->syms[s].shndx];
+			total = (total + a - 1) / a * a + c->syms[s].size;
+		}
+	free(todo);
+	free(seen_fn);
+	free(used);
+	return (long)total;
+}
+
+static void rdc_graph_free(struct rdc_graph *g)
+{
+	free(g->v);
+	free(g->loose);
+	free(g->align);
+	memset(g, 0, sizeof(*g));
+}
+
 /* "sm_90" from e_flags: the low byte (CUDA 12+: bits 8..15) holds the SM. */
 static void arch_of(const GElf_Ehdr *eh, char *arch, size_t n)
 {
@@ -465,6 +611,18 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 	for (size_t i = first; i < out->n; i++)
 		if (out->v[i].res.stack == KA_UNSET)
 			out->v[i].res.stack = out->v[i].res.local;
+	if (eh.e_type == ET_REL) {
+		struct rdc_graph g = {0};
+		index_build(&c, out, first);
+		if (rdc_graph_build(&c, &g) != 0) {
+			rdc_graph_free(&g);
+			ka_diag_error(d, KA_EXIT_USAGE, where, "truncated cubin: unreadable relocations");
+			goto out;
+		}
+		for (size_t i = first; i < out->n; i++)
+			out->v[i].res.static_smem += rdc_shared_bytes(&c, &g, out->v[i].mangled);
+		rdc_graph_free(&g);
+	}
 	err = 0;
 out:
 	if (err) {

@@ -518,7 +518,8 @@ static int read_entry(const struct ka_fatbin_entry *e, void *arg)
 			ka_diag_warn_once(r->d, key, w.data,
 					  "unsupported: cubin compressed in a way kanalyze does not know (flags 0x%" PRIx64
 					  "): not read%s",
-					  e->flags, r->opt && r->opt->cuobjdump ? "" : " (cuobjdump can extract it)");
+					  e->flags, r->opt && r->opt->cuobjdump ? "" : " (cuobjdump can extract it: set "
+					  "KANALYZE_CUOBJDUMP=/path/to/cuobjdump or pip install nvidia-cuda-cuobjdump)");
 			r->undecoded++;
 			break;
 		}

@@ -17,28 +17,7 @@
 
 char *ka_cuobjdump_locate(void)
 {
-	const char *env = getenv("KANALYZE_CUOBJDUMP");
-	char *p, *nvdisasm;
-
-	if (env && *env)
-		return ka_which(env);
-	/* the pinned wheels put cuobjdump beside nvdisasm (.tools/python/...) */
-	if ((nvdisasm = ka_nvdisasm_locate()) != NULL) {
-		char *slash = strrchr(nvdisasm, '/');
-		if (slash) {
-			struct ka_buf b = {0};
-			ka_buf_printf(&b, "%.*s/cuobjdump", (int)(slash - nvdisasm), nvdisasm);
-			free(nvdisasm);
-			if (access(b.data, X_OK) == 0)
-				return b.data;
-			ka_buf_free(&b);
-		} else {
-			free(nvdisasm);
-		}
-	}
-	if ((p = ka_which("cuobjdump")) != NULL)
-		return p;
-	return ka_which("/usr/local/cuda/bin/cuobjdump");
+	return ka_cuda_tool_locate("cuobjdump", "KANALYZE_CUOBJDUMP");
 }
 
 static void put32(uint8_t *p, uint32_t v)

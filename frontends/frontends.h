@@ -222,9 +222,12 @@ void ka_sass_set_free(struct ka_sass_set *set);
 /* The opcodes the seed-003 tables group, summed ("UIMAD", "UIADD3", ...). */
 long ka_sass_count_of(const struct ka_sass *s, const char *opcode);
 
-/* nvdisasm: $KANALYZE_NVDISASM (only that, when set), then the project's
- * .tools next to the kanalyze binary and in the source tree, then PATH, then
- * /usr/local/cuda/bin.  Malloc'd path, or NULL. */
+/* An NVIDIA tool ("nvdisasm", "cuobjdump"): $env_var (only that, when
+ * set), the checkout's pinned wheels (a build-tree kanalyze), beside nvcc,
+ * $CUDA_HOME, $CUDA_PATH, /usr/local/cuda, /opt/cuda, PATH, then pip's
+ * wheel layout in the site-packages (cuda_tools.c).  Malloc'd path or NULL. */
+char *ka_cuda_tool_locate(const char *tool, const char *env_var);
+/* nvdisasm through ka_cuda_tool_locate ($KANALYZE_NVDISASM). */
 char *ka_nvdisasm_locate(void);
 /* Disassemble `cubin` twice, census every kernel out->v[first..] by its
  * mangled name: k->sass (owned by the kernel) and k->res.uregs.  `main_file`

@@ -1,4 +1,4 @@
-/* sass_run.c — find nvdisasm without the user setting PATH, run it twice on a
+/* sass_run.c — find nvdisasm (cuda_tools.c), run it twice on a
  * cubin (listing with source lines; live-register table), and hang each
  * kernel's census on its ka_kernel.  Spawned with an argv under a timeout,
  * like every tool kanalyze runs. */
@@ -11,52 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Where ./setup.sh puts the pinned wheel (nvidia-cuda-nvdisasm, CUDA 13
- * layout first, then the CUDA 12 one). */
-static const char *const tools_rel[] = {
-	".tools/python/nvidia/cu13/bin/nvdisasm",
-	".tools/python/nvidia/cuda_nvdisasm/bin/nvdisasm",
-};
-
-static char *try_under(const char *dir)
-{
-	struct ka_buf b = {0};
-	for (size_t i = 0; i < sizeof(tools_rel) / sizeof(tools_rel[0]); i++) {
-		b.len = 0;
-		ka_buf_printf(&b, "%s/%s", dir, tools_rel[i]);
-		if (access(b.data, X_OK) == 0)
-			return b.data;
-	}
-	ka_buf_free(&b);
-	return NULL;
-}
-
 char *ka_nvdisasm_locate(void)
 {
-	const char *env = getenv("KANALYZE_NVDISASM");
-	char exe[PATH_MAX], *p;
-	ssize_t n;
-
-	if (env && *env)
-		return ka_which(env);
-	/* <dir of the kanalyze binary>/.. : a build directory inside the tree */
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 4);
-	if (n > 0) {
-		exe[n] = '\0';
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			strcpy(slash, "/..");
-			if ((p = try_under(exe)) != NULL)
-				return p;
-		}
-	}
-#ifdef KA_SOURCE_DIR
-	if ((p = try_under(KA_SOURCE_DIR)) != NULL)
-		return p;
-#endif
-	if ((p = ka_which("nvdisasm")) != NULL)
-		return p;
-	return ka_which("/usr/local/cuda/bin/nvdisasm");
+	return ka_cuda_tool_locate("nvdisasm", "KANALYZE_NVDISASM");
 }
 
 /* The first line of a tool's stderr, for a one-line message. */
@@ -114,6 +71,10 @@ int ka_sass_census_cubin(const char *nvdisasm, const char *cubin, const char *ma
 		*kn->sass = *s;
 		memset(s, 0, sizeof(*s));       /* moved: the set no longer owns it */
 		kn->res.uregs = kn->sass->uregs;
+		/* local memory as the code touches it: what shows a spill in a
+		 * binary, which keeps no ptxas -v figure */
+		kn->res.local_stores = ka_sass_count_of(kn->sass, "STL");
+		kn->res.local_loads = ka_sass_count_of(kn->sass, "LDL");
 	}
 out:
 	ka_sass_set_free(&set);

@@ -6,12 +6,21 @@
  * What fails (regressions.def): registers grew and the resident blocks per
  * SM dropped (a cliff, same block size); occupancy dropped otherwise; spill
  * bytes appeared or grew; uniform registers fell while registers grew (both
- * sides measured by the SASS census).  Worked example, sm_90, 256 threads:
+ * sides measured by the SASS census).  A binary (cubin, fatbin, object,
+ * library, launcher record) keeps no spill bytes -- only ptxas -v prints
+ * them -- so where either side lacks them the spill evidence is what the
+ * binary does keep: the kernel's stack frame (EIATTR_FRAME_SIZE, where
+ * ptxas puts spilled registers) grew, or, with --sass on both sides, its
+ * STL/LDL local-memory instructions grew.  Worked example, sm_90, 256 threads:
  *
  *   regs   blocks/SM  occupancy   vs a 128-register baseline
  *   126        2        25 %      improved (fewer registers), passes
  *   128        2        25 %      unchanged, passes
  *   129        1      12.5 %      register-cliff, fails
+ *
+ *
+ *   56 regs, frame 0 B   ->  48 regs, frame 160 B (-maxrregcount 48, no ptxas -v):
+ *                            spill, fails -- not "improved 56 -> 48"
  *
  * Registers that grow without crossing a cliff are a reported change, not a
  * failure; kernels added or removed are reported, never failed; baseline
@@ -132,7 +141,119 @@ void ka_bl_free(struct ka_bl *b)
 	}
 	free(b->v);
 	free(b->nvcc);
+	for (size_t i = 0; i < b->nf; i++) {
+		free(b->f[i].rule);
+		free(b->f[i].mangled);
+		free(b->f[i].context);
+		free(b->f[i].file);
+		free(b->f[i].kernel);
+	}
+	free(b->f);
 	memset(b, 0, sizeof(*b));
+}
+
+/* ---- findings ------------------------------------------------------------------ */
+
+static int cmp_finding(const void *pa, const void *pb)
+{
+	const struct ka_bl_finding *a = pa, *b = pb;
+	int c = strcmp(a->rule, b->rule);
+	if (c)
+		return c;
+	if ((c = ka_mangled_cmp(a->mangled, b->mangled)) != 0)
+		return c;
+	return strcmp(a->context, b->context);
+}
+
+static struct ka_bl_finding *add_finding(struct ka_bl *b)
+{
+	if (b->nf == b->capf) {
+		b->capf = b->capf ? 2 * b->capf : 16;
+		b->f = ka_xrealloc(b->f, b->capf * sizeof(*b->f));
+	}
+	memset(&b->f[b->nf], 0, sizeof(b->f[0]));
+	return &b->f[b->nf++];
+}
+
+/* Sort by identity and keep one of each (a kernel analysed for several
+ * archs or launches reports its findings once per result): the most
+ * severe. */
+static void findings_unique(struct ka_bl *b)
+{
+	size_t keep = 0;
+	if (b->nf > 1)
+		qsort(b->f, b->nf, sizeof(*b->f), cmp_finding);
+	for (size_t i = 0; i < b->nf; i++) {
+		if (keep && cmp_finding(&b->f[keep - 1], &b->f[i]) == 0) {
+			if (b->f[i].level > b->f[keep - 1].level)
+				b->f[keep - 1].level = b->f[i].level;
+			free(b->f[i].rule);
+			free(b->f[i].mangled);
+			free(b->f[i].context);
+			free(b->f[i].file);
+			free(b->f[i].kernel);
+			continue;
+		}
+		b->f[keep++] = b->f[i];
+	}
+	b->nf = keep;
+}
+
+/* Line `line` of the text in t, white space collapsed and trimmed. */
+static char *line_context(const struct ka_buf *t, int line)
+{
+	const char *p = t->data, *end = t->data ? t->data + t->len : NULL;
+	struct ka_buf out = {0};
+	bool space = false;
+
+	for (int l = 1; p && p < end && l < line; p++)
+		if (*p == '\n')
+			l++;
+	ka_buf_puts(&out, "");
+	for (; p && p < end && *p != '\n'; p++) {
+		if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') {
+			space = out.len > 0;
+			continue;
+		}
+		if (space)
+			ka_buf_append(&out, " ", 1);
+		space = false;
+		ka_buf_append(&out, p, 1);
+	}
+	return out.data;
+}
+
+static void findings_from_result(const struct ka_result *r, const char *root, struct ka_bl *out)
+{
+	struct ka_buf text = {0};
+	const char *text_of = NULL;       /* the file `text` holds */
+
+	out->has_findings = true;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct ka_kernel_result *kr = &r->v[i];
+		const char *file = kr->k->def_file ? kr->k->def_file : kr->k->file;
+		for (size_t j = 0; kr->u && file && j < kr->u->n_findings; j++) {
+			const struct ka_ufinding *uf = &kr->u->findings[j];
+			if ((uf->min_sm && kr->sm < uf->min_sm) || ka_finding_contradicted(kr, j))
+				continue;
+			if (!text_of || strcmp(text_of, file) != 0) {
+				text.len = 0;
+				if (ka_read_file(file, 64u << 20, &text) != 0)
+					text.len = 0;
+				text_of = file;
+			}
+			struct ka_bl_finding *f = add_finding(out);
+			f->rule = ka_strdup(ka_rule_id(uf->rule));
+			f->mangled = ka_strdup(kr->k->mangled);
+			f->context = line_context(&text, uf->line);
+			f->file = ka_relpath(root, file);
+			f->kernel = ka_strdup(kr->k->name);
+			f->line = uf->line;
+			f->level = ka_finding_shown_level(kr, j);
+		}
+	}
+	ka_buf_free(&text);
+	findings_unique(out);
 }
 
 void ka_bl_from_result(const struct ka_result *r, const char *root, struct ka_bl *out)
@@ -164,6 +285,7 @@ void ka_bl_from_result(const struct ka_result *r, const char *root, struct ka_bl
 	}
 	if (out->n > 1)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_entry);
+	findings_from_result(r, root, out);
 }
 
 /* ---- writing ---------------------------------------------------------------- */
@@ -216,7 +338,27 @@ int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d)
 		free(s);
 		json_decref(o);
 	}
-	ka_buf_puts(&out, b->n ? "\n  ]\n}\n" : "]\n}\n");
+	ka_buf_puts(&out, b->n ? "\n  ]" : "]");
+	/* findings: one per line too, sorted by identity */
+	ka_buf_puts(&out, ",\n  \"findings\": [");
+	for (size_t i = 0; i < b->nf; i++) {
+		const struct ka_bl_finding *f = &b->f[i];
+		static const char *const levels[] = {"info", "note", "warning"};
+		json_t *o = json_object();
+		char *s;
+		json_object_set_new(o, "rule", json_string(f->rule));
+		json_object_set_new(o, "mangled", text_or_null(f->mangled));
+		json_object_set_new(o, "context", text_or_null(f->context));
+		json_object_set_new(o, "file", text_or_null(f->file));
+		json_object_set_new(o, "kernel", text_or_null(f->kernel));
+		json_object_set_new(o, "line", json_integer(f->line));
+		json_object_set_new(o, "level", json_string(levels[f->level >= 0 && f->level < 3 ? f->level : 1]));
+		s = json_dumps(o, JSON_COMPACT);
+		ka_buf_printf(&out, "%s\n    %s", i ? "," : "", s ? s : "{}");
+		free(s);
+		json_decref(o);
+	}
+	ka_buf_puts(&out, b->nf ? "\n  ]\n}\n" : "]\n}\n");
 	rc = ka_write_file_atomic(path, out.data, out.len);
 	ka_buf_free(&out);
 	if (rc != 0) {
@@ -228,6 +370,8 @@ int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d)
 
 /* ---- reading ---------------------------------------------------------------- */
 
+/* nullable: null, or the key missing (a baseline written before the field
+ * was kept), reads as unknown */
 static int field_long(json_t *o, const char *key, bool nullable, long *out)
 {
 	json_t *v = json_object_get(o, key);
@@ -237,11 +381,50 @@ static int field_long(json_t *o, const char *key, bool nullable, long *out)
 		*out = (long)json_integer_value(v);
 		return 0;
 	}
-	if (nullable && json_is_null(v)) {
+	if (nullable && (!v || json_is_null(v))) {
 		*out = KA_UNSET;
 		return 0;
 	}
 	return -1;
+}
+
+/* "findings" (absent in a baseline written before findings were kept) */
+static int read_findings(const char *path, json_t *fs, struct ka_bl *b, struct ka_diag *d)
+{
+	size_t i;
+	json_t *e;
+
+	if (!fs)
+		return 0;
+	if (!json_is_array(fs)) {
+		ka_diag_error(d, KA_EXIT_USAGE, path, "corrupt baseline: \"findings\" is not a list");
+		return -1;
+	}
+	b->has_findings = true;
+	json_array_foreach(fs, i, e) {
+		const char *rule = json_string_value(json_object_get(e, "rule"));
+		const char *mangled = json_string_value(json_object_get(e, "mangled"));
+		const char *context = json_string_value(json_object_get(e, "context"));
+		const char *file = json_string_value(json_object_get(e, "file"));
+		const char *kernel = json_string_value(json_object_get(e, "kernel"));
+		const char *level = json_string_value(json_object_get(e, "level"));
+		json_t *line = json_object_get(e, "line");
+		if (!rule || !mangled || !context) {
+			ka_diag_error(d, KA_EXIT_USAGE, path,
+				      "corrupt baseline: findings[%zu] needs \"rule\", \"mangled\" and \"context\"", i);
+			return -1;
+		}
+		struct ka_bl_finding *f = add_finding(b);
+		f->rule = ka_strdup(rule);
+		f->mangled = ka_strdup(mangled);
+		f->context = ka_strdup(context);
+		f->file = ka_strdup(file ? file : "");
+		f->kernel = ka_strdup(kernel ? kernel : mangled);
+		f->line = json_is_integer(line) ? (int)json_integer_value(line) : 0;
+		f->level = !level ? 1 : strcmp(level, "warning") == 0 ? 2 : strcmp(level, "info") == 0 ? 0 : 1;
+	}
+	findings_unique(b);
+	return 0;
 }
 
 int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
@@ -328,6 +511,8 @@ int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d)
 	}
 	if (b->n > 1)
 		qsort(b->v, b->n, sizeof(*b->v), cmp_entry);
+	if (read_findings(path, json_object_get(root, "findings"), b, d) != 0)
+		goto out;
 	rc = 0;
 out:
 	if (rc != 0)
@@ -349,6 +534,20 @@ static bool shrank(long old, long cur)
 	return old != KA_UNSET && cur != KA_UNSET && cur < old;
 }
 
+bool ka_bl_spill_bytes_known(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
+{
+	return o->res.spill_stores != KA_UNSET && o->res.spill_loads != KA_UNSET &&
+	       c->res.spill_stores != KA_UNSET && c->res.spill_loads != KA_UNSET;
+}
+
+/* Without ptxas's spill bytes: the frame ptxas spills into grew, or the
+ * local-memory instructions the SASS census counted grew. */
+static bool spill_evidence_grew(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
+{
+	return grew(o->res.local, c->res.local) || grew(o->res.local_stores, c->res.local_stores) ||
+	       grew(o->res.local_loads, c->res.local_loads);
+}
+
 static unsigned regressions(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 {
 	unsigned k = 0;
@@ -361,8 +560,10 @@ static unsigned regressions(const struct ka_bl_entry *o, const struct ka_bl_entr
 	else if (occ_down)
 		k |= 1u << KA_REG_OCC;
 	/* spills that appear where the baseline measured none count; unknown
-	 * on either side is no evidence */
+	 * spill bytes on either side leave the binary's own evidence */
 	if (grew(o->res.spill_stores, c->res.spill_stores) || grew(o->res.spill_loads, c->res.spill_loads))
+		k |= 1u << KA_REG_SPILL;
+	else if (!ka_bl_spill_bytes_known(o, c) && spill_evidence_grew(o, c))
 		k |= 1u << KA_REG_SPILL;
 	if (shrank(o->res.uregs, c->res.uregs) && grew(o->res.regs, c->res.regs))
 		k |= 1u << KA_REG_UR2R;
@@ -375,11 +576,21 @@ static bool improved(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 	       shrank(o->res.spill_stores, c->res.spill_stores) || shrank(o->res.spill_loads, c->res.spill_loads);
 }
 
+/* The local-memory evidence is unknown in an older baseline (or without
+ * --sass on one side): not a change by itself. */
+static bool same_if_known(long old, long cur)
+{
+	return old == cur || old == KA_UNSET || cur == KA_UNSET;
+}
+
 static bool same(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 {
 	return o->res.regs == c->res.regs && o->res.uregs == c->res.uregs && o->res.vgprs == c->res.vgprs && o->res.sgprs == c->res.sgprs &&
 	       o->res.spill_stores == c->res.spill_stores && o->res.spill_loads == c->res.spill_loads &&
-	       o->res.static_smem == c->res.static_smem && o->smem_dynamic == c->smem_dynamic && o->block == c->block &&
+	       o->res.static_smem == c->res.static_smem && same_if_known(o->res.stack, c->res.stack) &&
+	       same_if_known(o->res.local, c->res.local) && same_if_known(o->res.local_stores, c->res.local_stores) &&
+	       same_if_known(o->res.local_loads, c->res.local_loads) &&
+	       o->smem_dynamic == c->smem_dynamic && o->block == c->block &&
 	       o->blocks_per_sm == c->blocks_per_sm && fabs(o->occupancy - c->occupancy) < 1e-9;
 }
 
@@ -452,10 +663,25 @@ void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struc
 		free(done_rel.v[k].arch);
 	}
 	free(done_rel.v);
+	/* findings: new when the baseline (which keeps them) has none of the
+	 * same identity; both lists are sorted by it */
+	if (old->has_findings) {
+		out->findings_compared = true;
+		for (size_t a = 0, b = 0; b < cur->nf; b++) {
+			while (a < old->nf && cmp_finding(&old->f[a], &cur->f[b]) < 0)
+				a++;
+			if (a < old->nf && cmp_finding(&old->f[a], &cur->f[b]) == 0)
+				continue;
+			out->new_findings = ka_xrealloc(out->new_findings, (out->n_new + 1) * sizeof(*out->new_findings));
+			out->new_findings[out->n_new++] = &cur->f[b];
+			out->new_warnings += cur->f[b].level >= 2;
+		}
+	}
 }
 
 void ka_bl_compare_free(struct ka_bl_compare *c)
 {
 	free(c->v);
+	free(c->new_findings);
 	memset(c, 0, sizeof(*c));
 }

@@ -181,3 +181,22 @@ bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i)
 {
 	return kr->ground && kr->ground[i].verdict == KA_MACHINE_CONTRADICTED;
 }
+
+/* Below this share of its kernel's estimated global sectors an access
+ * warning is shown as info: the same 5 % a line must carry of its kernel's
+ * sectors to count as a miss of `kanalyze verify --profile` (bench/heldout:
+ * the strided accesses that run once per thread beside the kernel's loops
+ * measured 0.1 % of their kernels' sectors). */
+#define KA_SHARE_SHOWN 0.05
+
+int ka_finding_shown_level(const struct ka_kernel_result *kr, size_t i)
+{
+	static const char *const levels[] = {"info", "note", "warning"};
+	const char *sev = ka_rule_severity(kr->u->findings[i].rule);
+	int level = 1;
+	for (int l = 0; sev && l < 3; l++)
+		if (strcmp(sev, levels[l]) == 0)
+			level = l;
+	const struct ka_finding_ground *g = kr->ground ? &kr->ground[i] : NULL;
+	return level == 2 && g && g->share >= 0 && g->share < KA_SHARE_SHOWN ? 0 : level;
+}

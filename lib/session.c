@@ -180,10 +180,18 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		 * cache (it keeps no census) */
 		nvdisasm = ka_nvdisasm_locate();
 		if (!nvdisasm) {
-			ka_diag_error(d, KA_EXIT_TOOLCHAIN, NULL,
-				      "--sass: nvdisasm not found (looked at $KANALYZE_NVDISASM, the project's .tools, "
-				      "PATH, /usr/local/cuda/bin); install it with ./setup.sh or "
-				      "pip install nvidia-cuda-nvdisasm");
+			const char *env = getenv("KANALYZE_NVDISASM");
+			if (env && *env)
+				ka_diag_error(d, KA_EXIT_TOOLCHAIN, NULL,
+					      "--sass: $KANALYZE_NVDISASM names no executable nvdisasm (%s); set it to "
+					      "/path/to/nvdisasm, or unset it to look beside nvcc, in the CUDA installation, "
+					      "on PATH and where pip install nvidia-cuda-nvdisasm puts it", env);
+			else
+				ka_diag_error(d, KA_EXIT_TOOLCHAIN, NULL,
+					      "--sass: nvdisasm not found (looked beside nvcc, in $CUDA_HOME, $CUDA_PATH, "
+					      "/usr/local/cuda, PATH, pip's site-packages); set "
+					      "KANALYZE_NVDISASM=/path/to/nvdisasm, or pip install nvidia-cuda-nvdisasm "
+					      "(in a checkout: ./setup.sh)");
 			ka_kinds_free(&run);
 			return KA_EXIT_TOOLCHAIN;
 		}

@@ -16,6 +16,22 @@ static void spill_text(struct ka_buf *b, long s, long l)
 		ka_buf_printf(b, "%ld/%ld B", s, l);
 }
 
+static void frame_text(struct ka_buf *b, long v)
+{
+	if (v == KA_UNSET)
+		ka_buf_puts(b, "?");
+	else
+		ka_buf_printf(b, "%ld B", v);
+}
+
+static void count_text(struct ka_buf *b, long s, long l)
+{
+	if (s == KA_UNSET || l == KA_UNSET)
+		ka_buf_puts(b, "?");
+	else
+		ka_buf_printf(b, "%ld/%ld", s, l);
+}
+
 void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b)
 {
 	const struct ka_bl_entry *o = ch->old, *c = ch->cur;
@@ -52,11 +68,30 @@ void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b)
 	else
 		ka_buf_printf(b, " (block %d -> %d threads)", o->block, c->block);
 	ka_buf_printf(b, ", occupancy %.1f %% -> %.1f %%", 100.0 * o->occupancy, 100.0 * c->occupancy);
-	if (o->res.spill_stores != c->res.spill_stores || o->res.spill_loads != c->res.spill_loads) {
-		ka_buf_puts(b, ", spills ");
-		spill_text(b, o->res.spill_stores, o->res.spill_loads);
+	if (ka_bl_spill_bytes_known(o, c)) {
+		if (o->res.spill_stores != c->res.spill_stores || o->res.spill_loads != c->res.spill_loads) {
+			ka_buf_puts(b, ", spills ");
+			spill_text(b, o->res.spill_stores, o->res.spill_loads);
+			ka_buf_puts(b, " -> ");
+			spill_text(b, c->res.spill_stores, c->res.spill_loads);
+		}
+	} else if (c->res.local != KA_UNSET && c->res.local > 0 && o->res.local != c->res.local) {
+		/* a binary: the frame ptxas spills into bounds the spill bytes
+		 * (local arrays live there too) */
+		ka_buf_printf(b, ", spills up to %ld bytes (stack frame ", c->res.local);
+		frame_text(b, o->res.local);
+		ka_buf_printf(b, " -> %ld B per thread)", c->res.local);
+	} else if (o->res.local != c->res.local) {
+		ka_buf_puts(b, ", stack frame ");
+		frame_text(b, o->res.local);
 		ka_buf_puts(b, " -> ");
-		spill_text(b, c->res.spill_stores, c->res.spill_loads);
+		frame_text(b, c->res.local);
+	}
+	if (o->res.local_stores != c->res.local_stores || o->res.local_loads != c->res.local_loads) {
+		ka_buf_puts(b, ", local stores/loads (STL/LDL) ");
+		count_text(b, o->res.local_stores, o->res.local_loads);
+		ka_buf_puts(b, " -> ");
+		count_text(b, c->res.local_stores, c->res.local_loads);
 	}
 	if (o->res.static_smem != c->res.static_smem)
 		ka_buf_printf(b, ", static shared memory %ld -> %ld B", o->res.static_smem, c->res.static_smem);
@@ -72,6 +107,9 @@ void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare 
 		c->count[KA_CH_REMOVED]);
 	if (c->not_analysed)
 		fprintf(out, " (%d not analysed in this run)", c->not_analysed);
+	if (c->findings_compared)
+		fprintf(out, "; %zu new finding%s (%d warning%s)", c->n_new, c->n_new == 1 ? "" : "s", c->new_warnings,
+			c->new_warnings == 1 ? "" : "s");
 	fputc('\n', out);
 	/* regressions first, then the rest, each in baseline order */
 	for (int pass = 0; pass < 2; pass++)
@@ -86,4 +124,11 @@ void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare 
 				e->arch, e->launch ? ", launch " : "", e->launch ? e->launch : "", m.data);
 			ka_buf_free(&m);
 		}
+	/* findings the baseline does not have: same rule, kernel and line text */
+	for (size_t i = 0; i < c->n_new; i++) {
+		const struct ka_bl_finding *f = c->new_findings[i];
+		static const char *const levels[] = {"info", "note", "warning"};
+		fprintf(out, "  %-10s  %s:%d  %s %s in %s: %s\n", "NEW", f->file, f->line, f->rule,
+			levels[f->level >= 0 && f->level < 3 ? f->level : 1], f->kernel, f->context);
+	}
 }

@@ -76,6 +76,18 @@ const char *ka_text_block_source(const char *source)
 	       : strcmp(source, "launch_site") == 0 ? "launch site" : "default";
 }
 
+void ka_text_idle_lanes(FILE *out, int block, int width)
+{
+	int last = width > 0 ? block % width : 0;
+	if (block <= 0 || last == 0)
+		return;
+	int warps = (block + width - 1) / width;
+	fprintf(out, "  idle lanes  block %d is not a multiple of the %s size (%d): its last %s runs %d of %d lanes, "
+		"%.1f %% of the block's lanes idle (CUDA C++ Best Practices Guide, \"Thread and Block Heuristics\")\n",
+		block, width == 32 ? "warp" : "wave", width, width == 32 ? "warp" : "wave", last, width,
+		100.0 * (warps * width - block) / (warps * width));
+}
+
 void ka_text_launch(FILE *out, const struct ka_kernel_result *rk)
 {
 	if (rk->block_dims[1] > 1 || rk->block_dims[2] > 1)

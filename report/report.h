@@ -134,6 +134,9 @@ void ka_text_kernel_name(FILE *out, const struct ka_kernel *k, int cols, int wid
 const char *ka_text_block_source(const char *source);
 /* After it: " 1x32x1" for a shaped block, " at norm.cu:311" for a launch site. */
 void ka_text_launch(FILE *out, const struct ka_kernel_result *rk);
+/* "idle lanes  block 100 is not a multiple of the warp size (32): ..." when
+ * a block leaves its last warp (wave) part empty; nothing otherwise. */
+void ka_text_idle_lanes(FILE *out, int block, int width);
 
 /* ---- a baseline comparison in words (baseline.c) --------------------------
  * One change as a message, and the comparison as the text report prints it

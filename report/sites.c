@@ -41,20 +41,11 @@ static struct ka_site *find(const struct ka_sites *s, const char *file, const st
 	return NULL;
 }
 
-/* Below this share of its kernel's estimated global sectors an access
- * warning is shown as info: the same 5 % a line must carry of its kernel's
- * sectors to count as a miss of `kanalyze verify --profile` (bench/heldout:
- * the strided accesses that run once per thread beside the kernel's loops
- * measured 0.1 % of their kernels' sectors). */
-#define KA_SHARE_SHOWN 0.05
-
 /* A finding's level in the text and markdown reports: its rule's, but an
- * access warning whose estimated cost is small is info. */
+ * access warning whose estimated cost is small is info (lib/ground.c). */
 static int site_level(const struct ka_kernel_result *rk, const struct ka_ufinding *f)
 {
-	int level = ka_finding_level(ka_rule_severity(f->rule));
-	const struct ka_finding_ground *g = rk->ground ? &rk->ground[f - rk->u->findings] : NULL;
-	return level == 2 && g && g->share >= 0 && g->share < KA_SHARE_SHOWN ? 0 : level;
+	return ka_finding_shown_level(rk, (size_t)(f - rk->u->findings));
 }
 
 int ka_finding_level(const char *severity)

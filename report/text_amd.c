@@ -124,6 +124,7 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 	else if (k->llvm_waves_per_simd > 0)
 		fprintf(out, "  %sLLVM: %d at its bound%s", C(t, "2"), k->llvm_waves_per_simd, C(t, "0"));
 	fputc('\n', out);
+	ka_text_idle_lanes(out, rk->block, rk->m.amd.launch.wave > 0 ? rk->m.amd.launch.wave : a->default_wave);
 
 	/* "+8 (105) -> 3 waves/SIMD, 37.5 %": how far, where, and the cost */
 	fputs("  cliffs      vgprs ", out);

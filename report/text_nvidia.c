@@ -71,6 +71,7 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 	fprintf(out, "%s  %s(block %d: %s", OFF(t), DIM(t), rk->block, ka_text_block_source(rk->block_source));
 	ka_text_launch(out, rk);
 	fprintf(out, ")%s\n", OFF(t));
+	ka_text_idle_lanes(out, rk->block, 32);
 
 	/* "regs +1 (129) -> 1 block/SM, 12.5 %": how far, where, and the cost */
 	int warps = (rk->block + 31) / 32, max_warps = rk->m.nv.arch->max_threads_per_sm / 32;

@@ -179,6 +179,10 @@ bool ka_input_named(const char *path);
 /* Whether the machine code contradicts kernel result kr's i-th finding
  * (lib/ground.c): the writers leave such a finding out; JSON keeps it. */
 bool ka_finding_contradicted(const struct ka_kernel_result *kr, size_t i);
+/* The level kr's i-th finding is shown at: 0 info, 1 note, 2 warning -- its
+ * rule's severity, but an access warning whose estimated cost is under 5 %
+ * of its kernel's global sectors is info (lib/ground.c). */
+int ka_finding_shown_level(const struct ka_kernel_result *kr, size_t i);
 /* "confirmed", "contradicted"; NULL for unchecked (JSON null). */
 const char *ka_verdict_name(enum ka_machine_verdict v);
 void ka_result_free(struct ka_result *r);
@@ -226,10 +230,28 @@ struct ka_bl_entry {
 	long smem_dynamic;
 	double occupancy;
 };
+/* A finding as the baseline keeps it.  Its identity is (rule, kernel,
+ * context): the kernel's mangled name with nvcc's path hash ignored and
+ * the text of the finding's line with its white space collapsed, so a
+ * finding moved by lines added above it, or a file renamed, is the same
+ * finding; file and line only say where it is. */
+struct ka_bl_finding {
+	char *rule;                   /* "KA107"                               */
+	char *mangled;
+	char *context;                /* the line's text, "" when unreadable   */
+	char *file;                   /* relative to the project root          */
+	char *kernel;                 /* demangled, for the message            */
+	int line;
+	int level;                    /* shown at: 0 info, 1 note, 2 warning   */
+};
 struct ka_bl {
 	struct ka_bl_entry *v;
 	size_t n, cap;
 	char *nvcc;
+	struct ka_bl_finding *f;      /* sorted by identity, no duplicates     */
+	size_t nf, capf;
+	bool has_findings;            /* false: a baseline written before they
+	                                 were kept (no findings gate)          */
 };
 enum ka_change { KA_CH_REGRESSION, KA_CH_IMPROVED, KA_CH_CHANGED, KA_CH_ADDED, KA_CH_REMOVED };
 struct ka_bl_change {
@@ -242,6 +264,12 @@ struct ka_bl_compare {
 	size_t n;
 	int count[KA_CH_REMOVED + 1];
 	int unchanged, not_analysed;
+	/* findings of this run the baseline does not have (with
+	 * findings_compared: the baseline keeps findings), pointing into cur */
+	const struct ka_bl_finding **new_findings;
+	size_t n_new;
+	int new_warnings;             /* of them, shown as warnings            */
+	bool findings_compared;
 };
 void ka_bl_from_result(const struct ka_result *r, const char *root, struct ka_bl *out);
 int ka_bl_write(const struct ka_bl *b, const char *path, struct ka_diag *d);
@@ -249,6 +277,9 @@ int ka_bl_read(const char *path, struct ka_bl *b, struct ka_diag *d);
 void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struct ka_analysed *done,
 		   const char *root, struct ka_bl_compare *out);
 void ka_bl_compare_free(struct ka_bl_compare *c);
+/* Both sides carry ptxas's spill bytes (a source analysis); false for a
+ * binary's entry, whose spill evidence is its frame and STL/LDL count. */
+bool ka_bl_spill_bytes_known(const struct ka_bl_entry *o, const struct ka_bl_entry *c);
 void ka_bl_free(struct ka_bl *b);
 /* `file` as the baseline names it: relative to root when under it, else
  * absolute; '/'-separated, no "./".  malloc'd. */

@@ -389,6 +389,78 @@ static void baseline_read_write(void **state)
 	free(dir);
 }
 
+/* A binary keeps no spill bytes: 48 -> 32 registers with a 32-byte frame
+ * (nvcc -maxrregcount 32) is a spill regression, not an improvement; the
+ * same with the STL count as the only evidence; a baseline written before
+ * the frame and STL/LDL were kept still reads (unknown: no verdict). */
+static void baseline_binary_spills(void **state)
+{
+	(void)state;
+	char *root = tempdir();
+	struct ka_bl_entry o[3], n[3];
+	struct ka_bl old = {.v = o, .n = 3}, cur = {.v = n, .n = 3}, back;
+	struct ka_analysed done = {0};
+	struct ka_bl_compare c;
+	struct ka_buf kf = {0}, msg = {0}, p = {0};
+	struct ka_diag d;
+	FILE *sink = fopen("/dev/null", "w");
+
+	ka_diag_init(&d, sink);
+	write_text(root, "k.cubin", "");
+	ka_buf_printf(&kf, "%s/k.cubin", root);
+	ka_analysed_add(&done, kf.data, "sm_90");
+	o[0] = entry("k.cubin", "a_frame", 48, 5, 0.625);  n[0] = entry("k.cubin", "a_frame", 32, 8, 1.0);
+	o[1] = entry("k.cubin", "b_stl", 48, 5, 0.625);    n[1] = entry("k.cubin", "b_stl", 40, 6, 0.75);
+	o[2] = entry("k.cubin", "c_plain", 48, 5, 0.625);  n[2] = entry("k.cubin", "c_plain", 40, 6, 0.75);
+	for (int i = 0; i < 3; i++) {
+		o[i].res.spill_stores = o[i].res.spill_loads = KA_UNSET;   /* as a cubin reads */
+		n[i].res.spill_stores = n[i].res.spill_loads = KA_UNSET;
+		o[i].res.local = n[i].res.local = 0;
+	}
+	n[0].res.local = 32;
+	o[1].res.local_stores = 0;  o[1].res.local_loads = 0;
+	n[1].res.local_stores = 5;  n[1].res.local_loads = 7;
+	ka_bl_compare(&old, &cur, &done, root, &c);
+	assert_int_equal(find_change(&c, "a_frame")->what, KA_CH_REGRESSION);
+	assert_int_equal(find_change(&c, "a_frame")->kinds, 1u << KA_REG_SPILL);
+	ka_bl_change_message(find_change(&c, "a_frame"), &msg);
+	assert_non_null(strstr(msg.data, "spills up to 32 bytes (stack frame 0 B -> 32 B per thread)"));
+	assert_int_equal(find_change(&c, "b_stl")->kinds, 1u << KA_REG_SPILL);
+	assert_int_equal(find_change(&c, "c_plain")->what, KA_CH_IMPROVED);   /* no evidence of a spill */
+	ka_bl_compare_free(&c);
+
+	/* a source analysis on both sides: ptxas's bytes decide, the frame
+	 * (a local array) does not */
+	for (int i = 0; i < 3; i++)
+		o[i].res.spill_stores = o[i].res.spill_loads = n[i].res.spill_stores = n[i].res.spill_loads = 0;
+	ka_bl_compare(&old, &cur, &done, root, &c);
+	assert_int_equal(find_change(&c, "a_frame")->what, KA_CH_IMPROVED);
+	ka_bl_compare_free(&c);
+
+	/* an older baseline, without stack/local/local_stores/local_loads */
+	ka_buf_printf(&p, "%s/old.json", root);
+	write_text(root, "old.json",
+		   "{\"kanalyze_baseline\": 1, \"tool\": \"kanalyze\", \"version\": \"0.1.0\", \"nvcc\": null,\n"
+		   " \"kernels\": [{\"file\":\"k.cubin\",\"arch\":\"sm_90\",\"kernel\":\"k\",\"mangled\":\"_Z1kv\",\"line\":null,"
+		   "\"block\":256,\"regs\":48,\"uregs\":null,\"spill_stores\":null,\"spill_loads\":null,\"static_smem\":0,"
+		   "\"vgprs\":null,\"sgprs\":null,\"smem_dynamic\":0,\"blocks_per_sm\":5,\"occupancy\":0.625}]}\n");
+	assert_int_equal(ka_bl_read(p.data, &back, &d), 0);
+	assert_int_equal(back.n, 1);
+	assert_int_equal(back.v[0].res.regs, 48);
+	assert_int_equal(back.v[0].res.local, KA_UNSET);
+	assert_int_equal(back.v[0].res.local_stores, KA_UNSET);
+	ka_bl_free(&back);
+
+	ka_analysed_free(&done);
+	ka_buf_free(&kf);
+	ka_buf_free(&msg);
+	ka_buf_free(&p);
+	ka_diag_fini(&d);
+	fclose(sink);
+	rm_rf(root);
+	free(root);
+}
+
 /* ---- core/cache.c ---------------------------------------------------------------- */
 
 static void hash_is_xxh3_128(void **state)
@@ -874,6 +946,7 @@ int main(void)
 		cmocka_unit_test(compdb_load_and_find), cmocka_unit_test(compdb_large),
 		cmocka_unit_test(baseline_rules),
 		cmocka_unit_test(baseline_read_write),
+		cmocka_unit_test(baseline_binary_spills),
 		cmocka_unit_test(hash_is_xxh3_128),
 		cmocka_unit_test(cache_entries_and_manifests),
 		cmocka_unit_test(cache_concurrent_writers_never_tear),

@@ -81,6 +81,10 @@ expect "--version" 0 "$ka" --version
 expect "no input" 2 "$ka"
 expect "missing file" 2 "$ka" "$tmp/nope.cu"
 has "missing file message" "$tmp/err" "nope.cu: no such file"
+expect "a misspelt command: exit 2" 2 "$ka" occupany --arch sm_90 --regs 32
+has "... did you mean the command" "$tmp/err" "'occupany' is not a command or a file: did you mean 'kanalyze occupancy'?"
+(cd "$tmp" && : >occupany && "$ka" occupany >out2 2>err2; true)
+hasnt "... not when a file of that name exists" "$tmp/err2" "did you mean"
 if [ "$(id -u)" -ne 0 ]; then
     printf '__global__ void k() {}\n' > "$tmp/locked.cu"; chmod 000 "$tmp/locked.cu"
     expect "unreadable file" 2 "$ka" "$tmp/locked.cu"
@@ -137,7 +141,7 @@ assert r["toolchain"]["nvcc"].startswith("13."), r["toolchain"]
 f=r["files"]; assert len(f)==1 and f[0]["arch"]=="sm_90"
 ks=f[0]["kernels"]; names=[k["name"].split("(")[0] for k in ks]
 assert names==["reduce_r%d"%i for i in range(1,7)], names
-res_keys=["regs","uregs","spill_stores","spill_loads","stack","static_smem","local","barriers","max_threads","vgprs","sgprs","agprs","lds","scratch","vgpr_spills","sgpr_spills"]
+res_keys=["regs","uregs","spill_stores","spill_loads","stack","static_smem","local","local_stores","local_loads","barriers","max_threads","vgprs","sgprs","agprs","lds","scratch","vgpr_spills","sgpr_spills"]
 occ_keys=["block","block_source","block_dims","launch_site","runtime_launch_sites","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks","best_block","min_grid"]
 src=open(sys.argv[1].replace("out","x")) if False else None
 for k in ks:

@@ -5,7 +5,11 @@
 # selecting among the archs present; PTX-only archs; --sass on a binary equal
 # to the census of the same compile from source; the baseline gate comparing
 # two builds' libraries; kanalyze-launch reading the object it wrote; bad
-# binaries.  Needs nvcc for the NVIDIA half (else those checks are "not run").
+# binaries; a spilling rebuild (-maxrregcount) failing the gate on cubins,
+# with --sass and through launcher records, by the frame and STL/LDL; -rdc
+# cubins' and objects' static shared memory; a block that is not a multiple
+# of the warp (wave) size said with its idle lanes.
+# Needs nvcc for the NVIDIA half (else those checks are "not run").
 # Prints one line per check and "N passed, N failed".
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -35,6 +39,12 @@ expect "an arch the binary lacks: a note, exit 0" 0 "$ka" "$bin/kern.hipfb" --ar
 has "... the note names it and what the binary has" "$tmp/err" "no code for gfx942 in this binary"
 expect "no arch left: exit 2" 2 "$ka" "$bin/kern.hipfb" --arch gfx942
 has "... said" "$tmp/err" "none of the --arch architectures is in this binary"
+
+# ---- a block that is not a multiple of the wave: its idle lanes said ---------------
+expect "AMD code object at --block 100" 0 "$ka" "$bin/cov5.gfx90a.co" --block 100
+has "... the last wave64's idle lanes" "$tmp/out" "idle lanes  block 100 is not a multiple of the wave size (64): its last wave runs 36 of 64 lanes, 21.9 % of the block's lanes idle"
+expect "AMD code object at --block 128" 0 "$ka" "$bin/cov5.gfx90a.co" --block 128
+hasnt "... none at a multiple of 64" "$tmp/out" "idle lanes"
 
 # ---- bad binaries: one line, exit 2, no crash ---------------------------------
 head -c 200 "$bin/cov5.gfx90a.co" >"$tmp/trunc.co"
@@ -149,6 +159,76 @@ j=json.load(open(sys.argv[1])); f=j["files"]; assert len(f)==1 and f[0]["file"].
 ks=f[0]["kernels"]; assert len(ks)==6 and all(k["line"] and k["line"]>0 for k in ks), [k["line"] for k in ks]
 assert all(k["resources"]["spill_stores"] is None for k in ks)
 ' "... the source file, the definitions lines, spills null"
+
+# ---- spills seen from binaries: the frame and STL/LDL, not "improved" ------------
+# spill_gate.cu at its own register count, then at -maxrregcount 32: fewer
+# registers, a stack frame ptxas spills into (its -v says how big)
+sg=$src/tests/e2e/spill_gate.cu
+mkdir -p s1 s2
+nvcc -cubin -arch=sm_90 "$sg" -o s1/sg.cubin 2>/dev/null
+nvcc -cubin -arch=sm_90 -maxrregcount 32 -Xptxas -v "$sg" -o s2/sg.cubin 2>ptxas.log
+frame=$(sed -n 's/.* \([0-9][0-9]*\) bytes stack frame, \([0-9][0-9]*\) bytes spill stores.*/\1 \2/p' ptxas.log | head -1)
+if [ -n "$frame" ] && [ "${frame#* }" -gt 0 ]; then
+    frame=${frame%% *}
+    cp s1/sg.cubin sg.cubin
+    expect "spill gate: baseline from the cubin" 0 "$ka" sg.cubin --write-baseline sbase.json
+    py 'import json,sys; k=json.load(open("sbase.json"))["kernels"][0]
+assert k["local"]==0 and k["stack"]==0 and k["spill_stores"] is None and "local_stores" in k, k' "... the baseline keeps the frame and stack"
+    cp s2/sg.cubin sg.cubin
+    expect "spill gate: the -maxrregcount 32 cubin fails (fewer registers, spills)" 1 "$ka" sg.cubin --baseline sbase.json
+    has "... a spill regression, not improved" "$tmp/out" "REGRESSION  sg.cubin:0  heavy(float const*, float*, int) (sm_90): spill: registers"
+    has "... the frame ptxas -v printed as the spill bound" "$tmp/out" "spills up to $frame bytes (stack frame 0 B -> $frame B per thread)"
+    if "$ka" s1/sg.cubin --sass -q >/dev/null 2>&1; then
+        cp s1/sg.cubin sg.cubin
+        expect "spill gate --sass: baseline" 0 "$ka" sg.cubin --sass --write-baseline sbase2.json
+        cp s2/sg.cubin sg.cubin
+        expect "spill gate --sass: fails" 1 "$ka" sg.cubin --sass --baseline sbase2.json --format json
+        py 'import json,sys; j=json.load(open(sys.argv[1])); k=j["files"][0]["kernels"][0]["resources"]
+assert k["local_stores"]>0 and k["local_loads"]>0 and k["local"]>0, k' "... the STL/LDL count in the record"
+        "$ka" sg.cubin --sass --baseline sbase2.json >out 2>/dev/null
+        grep -q "local stores/loads (STL/LDL) 0/0 -> [1-9][0-9]*/[1-9]" out && ok "... the STL/LDL count in the message" || bad "... STL/LDL" "$(cat out)"
+    else
+        echo "not run  spill gate --sass: no nvdisasm"
+    fi
+    # kanalyze-launch records of the two builds, gated by kanalyze report
+    cp "$sg" sgl.cu
+    expect "spill gate, launcher: build 1" 0 "$launch" --records srec1 -- nvcc -c -arch=sm_90 sgl.cu -o sgl.o
+    expect "spill gate, launcher: build 2 (-maxrregcount 32)" 0 "$launch" --records srec2 -- nvcc -c -arch=sm_90 -maxrregcount 32 sgl.cu -o sgl.o
+    expect "spill gate, launcher: baseline of the records" 0 "$ka" report srec1 --write-baseline sbase3.json
+    expect "spill gate, launcher: the spilling build fails" 1 "$ka" report srec2 --baseline sbase3.json
+    has "... spills up to the frame's bytes" "$tmp/out" "spills up to $frame bytes"
+else
+    bad "spill gate: ptxas did not spill at -maxrregcount 32" "$(cat ptxas.log)"
+fi
+
+expect "a cubin at --block 100" 0 "$ka" s1/sg.cubin --block 100
+has "... the last warp's idle lanes" "$tmp/out" "idle lanes  block 100 is not a multiple of the warp size (32): its last warp runs 4 of 32 lanes, 21.9 % of the block's lanes idle"
+expect "a cubin at --block 96" 0 "$ka" s1/sg.cubin --block 96
+hasnt "... none at a multiple of 32" "$tmp/out" "idle lanes"
+
+# ---- -rdc=true: shared variables the linker places, read from the relocations --
+# rdc_shared.cu compiled whole (ptxas -v's figures: the oracle), then
+# relocatable as a cubin and as an object
+rs=$src/tests/e2e/rdc_shared.cu
+nvcc -cubin -arch=sm_90 -Xptxas -v "$rs" -o rs_whole.cubin 2>rs.log
+nvcc -cubin -arch=sm_90 -rdc=true "$rs" -o rs_rdc.cubin 2>/dev/null
+nvcc -c -arch=sm_90 -rdc=true "$rs" -o rs_rdc.o 2>/dev/null
+for f in rs_rdc.cubin rs_rdc.o; do
+    "$ka" "$f" --format json -q >"$f.json" 2>/dev/null
+    python3 -c '
+import json,re,sys
+want={}; cur=None
+for line in open("rs.log"):
+    m=re.search(r"Compiling entry function .(\w+). for", line)
+    if m: cur=m.group(1)
+    m=re.search(r"Used .* (\d+) bytes smem", line)
+    if m and cur: want[cur]=int(m.group(1))
+got={k["mangled"]:k["resources"]["static_smem"] for f in json.load(open(sys.argv[1]))["files"] for k in f["kernels"]}
+assert len(want)==3 and got==want, (got,want)
+assert got["_Z14through_helperPf"] > got["_Z8own_onlyPf"] > 0, got
+' "$f.json" && ok "-rdc=true $f: static shared memory as ptxas -v prints it for the whole compile" \
+        || bad "-rdc=true $f: static shared memory" "$(cat "$f.json" | head -c 400; cat rs.log)"
+done
 
 echo "e2e_binary: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

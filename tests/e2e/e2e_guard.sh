@@ -60,7 +60,7 @@ p=[k for k in ks if k["kernel"].startswith("void pressure<128>")][0]
 assert p["regs"]==128 and p["block"]==256 and p["blocks_per_sm"]==2 and p["occupancy"]==0.25, p
 assert p["uregs"] is None and p["vgprs"] is None and p["sgprs"] is None and p["spill_stores"]==0, p
 # the resource keys in resources.def order (baseline = 1 rows)
-keys=["file","arch","kernel","mangled","line","block","regs","uregs","spill_stores","spill_loads","static_smem","vgprs","sgprs","smem_dynamic","blocks_per_sm","occupancy"]
+keys=["file","arch","kernel","mangled","line","block","regs","uregs","spill_stores","spill_loads","stack","static_smem","local","local_stores","local_loads","vgprs","sgprs","smem_dynamic","blocks_per_sm","occupancy"]
 assert all(list(k)==keys for k in ks), list(ks[0])
 ' "baseline: sorted, 128 regs, 2 blocks/SM at 256, null uregs/vgprs/sgprs"
 [ "$(grep -c '"mangled"' ci/kanalyze-baseline.json)" -eq 2 ] && [ "$(grep -c '^    {' ci/kanalyze-baseline.json)" -eq 2 ] &&

@@ -27,7 +27,7 @@ a=$src/testdata/sass/uniform_a.cu
 expect "--help lists --sass" 0 "$ka" --help
 has "--help --sass row" "$tmp/out" "--sass"
 expect "nvdisasm missing: exit 3" 3 env KANALYZE_NVDISASM="$tmp/no-nvdisasm" "$ka" --sass "$a"
-has "names ./setup.sh" "$tmp/err" "./setup.sh"
+has "names the variable's value" "$tmp/err" "\$KANALYZE_NVDISASM names no executable nvdisasm ($tmp/no-nvdisasm)"
 has "names the pip package" "$tmp/err" "pip install nvidia-cuda-nvdisasm"
 [ ! -s "$tmp/out" ] && ok "no report when nvdisasm is missing" || bad "no report when nvdisasm is missing" "$(cat "$tmp/out")"
 

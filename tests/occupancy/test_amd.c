@@ -129,7 +129,7 @@ static void sgpr_limits(void **state)
 
 /* gfx10+: wave32 doubles the file per SIMD; granules 16 / 8 (gfx1030), 24 /
  * 12 (gfx1100).  130 VGPRs: gfx1030 w32 144 -> 1024/144 = 7; w64 136 -> 3;
- * gfx1100 w32 144 -> 1536/144 = 10; 97 -> 120 -> 12. */
+ * gfx1100 and gfx1101 w32 144 -> 1536/144 = 10; 97 -> 120 -> 12. */
 static void gfx10_wave_sizes(void **state)
 {
 	(void)state;
@@ -139,6 +139,9 @@ static void gfx10_wave_sizes(void **state)
 	assert_int_equal(waves("gfx1100", 130, 0, 0, 256, 0, 32), 10);
 	assert_int_equal(waves("gfx1100", 96, 0, 0, 256, 0, 32), 16);
 	assert_int_equal(waves("gfx1100", 97, 0, 0, 256, 0, 32), 12);
+	/* gfx1101 (RDNA3, Navi32) has gfx1100's full register file */
+	assert_int_equal(waves("gfx1101", 130, 0, 0, 256, 0, 32), 10);
+	assert_int_equal(waves("gfx1101", 97, 0, 0, 256, 0, 32), 12);
 	struct ka_amd_launch in = {32, 0, 0, 256, 0, 32};
 	struct ka_amd_occupancy o;
 	assert_int_equal(ka_occ_amd(arch("gfx90a"), &in, &o), -EINVAL);   /* no wave32 on gfx9 */

@@ -5,7 +5,9 @@
 # `verify` finding its runner and kernels beside the installed binary (a
 # stand-in nvidia-smi and nvcc record what it builds) and saying "not run"
 # without a GPU, the man page rendered, kanalyze-launch, the pre-commit hook
-# running the kanalyze on PATH, the CMake package files.
+# running the kanalyze on PATH, the CMake package files, and nvdisasm found
+# beside nvcc, in $CUDA_HOME, on PATH and in pip's wheel layouts (not in the
+# checkout), with one line saying how to supply it when it is nowhere.
 set -u
 [ $# -eq 3 ] || { echo "usage: $0 CMAKE BUILDDIR SRCDIR" >&2; exit 2; }
 cmake=$1 build=$(cd "$2" && pwd) src=$(cd "$3" && pwd)
@@ -134,6 +136,53 @@ if command -v cpack >/dev/null 2>&1 && command -v dpkg-deb >/dev/null 2>&1; then
     fi
 else
     echo "skip  deb: cpack or dpkg-deb not installed"
+fi
+
+# ---- the installed kanalyze finds nvdisasm where CUDA or pip put it --------------------------------
+# A stand-in nvdisasm (it logs, then runs the checkout's pinned one) in each
+# place in turn, with PATH, HOME and the CUDA variables of a bare machine;
+# the checkout's .tools is not looked at by an installed copy.
+real=$(ls "$src"/.tools/python/nvidia/cu13/bin/nvdisasm "$src"/.tools/python/nvidia/cuda_nvdisasm/bin/nvdisasm 2>/dev/null | head -1)
+if [ -n "$real" ] && command -v nvcc >/dev/null 2>&1 && [ ! -e /usr/local/cuda/bin/nvdisasm ] && [ ! -e /opt/cuda/bin/nvdisasm ]; then
+    nvcc -cubin -arch=sm_90 "$src/kernels/uniform/pressure.cu" -o "$work/p.cubin" 2>/dev/null
+    stand_in() { mkdir -p "$1"; printf '#!/bin/sh\necho "$0" >>"%s/used"\nexec "%s" "$@"\n' "$tmp" "$real" >"$1/nvdisasm"; chmod +x "$1/nvdisasm"; }
+    bare() { env -i HOME="$tmp/home" PATH="$1" "${@:2}"; }
+    mkdir -p "$tmp/home"
+    # beside nvcc: a CUDA tree of its own, nvcc on PATH through a symbolic link
+    stand_in "$tmp/cuda-x/bin"; ln -s "$(command -v nvcc)" "$tmp/cuda-x/bin/nvcc-real"
+    printf '#!/bin/sh\nexec nvcc-real "$@"\n' >"$tmp/cuda-x/bin/nvcc"; chmod +x "$tmp/cuda-x/bin/nvcc"
+    mkdir -p "$tmp/pathbin"; ln -s "$tmp/cuda-x/bin/nvcc" "$tmp/pathbin/nvcc"
+    rm -f "$tmp/used"
+    expect "tools: nvdisasm beside nvcc (nvcc on PATH through a link)" 0 bare "$tmp/pathbin:/usr/bin:/bin" "$ka" --sass -q "$work/p.cubin"
+    grep -qx "$tmp/cuda-x/bin/nvdisasm" "$tmp/used" 2>/dev/null && ok "... that one ran" || bad "... not the one beside nvcc" "$(cat "$tmp/used" 2>&1)"
+    # $CUDA_HOME
+    stand_in "$tmp/cuda-home/bin"; rm -f "$tmp/used"
+    expect "tools: nvdisasm in \$CUDA_HOME/bin" 0 bare "/usr/bin:/bin" env CUDA_HOME="$tmp/cuda-home" "$ka" --sass -q "$work/p.cubin"
+    grep -qx "$tmp/cuda-home/bin/nvdisasm" "$tmp/used" 2>/dev/null && ok "... that one ran" || bad "... not \$CUDA_HOME's" "$(cat "$tmp/used" 2>&1)"
+    # PATH
+    stand_in "$tmp/onpath"; rm -f "$tmp/used"
+    expect "tools: nvdisasm on PATH" 0 bare "$tmp/onpath:/usr/bin:/bin" "$ka" --sass -q "$work/p.cubin"
+    grep -qx "$tmp/onpath/nvdisasm" "$tmp/used" 2>/dev/null && ok "... that one ran" || bad "... not PATH's" "$(cat "$tmp/used" 2>&1)"
+    # pip install --user nvidia-cuda-nvdisasm (CUDA 13 wheel layout), and a venv's
+    stand_in "$tmp/home/.local/lib/python3.12/site-packages/nvidia/cu13/bin"; rm -f "$tmp/used"
+    expect "tools: nvdisasm from pip's wheel in ~/.local" 0 bare "/usr/bin:/bin" "$ka" --sass -q "$work/p.cubin"
+    grep -qx "$tmp/home/.local/lib/python3.12/site-packages/nvidia/cu13/bin/nvdisasm" "$tmp/used" 2>/dev/null && ok "... that one ran" ||
+        bad "... not the wheel's" "$(cat "$tmp/used" 2>&1)"
+    rm -rf "$tmp/home/.local"
+    stand_in "$tmp/venv/lib/python3.11/site-packages/nvidia/cuda_nvdisasm/bin"; rm -f "$tmp/used"
+    expect "tools: nvdisasm from a venv's CUDA 12 wheel layout" 0 bare "/usr/bin:/bin" env VIRTUAL_ENV="$tmp/venv" "$ka" --sass -q "$work/p.cubin"
+    grep -qx "$tmp/venv/lib/python3.11/site-packages/nvidia/cuda_nvdisasm/bin/nvdisasm" "$tmp/used" 2>/dev/null && ok "... that one ran" ||
+        bad "... not the venv's" "$(cat "$tmp/used" 2>&1)"
+    # none: one line that says how to supply it, exit 3
+    if ! ls /usr/lib/python3*/site-packages/nvidia /usr/local/lib/python3*/*-packages/nvidia /usr/lib/python3/dist-packages/nvidia >/dev/null 2>&1; then
+        expect "tools: no nvdisasm anywhere: exit 3" 3 bare "/usr/bin:/bin" "$ka" --sass -q "$work/p.cubin"
+        has "... one line saying how to supply it" "$tmp/err" "set KANALYZE_NVDISASM=/path/to/nvdisasm, or pip install nvidia-cuda-nvdisasm"
+        [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok "... and only that line" || bad "... more than one line" "$(cat "$tmp/err")"
+    else
+        echo "skip  tools: none found (this machine has a system-wide nvidia wheel)"
+    fi
+else
+    echo "skip  tools lookup: needs the checkout's pinned nvdisasm (./setup.sh), nvcc, and no nvdisasm in /usr/local/cuda"
 fi
 
 echo "$pass passed, $fail failed"
