@@ -14,6 +14,7 @@
 #include "cli.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,8 +95,10 @@ static long long requests(const struct ka_ncu_line *l, bool shared)
 {
 	long long n = -1;
 	for (size_t i = 0; i < l->n_access; i++)
-		if (l->access[i].shared == shared && l->access[i].executed >= 0)
-			n = (n < 0 ? 0 : n) + l->access[i].executed;
+		if (l->access[i].shared == shared && l->access[i].executed >= 0) {
+			long long x = l->access[i].executed;      /* an export's count: saturate, never wrap */
+			n = n < 0 ? x : n > LLONG_MAX - x ? LLONG_MAX : n + x;
+		}
 	return n;
 }
 

@@ -279,8 +279,8 @@ static json_t *line_json(const struct ka_ncu_line *l, long long kernel_sectors)
 	for (size_t i = 0; i < l->n_access; i++) {
 		const struct ka_ncu_access *a = &l->access[i];
 		long long *n = a->shared ? &shared_requests : &requests;
-		if (a->executed >= 0)
-			*n = (*n < 0 ? 0 : *n) + a->executed;
+		if (a->executed >= 0)      /* an export's count: saturate, never wrap */
+			*n = *n < 0 ? a->executed : *n > LLONG_MAX - a->executed ? LLONG_MAX : *n + a->executed;
 		json_array_append_new(ins, json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "opcode",
 						     a->opcode, "op", a->op, "space", a->shared ? "shared" : "global",
 						     "bits", a->bits > 0 ? json_integer(a->bits) : json_null(),
@@ -549,8 +549,11 @@ static json_t *misses_json(struct vp *v)
 	for (size_t i = 0; i < v->prof.n_lines; i++) {
 		const struct ka_ncu_line *l = &v->prof.lines[i];
 		long long total = ka_ncu_kernel_sectors(&v->prof, l->kernel);
+		/* shares compared in double: an export's counts may be as large as
+		 * a long long holds, and 100 times that is not */
 		if (l->sectors <= 0 || l->excessive < 0 || total <= 0 ||
-		    100 * l->excessive < MISS_EXCESSIVE_PCT * l->sectors || 100 * l->sectors < MISS_KERNEL_PCT * total)
+		    100.0 * (double)l->excessive < MISS_EXCESSIVE_PCT * (double)l->sectors ||
+		    100.0 * (double)l->sectors < MISS_KERNEL_PCT * (double)total)
 			continue;
 		int ki = kernel_index(v, l->kernel);
 		const struct ka_kernel_result *kr = ki >= 0 ? v->match[ki] : NULL;

@@ -242,6 +242,15 @@ has "registers that disagree: FAIL" "$tmp/out" "FAIL: 1 disagreement with ncu"
 expect "occupancy that disagrees: exit 1" 1 "$ka" verify --profile --ncu-export "$tmp/occ" "$prof/profile_demo.cu" --arch sm_90
 has "occupancy that disagrees: named" "$tmp/out" "theoretical: ncu 75.0 %, kanalyze 100.0 %: differ"
 
+# counts as large as a long long holds (a hostile or corrupt export): the
+# shares and sums are taken without overflow (UBSan in the sanitize stage)
+mkdir -p "$tmp/huge"
+sed 's/"4194304"/"9000000000000000000"/g; s/"3670016"/"8000000000000000000"/g' "$prof/ncu_source.csv" >"$tmp/huge/ncu_source.csv"
+cp "$prof/ncu_details.csv" "$tmp/huge/"
+expect "counts near LLONG_MAX: read, exit 0" 0 "$ka" verify --profile --ncu-export "$tmp/huge" "$prof/profile_demo.cu" --arch sm_90
+has "counts near LLONG_MAX: the column read's 32 sectors per request kept" "$tmp/out" "profile_demo.cu:23  global  model 32.00"
+hasnot "counts near LLONG_MAX: no runtime error" "$tmp/err" "runtime error"
+
 # the hand-made export of testdata/profile/asm/ (its README.md): a line of
 # inline asm, its quotes as ncu writes them (not doubled); an 8-register
 # kernel ncu shows as 16
