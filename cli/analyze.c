@@ -47,6 +47,7 @@ int ka_cli_request(struct ka_cli *cli, struct ka_request *req, struct ka_what_sp
 		.nvcc = cli->opt[OPT_NVCC],
 		.clang = cli->opt[OPT_CLANG],
 		.clang_fallback = cli->flag[OPT_CLANGFB],
+		.trust_records = cli->flag[OPT_TRUSTREC],
 	};
 	p->block = ka_cli_long(cli, OPT_BLOCK, 1, 1024, 0, d, &bad);
 	p->smem = ka_cli_long(cli, OPT_SMEM, 0, 1L << 20, 0, d, &bad);

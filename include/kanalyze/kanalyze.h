@@ -150,6 +150,8 @@ struct ka_request {
 	int n_what_ifs;
 	bool cache;                   /* the result cache (default on)        */
 	bool sass;                    /* the SASS census (NVIDIA)             */
+	bool trust_records;           /* report: read record directories and
+	                                 files that are not the user's      */
 	bool source_text;             /* keep the source lines the per-line
 	                                 views show (ka_result.sources)      */
 	bool uniformity;              /* the libclang analysis                */

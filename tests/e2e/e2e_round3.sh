@@ -261,11 +261,15 @@ rm rec/a.json rec/c.json
 chmod 777 rec
 expect "report: a directory anyone may write: not read, exit 2" 2 "$ka" report rec --no-config
 has "report: ... says why" "$tmp/err" "the records directory may be written by others: not read"
+expect "report --trust-records: the same directory read, exit 0" 0 "$ka" report rec --no-config --trust-records --format json
+py "import json,sys; k=json.load(open(sys.argv[1]))['files']; assert [f['file'] for f in k]==['/src/j.cu'], k" "report --trust-records: its record reported"
 chmod 755 rec
 if [ "$(id -u)" = 0 ]; then
     chown nobody rec/b.json
     expect "report: another user's record: skipped with a warning" 0 "$ka" report rec --no-config
     has "report: ... named" "$tmp/err" "b.json: not read (another user's record)"
+    expect "report --trust-records: another user's record read" 0 "$ka" report rec --no-config --trust-records
+    hasnt "report --trust-records: ... no warning" "$tmp/err" "another user's record"
 else
     echo "not run  report: another user's record (needs root to chown)"
 fi
