@@ -421,14 +421,14 @@ static int rdc_graph_build(struct cubin *c, struct rdc_graph *g)
 /* The bytes of the common shared variables kernel k reaches. */
 static long rdc_shared_bytes(const struct cubin *c, const struct rdc_graph *g, const char *kernel)
 {
-	const char **todo = ka_xcalloc(c->nsyms + 1, sizeof(*todo));
+	const char **pending = ka_xcalloc(c->nsyms + 1, sizeof(*pending));
 	bool *seen_fn = ka_xcalloc(c->nsyms + 1, sizeof(*seen_fn)), *used = ka_xcalloc(c->nsyms + 1, sizeof(*used));
-	size_t n_todo = 0;
+	size_t n_pending = 0;
 	uint64_t total = 0;
 
-	todo[n_todo++] = kernel;
-	while (n_todo) {
-		const char *fn = todo[--n_todo];
+	pending[n_pending++] = kernel;
+	while (n_pending) {
+		const char *fn = pending[--n_pending];
 		for (size_t e = 0; e < g->n; e++) {
 			size_t s = g->v[e].sym;
 			if (strcmp(g->v[e].from, fn) != 0)
@@ -436,7 +436,7 @@ static long rdc_shared_bytes(const struct cubin *c, const struct rdc_graph *g, c
 			if (c->syms[s].is_func) {
 				if (!seen_fn[s] && strcmp(c->syms[s].name, kernel) != 0) {
 					seen_fn[s] = true;
-					todo[n_todo++] = c->syms[s].name;
+					pending[n_pending++] = c->syms[s].name;
 				}
 			} else if (c->syms[s].size) {   /* extern __shared__: dynamic */
 				used[s] = true;
@@ -448,7 +448,7 @@ static long rdc_shared_bytes(const struct cubin *c, const struct rdc_graph *g, c
 			uint64_t a = g->align[c->syms[s].shndx];
 			total = (total + a - 1) / a * a + c->syms[s].size;
 		}
-	free(todo);
+	free(pending);
 	free(seen_fn);
 	free(used);
 	return (long)total;
