@@ -149,7 +149,7 @@ static void summary(FILE *out, const struct ka_result *r)
 		const struct ka_kernel *k = kr->k;
 		size_t nf = 0;
 		for (size_t j = 0; kr->u && j < kr->u->n_findings; j++)
-			nf += !ka_finding_contradicted(kr, j);
+			nf += ka_finding_applies(kr, j);
 		fprintf(out, "<tr><td><a href=\"#k%zu\">", i);
 		esc(out, k->name ? k->name : k->mangled);
 		fputs("</a></td><td>", out);
@@ -325,12 +325,6 @@ static void finding_row(FILE *out, const struct ka_kernel_result *kr, size_t i, 
 	fputs("</td></tr>\n", out);
 }
 
-static bool finding_shown(const struct ka_kernel_result *kr, size_t i)
-{
-	const struct ka_ufinding *f = &kr->u->findings[i];
-	return !ka_finding_contradicted(kr, i) && (!f->min_sm || kr->sm >= f->min_sm);
-}
-
 /* One source line of the table: the accesses at it (l, or NULL), then the
  * findings decided on them and, in the kernel's own file, the others
  * written at that line. */
@@ -367,7 +361,7 @@ static void source_row(FILE *out, const struct ka_result *r, const struct ka_rep
 			here |= f->access == l->acc[j];
 		if (!here && kernel_file && !f->access && f->line == line)
 			here = true;
-		if (here && !done[i] && finding_shown(kr, i)) {
+		if (here && !done[i] && ka_finding_applies(kr, i)) {
 			done[i] = true;
 			finding_row(out, kr, i, cols);
 		}
@@ -458,7 +452,7 @@ static void source_table(FILE *out, const struct ka_result *r, const struct ka_r
 	/* the findings no line above showed */
 	bool any = false;
 	for (size_t i = 0; kr->u && i < kr->u->n_findings; i++) {
-		if (done[i] || !finding_shown(kr, i))
+		if (done[i] || !ka_finding_applies(kr, i))
 			continue;
 		const struct ka_ufinding *f = &kr->u->findings[i];
 		const char *sev = ka_rule_severity(f->rule);

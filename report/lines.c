@@ -78,12 +78,17 @@ struct ka_kline *ka_klines(const struct ka_kernel_result *kr, bool order_by_traf
 	return v;
 }
 
+bool ka_finding_applies(const struct ka_kernel_result *kr, size_t i)
+{
+	const struct ka_ufinding *f = &kr->u->findings[i];
+	return !ka_finding_contradicted(kr, i) && (!f->min_sm || kr->sm >= f->min_sm);
+}
+
 int ka_kline_findings(const struct ka_kernel_result *kr, const struct ka_mach_access *a, size_t *idx, int max)
 {
 	int n = 0;
 	for (size_t i = 0; kr->u && i < kr->u->n_findings && n < max; i++)
-		if (kr->u->findings[i].access == a && !ka_finding_contradicted(kr, i) &&
-		    (!kr->u->findings[i].min_sm || kr->sm >= kr->u->findings[i].min_sm))
+		if (kr->u->findings[i].access == a && ka_finding_applies(kr, i))
 			idx[n++] = i;
 	return n;
 }

@@ -25,6 +25,10 @@ struct ka_kline {
  * model did not run or listed nothing.  free() it. */
 struct ka_kline *ka_klines(const struct ka_kernel_result *kr, bool by_traffic, size_t *n);
 
+/* Whether kr's i-th finding is shown: it applies to the arch (min_sm) and
+ * the machine code does not contradict it. */
+bool ka_finding_applies(const struct ka_kernel_result *kr, size_t i);
+
 /* The findings of kr that are about access a (the model decided them on
  * it), up to `max`, as indexes into kr->u->findings; the count. */
 int ka_kline_findings(const struct ka_kernel_result *kr, const struct ka_mach_access *a, size_t *idx, int max);

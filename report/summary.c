@@ -6,6 +6,7 @@
  * then spilling, then nearest a register cliff, then most warnings; ties
  * keep the report's order (file, arch, mangled name). */
 #define _GNU_SOURCE              /* qsort_r, fmemopen */
+#include "lines.h"
 #include "sites.h"
 #include "text.h"
 
@@ -43,10 +44,9 @@ static struct row row_of(const struct ka_result *r, size_t i, int level)
 	const struct ka_resources *res = &kr->k->res;
 	struct row w = {.i = i, .cliff = kr->cliffs.regs_to_next_drop > 0 ? kr->cliffs.regs_to_next_drop : 1 << 20};
 	for (size_t j = 0; kr->u && j < kr->u->n_findings; j++) {
-		const struct ka_ufinding *f = &kr->u->findings[j];
-		if (ka_finding_contradicted(kr, j) || (f->min_sm && kr->sm < f->min_sm))
+		if (!ka_finding_applies(kr, j))
 			continue;
-		int l = ka_finding_level(ka_rule_severity(f->rule));
+		int l = ka_finding_level(ka_rule_severity(kr->u->findings[j].rule));
 		if (l < level)
 			continue;
 		w.warnings += l == 2;
