@@ -30,6 +30,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -37,6 +38,10 @@
 /* What a child may map beyond what it inherits (libclang's AST of a large
  * translation unit is a few hundred MiB). */
 #define KA_ISOLATE_MEM (8ull << 30)
+
+/* The child's exit status when its result pipe is no longer the one it was
+ * given (its answer cannot be sent; the analysis itself did not fail). */
+#define KA_ISOLATE_NO_PIPE 3
 
 #if defined(__SANITIZE_ADDRESS__)
 #define KA_ASAN 1
@@ -104,6 +109,7 @@ static _Noreturn void child(int fd, pid_t parent, const struct ka_cache *c, cons
 	static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU,
 				    SIGXFSZ, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 	struct rlimit no_core = {0, 0};
+	struct stat pipe_at_fork, pipe_now;
 	struct ka_uresult r;
 	sigset_t none;
 	int from = ka_phase_count(), rc;
@@ -121,8 +127,15 @@ static _Noreturn void child(int fd, pid_t parent, const struct ka_cache *c, cons
 	close_others(fd, c && c->fd > 0 ? c->fd - 1 : -1);
 	setrlimit(RLIMIT_CORE, &no_core);
 	limit_memory();
+	if (fstat(fd, &pipe_at_fork) != 0)
+		_exit(KA_ISOLATE_NO_PIPE);
 
 	rc = ka_uniformity_analyze_cached(c, file, opt, &r);
+	/* the descriptor must still be the pipe: were it closed under the
+	 * analysis and its number reused, the result would go into a file */
+	if (fstat(fd, &pipe_now) != 0 || pipe_now.st_ino != pipe_at_fork.st_ino ||
+	    pipe_now.st_dev != pipe_at_fork.st_dev)
+		_exit(KA_ISOLATE_NO_PIPE);
 	json = ka_uresult_json(&r, true);
 	n_ph = ka_phase_export(from, &ph);
 	snprintf(head, sizeof(head), "%d %zu %zu\n", rc, n_ph, json ? strlen(json) : (size_t)0);
@@ -159,32 +172,24 @@ static void lost(struct ka_uresult *out, const char *file, const char *fmt, ...)
 	out->n_diags = 1;
 }
 
-int ka_uniformity_analyze_isolated(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
-				   double timeout_s, struct ka_uresult *out)
-{
-	int p[2], st = 0, rc = 0;
-	pid_t pid, parent = getpid();
-	struct ka_buf b = {0};
-	double deadline = timeout_s > 0 ? now_ms() + timeout_s * 1e3 : 0;
-	bool timed_out = false;
-	size_t n_ph = 0, n_json = 0;
-	int used = 0;
+/* One child: its answer in *b, or the reason there is none in out. */
+enum attempt { ANSWERED, LOST, NO_ANSWER, NO_CHILD };
 
-	if (getenv("KANALYZE_NO_ISOLATION"))       /* bench/isolation.sh: the cost of the fork */
-		return ka_uniformity_analyze_cached(c, file, opt, out);
-	if (ka_uniformity_cache_hit(c, file, opt, out))   /* a warm file: no parse, no child */
-		return 0;
-	/* libclang is loaded here, once, not in each child: a dlopen in a
-	 * child could wait for ld.so's lock held by another thread at the fork */
-	ka_libclang_load();
+static enum attempt attempt(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
+			    double timeout_s, double deadline, struct ka_buf *b, struct ka_uresult *out)
+{
+	int p[2], st = 0, read_errno = 0;
+	pid_t pid, parent = getpid();
+	bool timed_out = false;
+
 	if (pipe2(p, O_CLOEXEC) != 0)
-		return ka_uniformity_analyze_cached(c, file, opt, out);
+		return NO_CHILD;
 	fflush(NULL);                             /* nothing buffered is written twice */
 	pid = fork();
 	if (pid < 0) {
 		close(p[0]);
 		close(p[1]);
-		return ka_uniformity_analyze_cached(c, file, opt, out);
+		return NO_CHILD;
 	}
 	if (pid == 0) {
 		close(p[0]);
@@ -206,16 +211,20 @@ int ka_uniformity_analyze_isolated(const struct ka_cache *c, const char *file, c
 		int r = poll(&pf, 1, wait);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0)
+		if (r < 0) {
+			read_errno = errno;
 			break;
+		}
 		if (r == 0)
 			continue;                    /* the deadline is checked above */
 		ssize_t n = read(p[0], chunk, sizeof(chunk));
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0)
+			read_errno = errno;
 		if (n <= 0)
 			break;
-		ka_buf_append(&b, chunk, (size_t)n);
+		ka_buf_append(b, chunk, (size_t)n);
 	}
 	close(p[0]);
 	if (timed_out)
@@ -224,21 +233,60 @@ int ka_uniformity_analyze_isolated(const struct ka_cache *c, const char *file, c
 		;
 	if (timed_out) {
 		lost(out, file, "the C front end ran past the %.0f s --timeout on it", timeout_s);
-		ka_buf_free(&b);
-		return KA_U_LOST;
+		return LOST;
 	}
 	if (WIFSIGNALED(st)) {
 		int sig = WTERMSIG(st);
 		lost(out, file, "the C front end (libclang) died on it: signal %d (%s)%s", sig, strsignal(sig),
 		     sig == SIGSEGV ? ", a crash or a stack overflow" : sig == SIGKILL ? ", killed (out of memory?)" : "");
-		ka_buf_free(&b);
-		return KA_U_LOST;
+		return LOST;
 	}
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || !b.data ||
-	    sscanf(b.data, "%d %zu %zu\n%n", &rc, &n_ph, &n_json, &used) != 3 || used <= 0 ||
-	    (size_t)used + n_ph + n_json != b.len) {
-		lost(out, file, "the C front end's process ended without a result (exit status %d)",
-		     WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && read_errno == 0)
+		return ANSWERED;
+	lost(out, file, "the C front end's process ended without a result (exit status %d, %zu bytes read%s%s)",
+	     WIFEXITED(st) ? WEXITSTATUS(st) : -1, b->len, read_errno ? ", " : "",
+	     read_errno ? strerror(read_errno) : "");
+	return NO_ANSWER;
+}
+
+int ka_uniformity_analyze_isolated(const struct ka_cache *c, const char *file, const struct ka_analyzer_options *opt,
+				   double timeout_s, struct ka_uresult *out)
+{
+	struct ka_buf b = {0};
+	double deadline = timeout_s > 0 ? now_ms() + timeout_s * 1e3 : 0;
+	size_t n_ph = 0, n_json = 0;
+	int used = 0, rc = 0;
+	enum attempt got = NO_ANSWER;
+
+	if (getenv("KANALYZE_NO_ISOLATION"))       /* bench/isolation.sh: the cost of the fork */
+		return ka_uniformity_analyze_cached(c, file, opt, out);
+	if (ka_uniformity_cache_hit(c, file, opt, out))   /* a warm file: no parse, no child */
+		return 0;
+	/* libclang is loaded here, once, not in each child: a dlopen in a
+	 * child could wait for ld.so's lock held by another thread at the fork */
+	ka_libclang_load();
+	/* a child that neither crashed nor timed out but whose answer did not
+	 * arrive whole is asked once more: the analysis itself did not fail */
+	for (int tries = 0; tries < 2 && got == NO_ANSWER; tries++) {
+		if (tries > 0)
+			ka_uresult_free(out);
+		b.len = 0;
+		if (b.data)
+			b.data[0] = '\0';
+		got = attempt(c, file, opt, timeout_s, deadline, &b, out);
+		if (got == ANSWERED &&
+		    (!b.data || sscanf(b.data, "%d %zu %zu\n%n", &rc, &n_ph, &n_json, &used) != 3 || used <= 0 ||
+		     (size_t)used + n_ph + n_json != b.len)) {
+			lost(out, file, "the C front end's process ended without a whole result (%zu bytes read)",
+			     b.len);
+			got = NO_ANSWER;
+		}
+	}
+	if (got == NO_CHILD) {                      /* no pipe, no fork: in this process */
+		ka_buf_free(&b);
+		return ka_uniformity_analyze_cached(c, file, opt, out);
+	}
+	if (got != ANSWERED) {
 		ka_buf_free(&b);
 		return KA_U_LOST;
 	}
