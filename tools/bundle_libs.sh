@@ -56,7 +56,8 @@ mkdir -p "$lib/clang/$(basename "$(dirname "$resource")")"
 cp -rL "$resource" "$lib/clang/$(basename "$(dirname "$resource")")/"
 
 # cairo, loaded for the charts (report/cairo_dl.c)
-cairo=$(ldconfig -p | awk '/libcairo\.so\.2 / {print $NF; exit}')
+# (awk reads to the end: an early exit would end ldconfig by SIGPIPE, which pipefail makes fatal)
+cairo=$(ldconfig -p | awk '/libcairo\.so\.2 / && !seen {print $NF; seen = 1}')
 [ -n "$cairo" ] && bundle "$cairo" libcairo.so.2
 
 for f in "$lib"/*.so*; do
@@ -66,7 +67,7 @@ done
 # nothing that points back into the trees it was built from
 for tree in "$@"; do
     if grep -rlF -- "$tree" "$stage/bin" "$lib" >/dev/null 2>&1; then
-        echo "bundle: $(grep -rlF -- "$tree" "$stage/bin" "$lib" | head -1) names $tree" >&2
+        echo "bundle: $(grep -rlF -- "$tree" "$stage/bin" "$lib" | sed -n 1p) names $tree" >&2
         exit 1
     fi
 done
