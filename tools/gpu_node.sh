@@ -76,7 +76,7 @@ step programs ka verify --out "$out/programs.jsonl" "${progs[@]}"
 
 if [ -x vectorAdd ]; then
 	(cd "$samples/Samples/0_Introduction/vectorAdd" &&
-		ka verify --profile --format json -- "$work/vectorAdd" >"$out/profile_vectorAdd.json" 2>"$out/profile_vectorAdd.txt")
+		ka verify --profile --format json "${inc[@]}" -- "$work/vectorAdd" >"$out/profile_vectorAdd.json" 2>"$out/profile_vectorAdd.txt")
 	echo "profile_vectorAdd $?" >>"$out/status.txt"
 fi
 (cd "$src" && ka verify --profile --format json -- "$work/cases_main" >"$out/profile_cases_main.json" 2>"$out/profile_cases_main.txt")
