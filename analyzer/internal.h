@@ -221,12 +221,13 @@ struct ka_an {
 const char *ka_libclang_load(void);
 
 /* ---- pch.c: the toolkit prefix, precompiled once ------------------------------- */
-/* The PCH of the prefix a toolkit parse with args[n_args] and un[n_un]
- * reads (made now when missing), in dir/pch; its path (malloc'd) and the
- * headers it read (*deps, malloc'd), or NULL: parse without one (no dir, a
- * file's own -include, a prefix that does not parse or cannot be saved). */
-char *ka_pch_get(const char *dir, const char *const *args, int n_args, struct CXUnsavedFile *un, unsigned n_un,
-		 char ***deps, size_t *n_deps);
+/* The PCH of the prefix a toolkit parse with args[n_args] (the first
+ * n_mode kanalyze's, the rest the user's) and un[n_un] reads (made now when
+ * missing), in dir/pch; its path (malloc'd) and the headers it read
+ * (*deps, malloc'd), or NULL: parse without one (no dir, a file's own
+ * -include, a prefix that does not parse or cannot be saved). */
+char *ka_pch_get(const char *dir, const char *const *args, int n_args, int n_mode, struct CXUnsavedFile *un,
+		 unsigned n_un, char ***deps, size_t *n_deps);
 /* clang refused it: removed, made again next time. */
 void ka_pch_drop(const char *path);
 /* The real path of a file a parse read, or NULL (the prelude's, which live

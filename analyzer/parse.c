@@ -219,8 +219,9 @@ static void diag_add(struct ka_uresult *r, char *msg)
 
 enum parse_mode { PM_PRELUDE, PM_TOOLKIT };
 
-/* The arguments of one parse: the mode's, then the user's. */
-static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analyzer_options *opt,
+/* The arguments of one parse: the mode's, then the user's.  Returns how
+ * many are the mode's. */
+static int mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analyzer_options *opt,
 		      const struct ka_uresult *res, bool probe)
 {
 	char buf[4200], sm[16];
@@ -295,9 +296,11 @@ static void mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analy
 	arg(a, "-Wno-c++11-narrowing");                 /* nvcc warns on int y[2] = {0.0, 1.0}; clang
 	                                                   makes it an error (SHOC's NeuralNet) */
 	arg(a, probe ? "-ferror-limit=20" : "-ferror-limit=0");
+	int n_mode = a->n;
 	user_args(a, opt->cc_args, &has_std);
 	if (!has_std)
 		arg(a, "-std=c++17");
+	return n_mode;
 }
 
 static void argv_free(struct argv_b *a)
@@ -350,9 +353,9 @@ static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool pro
 	char **deps = NULL, *pch = NULL;
 	size_t n_deps = 0;
 
-	mode_args(&a, m, opt, res, probe);
+	int n_mode = mode_args(&a, m, opt, res, probe);
 	if (m == PM_TOOLKIT)
-		pch = ka_pch_get(opt->pch_dir, a.v, a.n, un, n_un, &deps, &n_deps);
+		pch = ka_pch_get(opt->pch_dir, a.v, a.n, n_mode, un, n_un, &deps, &n_deps);
 	int ph = ka_phase_begin(m == PM_TOOLKIT ? "parse toolkit" : probe ? "parse prelude probe" : "parse prelude",
 				pch ? "over the precompiled prefix" : NULL);
 	if (pch) {

@@ -10,9 +10,18 @@
  * precompiled header (clang_saveTranslationUnit, the AST file that
  * -include-pch reads) in the result cache's directory, pch/<key>.pch,
  * beside pch/<key>.deps: the headers it read, which the file's result key
- * must still cover (analyzer/cache.c hashes every dependency).  The key is
- * libclang's version, every parse flag (the user's -D/-I/-std among them),
- * the unsaved files' names and bytes (the prelude, the wrapper redirects).
+ * must still cover (analyzer/cache.c hashes every dependency), and
+ * pch/<key>.names: the name each #include spelled for them.  The key is
+ * libclang's version, the parse flags but the user's search directories
+ * (the mode's, the user's -D/-U/-std), the unsaved files' names and bytes
+ * (the prelude, the wrapper redirects): one PCH for every directory and
+ * project with the same toolkit, arch and macros, although each passes its
+ * own -I (bench/pch_shared.sh: twelve cuda-samples directories, one PCH
+ * instead of eight).  A directory that holds a file by a name the prefix
+ * included, other than the file it read, could shadow it: it joins the
+ * arguments the PCH is made with and keyed by (a project's
+ * -I /usr/local/cuda/include does, for the toolkit's own nv/target beside
+ * CCCL's).
  * clang itself refuses a PCH whose headers changed since it was made; the
  * caller then drops it (ka_pch_drop) and parses without.  At most
  * KA_PCH_KEEP of them are kept, the least recently used removed first.
@@ -48,7 +57,7 @@ static void key_of(const char *const *args, int n_args, const struct CXUnsavedFi
 	struct ka_hash h;
 	CXString v = clang_getClangVersion();
 	ka_hash_init(&h);
-	ka_hash_str(&h, "kanalyze-pch 1");
+	ka_hash_str(&h, "kanalyze-pch 2");
 	ka_hash_str(&h, clang_getCString(v));
 	clang_disposeString(v);
 	for (int i = 0; i < n_args; i++)
@@ -97,13 +106,62 @@ char *ka_file_real(CXFile f)
 	return abs;
 }
 
+/* What the inclusion visitor fills: the headers' real paths, one a line
+ * (.deps), and for each header included by a spelled name, that name, its
+ * delimiter and the path ('<' or '"', the name, a tab, the path: .names). */
+struct dep_walk {
+	CXTranslationUnit tu;
+	struct ka_buf deps, names;
+};
+
+/* The name an #include spells at loc ("<cuda_runtime.h>" -> '<' and
+ * "cuda_runtime.h"), or false (an include through a macro). */
+static bool spelled_name(CXTranslationUnit tu, CXSourceLocation loc, char *delim, const char **name, size_t *len,
+			 CXFile *includer)
+{
+	unsigned line, col, off;
+	size_t n = 0;
+	const char *text, *p, *end;
+	clang_getExpansionLocation(loc, includer, &line, &col, &off);
+	if (!*includer || !(text = clang_getFileContents(tu, *includer, &n)) || off >= n)
+		return false;
+	for (p = text + off; p < text + n && *p != '\n' && *p != '<' && *p != '"'; p++)
+		;
+	if (p >= text + n || *p == '\n')
+		return false;
+	*delim = *p++;
+	for (end = p; end < text + n && *end != '\n' && *end != (*delim == '<' ? '>' : '"'); end++)
+		;
+	if (end >= text + n || *end == '\n' || end == p)
+		return false;
+	*name = p;
+	*len = (size_t)(end - p);
+	return true;
+}
+
 static void dep_add(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
 {
-	char *abs = ka_file_real(f);
-	(void)stack;
-	(void)n;
-	if (abs)
-		ka_buf_printf(d, "%s\n", abs);
+	struct dep_walk *w = d;
+	char *abs = ka_file_real(f), delim;
+	const char *name;
+	size_t len;
+	CXFile includer = NULL;
+	if (!abs)
+		return;
+	ka_buf_printf(&w->deps, "%s\n", abs);
+	if (n > 0 && spelled_name(w->tu, stack[0], &delim, &name, &len, &includer) && !memchr(name, '\t', len)) {
+		char *from = ka_file_real(includer);
+		size_t dir = from ? (size_t)(strrchr(from, '/') - from) : 0;
+		/* a quoted name found beside its includer is found there first,
+		 * before any search directory: no -I can shadow it */
+		bool beside = delim == '"' && from && strncmp(abs, from, dir + 1) == 0 &&
+			      strlen(abs) == dir + 1 + len && memcmp(abs + dir + 1, name, len) == 0;
+		if (!beside)
+			ka_buf_printf(&w->names, "%c%.*s\t%s\n", delim, (int)len, name, abs);
+		free(from);
+	} else if (n > 0) {
+		ka_buf_printf(&w->names, "?\t%s\n", abs);    /* a name not known: any may shadow it */
+	}
 	free(abs);
 }
 
@@ -128,7 +186,7 @@ static bool dead_temp(int dfd, const char *name)
 	       time(NULL) - st.st_mtime > 60;
 }
 
-/* Keep the KA_PCH_KEEP most recently used; remove the rest (and their deps),
+/* Keep the KA_PCH_KEEP most recently used; remove the rest (and their deps and names),
  * and the temporaries of writers that were killed. */
 static void trim(const char *dir)
 {
@@ -165,10 +223,12 @@ static void trim(const char *dir)
 		for (size_t i = 1; i < n; i++)
 			if (v[i].used < v[oldest].used)
 				oldest = i;
-		char deps[96];
+		char deps[96], names[96];
 		snprintf(deps, sizeof(deps), "%.*s.deps", (int)strlen(v[oldest].name) - 4, v[oldest].name);
+		snprintf(names, sizeof(names), "%.*s.names", (int)strlen(v[oldest].name) - 4, v[oldest].name);
 		unlinkat(dirfd(dh), v[oldest].name, 0);
 		unlinkat(dirfd(dh), deps, 0);
+		unlinkat(dirfd(dh), names, 0);
 		v[oldest] = v[--n];
 	}
 	closedir(dh);
@@ -177,13 +237,14 @@ static void trim(const char *dir)
 }
 
 /* Parse the prefix alone and save it: the PCH, then its deps. */
-static bool build(const char *dir, const char *path, const char *deps_path, const char *const *args, int n_args,
-		  struct CXUnsavedFile *un, unsigned n_un)
+static bool build(const char *dir, const char *path, const char *deps_path, const char *names_path,
+		  const char *const *args, int n_args, struct CXUnsavedFile *un, unsigned n_un)
 {
 	struct CXUnsavedFile *all = ka_xcalloc(n_un + 1, sizeof(*all));
 	CXIndex index = clang_createIndex(0, 0);
 	CXTranslationUnit tu = NULL;
-	struct ka_buf tmp = {0}, deps = {0}, sub = {0};
+	struct ka_buf tmp = {0}, sub = {0};
+	struct dep_walk w = {0};
 	bool ok = false;
 
 	memcpy(all, un, n_un * sizeof(*un));
@@ -202,9 +263,11 @@ static bool build(const char *dir, const char *path, const char *deps_path, cons
 		if (bad)                                /* a prefix that does not parse is no prefix */
 			goto out;
 	}
-	clang_getInclusions(tu, dep_add, &deps);
+	w.tu = tu;
+	clang_getInclusions(tu, dep_add, &w);
 	ka_buf_printf(&tmp, "%s.%ld.tmp", path, (long)getpid());
-	if (ka_write_file_atomic(deps_path, deps.data ? deps.data : "", deps.len) != 0)
+	if (ka_write_file_atomic(deps_path, w.deps.data ? w.deps.data : "", w.deps.len) != 0 ||
+	    ka_write_file_atomic(names_path, w.names.data ? w.names.data : "", w.names.len) != 0)
 		goto out;
 	if (clang_saveTranslationUnit(tu, tmp.data, clang_defaultSaveOptions(tu)) != CXSaveError_None ||
 	    rename(tmp.data, path) != 0) {
@@ -219,16 +282,110 @@ out:
 	clang_disposeIndex(index);
 	free(all);
 	ka_buf_free(&tmp);
-	ka_buf_free(&deps);
+	ka_buf_free(&w.deps);
+	ka_buf_free(&w.names);
 	ka_buf_free(&sub);
 	return ok;
 }
 
-char *ka_pch_get(const char *dir, const char *const *args, int n_args, struct CXUnsavedFile *un, unsigned n_un,
-		 char ***deps, size_t *n_deps)
+/* The user's search directories among args[n_mode..]: "-I" "dir" or
+ * "-Idir", and -isystem, -iquote, -idirafter alike, each with the one or
+ * two arguments that name it.  *shared gets every other argument: what the
+ * prefix's meaning depends on (the mode's flags, -D, -U, -std). */
+struct search_dir {
+	const char *dir;
+	int at, n;                     /* its arguments: args[at .. at+n) */
+	bool in;                       /* in the PCH's arguments */
+};
+
+static const char *const search_flags[] = {"-I", "-isystem", "-iquote", "-idirafter"};
+
+static size_t split_search(const char *const *args, int n_args, int n_mode, const char ***shared, int *n_shared,
+			   struct search_dir **dirs)
+{
+	size_t n_dirs = 0;
+	*shared = ka_xcalloc((size_t)n_args + 1, sizeof(**shared));
+	*dirs = ka_xcalloc((size_t)n_args + 1, sizeof(**dirs));
+	*n_shared = 0;
+	for (int i = 0; i < n_args; i++) {
+		struct search_dir d = {NULL, i, 1, false};
+		for (size_t f = 0; i >= n_mode && !d.dir && f < sizeof(search_flags) / sizeof(search_flags[0]); f++) {
+			size_t len = strlen(search_flags[f]);
+			if (strcmp(args[i], search_flags[f]) == 0 && i + 1 < n_args)
+				d = (struct search_dir){args[i + 1], i, 2, false};
+			else if (strncmp(args[i], search_flags[f], len) == 0 && args[i][len] &&
+				 (f > 0 || args[i][len] != 's'))          /* not -isysroot */
+				d.dir = args[i] + len;
+		}
+		if (d.dir) {
+			(*dirs)[n_dirs++] = d;
+			i += d.n - 1;
+		} else {
+			(*shared)[(*n_shared)++] = args[i];
+		}
+	}
+	return n_dirs;
+}
+
+/* Could a search directory not yet in the PCH's arguments hold a file by a
+ * name the prefix included ("cuda_runtime.h", "bits/c++config.h": .names)
+ * that is not the file it read?  Then a parse with it could read that
+ * file instead: it must be in the arguments the PCH is made with.  Marks
+ * such directories (in = true) and says whether there was one.  The
+ * toolkit's own include directory holds the very files read: no shadow.  A
+ * header included through a macro is looked for by the last one to three
+ * parts of its path.  Names that cannot be read: every directory. */
+static bool shadowing(const char *names_path, struct search_dir *dirs, size_t n_dirs)
+{
+	struct ka_buf b = {0};
+	bool any = false, readable = plain_file(names_path) && ka_read_file(names_path, 4u << 20, &b) == 0;
+	for (size_t d = 0; d < n_dirs; d++) {
+		bool hit = !readable;
+		int dfd = dirs[d].in || hit ? -1 : open(dirs[d].dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dirs[d].in)
+			continue;
+		for (char *line = b.data; dfd >= 0 && line && *line && !hit;) {
+			char *nl = strchr(line, '\n'), *tab = strchr(line, '\t');
+			if (!nl || !tab || tab > nl)
+				break;
+			*nl = *tab = '\0';
+			const char *path = tab + 1, *p = path + strlen(path);
+			struct stat there, dep;
+			bool have_dep = stat(path, &dep) == 0;
+			for (int parts = 0; parts < 3 && !hit && (line[0] != '?' ? parts == 0 : p > path); parts++) {
+				const char *name = line + 1;
+				if (line[0] == '?') {
+					while (p > path && p[-1] != '/')
+						p--;
+					name = p;
+				}
+				hit = fstatat(dfd, name, &there, 0) == 0 && S_ISREG(there.st_mode) &&
+				      !(have_dep && dep.st_ino == there.st_ino && dep.st_dev == there.st_dev);
+				if (p > path)
+					p--;                     /* over the '/' */
+			}
+			*nl = '\n';
+			*tab = '\t';
+			line = nl + 1;
+		}
+		if (dfd >= 0)
+			close(dfd);
+		if (hit)
+			dirs[d].in = any = true;
+	}
+	ka_buf_free(&b);
+	return any;
+}
+
+char *ka_pch_get(const char *dir, const char *const *args, int n_args, int n_mode, struct CXUnsavedFile *un,
+		 unsigned n_un, char ***deps, size_t *n_deps)
 {
 	char key[KA_HASH_HEX];
-	char *path, *deps_path;
+	const char **shared, **build_args;
+	struct search_dir *dirs;
+	int n_shared;
+	size_t n_dirs;
+	char *path = NULL;
 
 	*deps = NULL;
 	*n_deps = 0;
@@ -238,33 +395,57 @@ char *ka_pch_get(const char *dir, const char *const *args, int n_args, struct CX
 		if (strcmp(args[i], "-include") == 0 && i + 1 < n_args &&
 		    strncmp(args[i + 1], "/kanalyze-prelude/", 18) != 0)
 			return NULL;
-	key_of(args, n_args, un, n_un, key);
-	path = pch_file(dir, key, ".pch");
-	deps_path = pch_file(dir, key, ".deps");
-	if (!plain_file(path) || !plain_file(deps_path)) {
-		int ph = ka_phase_begin("precompile prefix", NULL);
-		bool made = build(dir, path, deps_path, args, n_args, un, n_un);
-		ka_phase_end(ph);
-		if (!made) {
-			free(path);
-			free(deps_path);
-			return NULL;
+	/* The PCH is made without the user's search directories, so that every
+	 * directory and project with the same toolkit, arch and macros shares
+	 * one; a directory that could shadow a header it read joins its
+	 * arguments (in the user's order), and the PCH of those is looked for. */
+	n_dirs = split_search(args, n_args, n_mode, &shared, &n_shared, &dirs);
+	build_args = ka_xcalloc((size_t)n_args + 1, sizeof(*build_args));
+	for (int round = 0; round <= (int)n_dirs; round++) {
+		int n_build = n_shared;
+		memcpy(build_args, shared, (size_t)n_shared * sizeof(*shared));
+		for (size_t d = 0; d < n_dirs; d++)
+			for (int k = 0; dirs[d].in && k < dirs[d].n; k++)
+				build_args[n_build++] = args[dirs[d].at + k];
+		key_of(build_args, n_build, un, n_un, key);
+		char *names_path = pch_file(dir, key, ".names"), *deps_path = pch_file(dir, key, ".deps");
+		path = pch_file(dir, key, ".pch");
+		if (!plain_file(path) || !plain_file(deps_path) || !plain_file(names_path)) {
+			int ph = ka_phase_begin("precompile prefix", NULL);
+			bool made = build(dir, path, deps_path, names_path, build_args, n_build, un, n_un);
+			ka_phase_end(ph);
+			if (!made) {
+				free(path);
+				path = NULL;
+			}
+		} else {
+			utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW);   /* used now: trim keeps it */
+			trim(dir);                        /* a killed writer's temporary goes too */
 		}
-	} else {
-		utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW);   /* used now: trim keeps it */
-		trim(dir);                        /* a killed writer's temporary goes too */
+		bool more = path && shadowing(names_path, dirs, n_dirs);
+		if (path && !more)
+			deps_read(deps_path, deps, n_deps);
+		free(names_path);
+		free(deps_path);
+		if (!more)
+			break;
+		free(path);
+		path = NULL;
 	}
-	deps_read(deps_path, deps, n_deps);
-	free(deps_path);
+	free(build_args);
+	free(shared);
+	free(dirs);
 	return path;
 }
 
 void ka_pch_drop(const char *path)
 {
 	size_t n = strlen(path);
-	char *deps = ka_xmalloc(n + 2);
+	char *deps = ka_xmalloc(n + 3);
 	unlink(path);
-	snprintf(deps, n + 2, "%.*s.deps", (int)n - 4, path);
+	snprintf(deps, n + 3, "%.*s.deps", (int)n - 4, path);
+	unlink(deps);
+	snprintf(deps, n + 3, "%.*s.names", (int)n - 4, path);
 	unlink(deps);
 	free(deps);
 }

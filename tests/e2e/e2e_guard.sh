@@ -336,6 +336,28 @@ PY
 expect "pch: --no-cache" 0 "$ka" tk.cu --no-cache --format json
 [ -z "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/ 2>/dev/null)" ] && ok "pch: ... makes none" ||
     bad "pch: --no-cache made one" "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/)"
+# one PCH for every directory: each passes its own -I, which reaches no
+# toolkit header; a directory holding a file by the name of one (math.h,
+# which the prefix includes) gets its own, made with that directory
+mkdir -p d1 d2 d3 && cp tk.cu d1/ && cp tk.cu d2/ && touch d1/util.h d2/util.h
+printf '#include_next <math.h>\n#define SHADOWED 1\n' >d3/math.h
+printf '#include <cuda_profiler_api.h>\n#ifdef SHADOWED\n__global__ void only_if_shadowed(float *x) { x[threadIdx.x] = 1.0f; }\n#endif\n' >d3/sh.cu
+KANALYZE_TIMINGS=1 expect "pch: a file with -I of its own directory" 0 "$ka" d1/tk.cu -I d1 --format json
+KANALYZE_TIMINGS=1 expect "pch: ... another directory, another -I" 0 "$ka" d2/tk.cu -I d2 --format json
+pchs=$(ls "$KANALYZE_CACHE_DIR"/v1/pch/*.pch 2>/dev/null | wc -l)
+hasnt "pch: ... the PCH is shared, not made again" "$tmp/err" "phase precompile prefix"
+has "pch: ... parsed over it" "$tmp/err" "over the precompiled prefix"
+"$ka" d2/tk.cu -I d2 --format json --no-cache >d2.json 2>/dev/null
+cmp -s "$tmp/out" d2.json && ok "pch: ... the report is the one parsed without it" || bad "pch: shared PCH report differs" "$(diff "$tmp/out" d2.json | head)"
+KANALYZE_TIMINGS=1 expect "pch: a directory that shadows a toolkit header (math.h)" 0 "$ka" d3/sh.cu -I d3 --format json
+has "pch: ... gets a PCH of its own" "$tmp/err" "phase precompile prefix"
+py '
+import json, sys
+k = [k for f in json.load(open(sys.argv[1]))["files"] for k in f["kernels"]]
+assert len(k) == 1 and k[0]["name"].startswith("only_if_shadowed") and k[0]["uniformity"] is not None, k
+' "pch: ... parsed with the shadowing header: the kernel it defines analysed"
+[ "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/*.pch | wc -l)" -eq $((pchs + 1)) ] && ok "pch: ... one PCH more, for d3 alone" ||
+    bad "pch: PCHs made" "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/)"
 export KANALYZE_CACHE_DIR=$tmp/cache
 cd "$repo" || exit 1
 
