@@ -6,8 +6,9 @@ pull-request comment by a hidden marker, fails on kanalyze's exit code),
 docs/ci/github-workflow.yml (uses it with the permissions it needs),
 docs/ci/gitlab-ci.yml (publishes --format codequality as
 artifacts:reports:codequality and posts the markdown as a merge-request
-note) and .pre-commit-hooks.yaml (the kanalyze and kanalyze-strict hooks
-the README's snippet names).  Each check prints what it looked at."""
+note), .github/workflows/release.yml (kanalyze's own release: tests, then
+the bundle and the wheel, attached to the tag) and .pre-commit-hooks.yaml
+(the kanalyze and kanalyze-strict hooks the README's snippet names).  Each check prints what it looked at."""
 import os
 import re
 import sys
@@ -196,6 +197,22 @@ def main():
         calls, d = run_script(job["script"][0], "sh", env, "usage")
         check("gitlab-ci.yml: no empty Code Quality report after a usage error",
               len(calls) == 2 and not os.path.exists(os.path.join(d, "ws", "gl-code-quality-report.json")))
+
+    # ---- .github/workflows/release.yml ------------------------------------------------------------
+    rel = load(os.path.join(src, ".github/workflows/release.yml"))
+    on = rel.get("on", rel.get(True))          # YAML 1.1 reads a bare on: as true
+    check("release.yml: runs on a version tag", on == {"push": {"tags": ["v*"]}}, str(on))
+    jobs = rel["jobs"]
+    runs = "\n".join(str(st.get("run", "")) for j in jobs.values() for st in j["steps"])
+    cmake_lists = open(os.path.join(src, "CMakeLists.txt"), encoding="utf-8").read()
+    check("release.yml: on Debian 12, the platform setup.sh supports",
+          all(j.get("container") == "debian:12" for j in jobs.values()))
+    check("release.yml: the tests first, then the bundle target and the wheel, both attached",
+          runs.find("./setup.sh test") < runs.find("--target bundle") < runs.find("pip wheel --no-build-isolation")
+          and runs.find("./setup.sh test") >= 0 and "add_custom_target(bundle" in cmake_lists
+          and "build/bundle/kanalyze-" in runs and "dist/kanalyze-*.whl" in runs, runs)
+    check("release.yml: the wheel is built by the pinned builder ./setup.sh test installs",
+          "PYTHONPATH=.tools/wheelbuild" in runs and ".tools/wheelbuild" in open(os.path.join(src, "setup.sh")).read())
 
     # ---- .pre-commit-hooks.yaml ----------------------------------------------------------------------
     hooks = load(os.path.join(src, ".pre-commit-hooks.yaml"))
