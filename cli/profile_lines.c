@@ -85,6 +85,15 @@ static double predicted(const struct ka_mach_result *m, const char *file, int li
 	return executions > 0 ? sum / executions : -1;
 }
 
+/* Whether the model has a local-memory access at (file, line). */
+static bool lists_local(const struct ka_mach_result *m, const char *file, int line)
+{
+	for (size_t i = 0; file && i < m->n; i++)
+		if (m->v[i].space == KA_MACH_LOCAL && m->v[i].line == line && strcmp(m->v[i].file, file) == 0)
+			return true;
+	return false;
+}
+
 static bool differs(double model, double hw)
 {
 	return fabs(model - hw) > fmax(0.1 * hw, 0.5);
@@ -138,9 +147,10 @@ json_t *ka_profile_lines(struct ka_profile_lines *pl, const struct ka_ncu_profil
 			continue;
 		long long greq = requests(l, false), sreq = requests(l, true);
 		bool has_global = l->sectors > 0 && greq > 0, has_shared = l->wavefronts > 0 && sreq > 0;
-		if (!has_global && !has_shared)
-			continue;
 		const char *file = model_file(m, l->file);
+		bool hw_local = l->local_executed > 0, model_local = lists_local(m, file, l->line);
+		if (!has_global && !has_shared && !hw_local && !model_local)
+			continue;
 		struct ka_measured_line ml = {.kr = kr, .file = file, .line = l->line, .sectors_per_request = -1,
 					      .wavefronts_per_request = -1, .predicted_sectors = -1,
 					      .predicted_wavefronts = -1};
@@ -181,6 +191,20 @@ json_t *ka_profile_lines(struct ka_profile_lines *pl, const struct ka_ncu_profil
 		} else {
 			json_object_set_new(o, "shared", json_null());
 		}
+		/* local memory: no sector count in ncu's source page, so where
+		 * it ran is what is compared (a local array ptxas kept in
+		 * registers runs none, whatever the PTX said) */
+		if (hw_local || model_local) {
+			pl->local.lines++;
+			pl->local.agree += hw_local == model_local;
+			pl->local.model_only += model_local && !hw_local;
+			pl->local.hardware_only += hw_local && !model_local;
+			json_object_set_new(o, "local", json_pack("{s:I, s:b, s:b}", "measured_instructions",
+								 (json_int_t)l->local_executed, "predicted", model_local,
+								 "agree", hw_local == model_local));
+		} else {
+			json_object_set_new(o, "local", json_null());
+		}
 		json_array_append_new(out, o);
 		if (file) {               /* the page shows it at the model's line */
 			if (pl->n == pl->cap) {
@@ -204,7 +228,9 @@ static json_t *tally_json(const struct ka_profile_tally *t)
 
 json_t *ka_profile_lines_summary(const struct ka_profile_lines *pl)
 {
-	return json_pack("{s:o, s:o}", "global", tally_json(&pl->global), "shared", tally_json(&pl->shared));
+	return json_pack("{s:o, s:o, s:{s:i, s:i, s:i, s:i}}", "global", tally_json(&pl->global), "shared",
+			 tally_json(&pl->shared), "local", "lines", (int)pl->local.lines, "agree", (int)pl->local.agree,
+			 "model_only", (int)pl->local.model_only, "hardware_only", (int)pl->local.hardware_only);
 }
 
 void ka_profile_lines_free(struct ka_profile_lines *pl)

@@ -725,6 +725,15 @@ static void print_model(json_t *lines)
 		}
 		print_model_space(json_object_get(x, "global"), "global", "sectors", &first, x);
 		print_model_space(json_object_get(x, "shared"), "shared", "wavefronts", &first, x);
+		json_t *lo = json_object_get(x, "local");
+		if (json_is_object(lo)) {
+			printf("    %-14s%s:%lld  %-6s  model %s, ncu %lld local instructions%s\n", first ? "model" : "",
+			       js(x, "file"), ji(x, "line"), "local",
+			       json_is_true(json_object_get(lo, "predicted")) ? "local accesses" : "none",
+			       ji(lo, "measured_instructions"),
+			       json_is_true(json_object_get(lo, "agree")) ? "" : "  <- they differ");
+			first = false;
+		}
 	}
 }
 
@@ -835,6 +844,10 @@ static void print_text(json_t *doc)
 	print_tally(json_object_get(model, "global"), "global", "sectors");
 	printf("; ");
 	print_tally(json_object_get(model, "shared"), "shared", "wavefronts");
+	json_t *lo = json_object_get(model, "local");
+	if (ji(lo, "lines") > 0)
+		printf("; local: %lld/%lld lines agree where it runs (%lld the model's alone, %lld the hardware's alone)",
+		       ji(lo, "agree"), ji(lo, "lines"), ji(lo, "model_only"), ji(lo, "hardware_only"));
 	printf("\n");
 	if (strcmp(js(s, "result"), "pass") == 0)
 		printf("pass: registers and theoretical occupancy agree with ncu on %lld kernel launch%s\n",

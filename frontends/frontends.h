@@ -601,6 +601,7 @@ struct ka_ncu_line {
 	long long wavefronts, ideal_wavefronts;   /* L1 Wavefronts Shared, and its Ideal */
 	double nway;                  /* L1 Conflicts Shared N-Way (tables: weighted by wavefronts) */
 	long long divergent;          /* Divergent Branches: divergent branch targets */
+	long long local_executed;     /* its local-memory instructions (LDL, STL): warp-level executions */
 	struct ka_ncu_access *access; /* its global and shared loads and stores, by kind */
 	size_t n_access;
 	/* the reader's: the table that last gave this line's totals, the

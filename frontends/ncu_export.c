@@ -436,27 +436,43 @@ static void op_of(const char *s, char *out, size_t n)
 /* One SASS row of a global or shared access, into its line: instructions
  * repeat after the table's "..." row, so an address is counted once per
  * table. */
+/* Whether the line's table listed the instruction at this address already
+ * (ncu writes each SASS row twice); records it when not. */
+static bool seen_before(struct ka_ncu_line *l, const char *addr)
+{
+	char *end;
+	unsigned long long at;
+	errno = 0;
+	at = strtoull(addr, &end, 16);
+	if (errno || end == addr || *end)
+		return false;
+	for (size_t i = 0; i < l->n_addr; i++)
+		if (l->addr[i] == at)
+			return true;
+	if (l->n_addr == l->cap_addr) {
+		l->cap_addr = l->cap_addr ? 2 * l->cap_addr : 8;
+		l->addr = ka_xrealloc(l->addr, l->cap_addr * sizeof(*l->addr));
+	}
+	l->addr[l->n_addr++] = at;
+	return false;
+}
+
+/* A local-memory instruction (LDL, STL): its executions, once per address. */
+static void src_local(struct ka_ncu_line *l, const struct csv *c, const struct src_cols *k, struct ka_diag *d,
+		      const char *where)
+{
+	if (!seen_before(l, fld(c, k->addr)))
+		add(&l->local_executed, num_ll(fld(c, k->executed), d, where, c->row, "Instructions Executed"));
+}
+
 static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const struct src_cols *k, bool shared,
 			    struct ka_diag *d, const char *where)
 {
-	const char *addr = fld(c, k->addr);
-	char *end;
 	struct ka_ncu_access a = {0};
-	unsigned long long at;
 	long long bits;
 
-	errno = 0;
-	at = strtoull(addr, &end, 16);
-	if (!errno && end != addr && !*end) {
-		for (size_t i = 0; i < l->n_addr; i++)
-			if (l->addr[i] == at)
-				return;
-		if (l->n_addr == l->cap_addr) {
-			l->cap_addr = l->cap_addr ? 2 * l->cap_addr : 8;
-			l->addr = ka_xrealloc(l->addr, l->cap_addr * sizeof(*l->addr));
-		}
-		l->addr[l->n_addr++] = at;
-	}
+	if (seen_before(l, fld(c, k->addr)))
+		return;
 	opcode_of(fld(c, k->sass), a.opcode, sizeof(a.opcode));
 	op_of(fld(c, k->op), a.op, sizeof(a.op));
 	a.shared = shared;
@@ -633,6 +649,8 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 		}
 		if (strncmp(fld(&c, k.space), "Global", 6) == 0 || strncmp(fld(&c, k.space), "Shared", 6) == 0)
 			src_instruction(&p->lines[cur], &c, &k, fld(&c, k.space)[0] == 'S', d, where);
+		else if (strncmp(fld(&c, k.space), "Local", 5) == 0)
+			src_local(&p->lines[cur], &c, &k, d, where);
 	}
 	if (r < 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, where, "row %ld: %s", c.row, why);

@@ -271,6 +271,11 @@ static int run_model(const struct ka_kernel_result *kr, const int block[3], cons
 		rc = ka_mach_amdgpu_accesses(k->model_code, strlen(k->model_code), &shape, out);
 	} else {
 		rc = ka_mach_ptx_accesses(k->model_code, strlen(k->model_code), &shape, out);
+		/* PTX's local arrays are ptxas's to place: a kernel compiled with no
+		 * stack and no frame has none in local memory (kept in registers,
+		 * indexed through a select chain), so its ld/st.local never run */
+		if (rc == 0 && k->res.stack == 0 && k->res.local == 0)
+			ka_mach_result_drop_space(out, KA_MACH_LOCAL);
 	}
 	for (size_t j = 0; rc == 0 && j < out->n; j++) {      /* helpers by their source names */
 		struct ka_mach_access *a = &out->v[j];

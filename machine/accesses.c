@@ -388,14 +388,30 @@ int ka_mach_amdgpu_accesses(const char *text, size_t len, const struct ka_mach_s
 	return 0;
 }
 
+static void access_free(struct ka_mach_access *a)
+{
+	free(a->file);
+	for (int k = 0; k < a->n_inlined; k++)
+		free(a->inl_file[k]);
+	free(a->callee);
+}
+
+void ka_mach_result_drop_space(struct ka_mach_result *r, enum ka_mach_space s)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		if (r->v[i].space == s)
+			access_free(&r->v[i]);
+		else
+			r->v[kept++] = r->v[i];
+	}
+	r->n = kept;
+}
+
 void ka_mach_result_free(struct ka_mach_result *r)
 {
-	for (size_t i = 0; i < r->n; i++) {
-		free(r->v[i].file);
-		for (int k = 0; k < r->v[i].n_inlined; k++)
-			free(r->v[i].inl_file[k]);
-		free(r->v[i].callee);
-	}
+	for (size_t i = 0; i < r->n; i++)
+		access_free(&r->v[i]);
 	free(r->v);
 	memset(r, 0, sizeof(*r));
 }

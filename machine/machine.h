@@ -113,6 +113,10 @@ char *ka_mach_amdgpu_module_kernel(const struct ka_mach_amdgpu_module *m, const 
 void ka_mach_amdgpu_module_free(struct ka_mach_amdgpu_module *m);
 int ka_mach_amdgpu_accesses(const char *text, size_t len, const struct ka_mach_shape *shape,
 			    struct ka_mach_result *out);
+/* Drop every access in space s (each kept access's share is of its own
+ * space, so the others stand): the machine code proved them gone, as when
+ * ptxas kept a PTX local array in registers and the kernel has no frame. */
+void ka_mach_result_drop_space(struct ka_mach_result *r, enum ka_mach_space s);
 void ka_mach_result_free(struct ka_mach_result *r);
 
 /* The coalescing and bank models, pure (coalesce.c).  Lane i's address is

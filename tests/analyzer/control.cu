@@ -118,9 +118,9 @@ __global__ void calls(int *out, int n) {
 __global__ void locals(const float *in, float *out, int n) {
     float a[4];
     for (int j = 0; j < 4; ++j)                                     // expect: const, const
-        a[j] = in[j * n];                                           // expect: grid-uniform expect-model: KA116
+        a[j] = in[j * n];                                           // expect: grid-uniform
     float x = a[2];                                                 // expect: grid-uniform
-    float y = a[threadIdx.x % 4];                                   // expect: varying expect-model: KA116
+    float y = a[threadIdx.x % 4];                                   // expect: varying
     float2 pr;
     pr.x = n;                                                       // expect: grid-uniform
     pr.y = blockIdx.x;                                              // expect: block-uniform

@@ -41,9 +41,22 @@ assert "if its lanes read unrelated elements" in f["message"] and f["access"]["g
 assert acc("counted_loop", "counted_loop", "global", "load")["executions"] == 100, ks["counted_loop"]
 n = [x for x in ks["neighbours"]["findings"] if x["rule"] == "KA109"][0]
 assert n["line"] == line["neighbours"] and n["access"]["vector_bytes"] == 16, n
-l = [x for x in ks["local_array"]["findings"] if x["rule"] == "KA116"]
-assert line["local_array"] in [x["line"] for x in l], l
-' "json: every access with its sectors, pattern and instructions; KA107, KA109, KA116 and a gather" "$src/tests/machine/cases.cu"
+la = ks["local_array"]
+assert la["resources"]["stack"] == 0 and not [a for a in la["accesses"] if a["space"] == "local"], la["accesses"]
+assert not [x for x in la["findings"] if x["rule"] == "KA116"], la["findings"]
+' "json: every access with its sectors, pattern and instructions; KA107, KA109 and a gather; no local access where ptxas left no frame" "$src/tests/machine/cases.cu"
+"$ka" "$src/tests/machine/truth/cases_main.cu" --arch sm_90 --block 256 --format json >"$tmp/out" 2>"$tmp/err"
+py '
+import json, sys
+ks = {k["name"].split("(")[0]: k for k in json.load(open(sys.argv[1]))["files"][0]["kernels"]}
+src = open(sys.argv[2]).read().split("\n")
+line = {w.split("@")[1].strip(): i + 1 for i, w in enumerate(src) if "// @" in w}
+ld = ks["local_dynamic"]
+assert ld["resources"]["stack"] > 0, ld["resources"]
+local = {(a["line"], a["op"]) for a in ld["accesses"] if a["space"] == "local"}
+assert local == {(line["local_dynamic_store"], "store"), (line["local_dynamic"], "load")}, local
+assert line["local_dynamic"] in [x["line"] for x in ld["findings"] if x["rule"] == "KA116"], ld["findings"]
+' "json: a local array ptxas keeps in local memory (a frame): its store and load, KA116" "$src/tests/machine/truth/cases_main.cu"
 
 cat >"$tmp/tr.cu" <<EOS
 #include "$src/tests/machine/cases.cu"

@@ -9,6 +9,18 @@
 #include <cuda_runtime.h>
 #include "../cases.cu"
 
+// local memory that stays local: written at a runtime trip count, so ptxas
+// cannot keep the array in registers as it does local_array's (a 256-byte
+// frame here, none there).  The truth has no local sector count (ncu's
+// source page counts local instructions only): where it runs is compared.
+__global__ void local_dynamic(float *out, const int *which, int n) {
+    float a[64];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    for (int k = 0; k < n; k++)
+        a[k & 63] = k * i;                            // @local_dynamic_store
+    out[i] = a[which[i] & 63];                        // @local_dynamic
+}
+
 int main()
 {
 	const int n = 1 << 20, blocks = n / 256;
@@ -38,6 +50,7 @@ int main()
 	transpose_padded<<<dim3(8, 8), dim3(32, 32)>>>(b, a, 256);
 	shared_double<<<64, 256>>>(d);
 	local_array<<<blocks, 256>>>(b, idx, n);
+	local_dynamic<<<blocks, 256>>>(b, idx, 64);
 	neighbours<<<blocks / 4, 256>>>(b, a);
 	cudaError_t e = cudaDeviceSynchronize();
 	printf("%s\n", cudaGetErrorString(e));
