@@ -36,6 +36,7 @@
 #include "internal.h"
 #include "prelude_files.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -462,12 +463,38 @@ static bool project_header(const char *from, const char *name, const char *const
 	return found;
 }
 
+/* The include guards of the toolkit's runtime headers.  The prelude has
+ * its own cuda_runtime.h and driver_types.h but not their guards, so a
+ * project helper that keys its code on them (`#ifdef __DRIVER_TYPES_H__`:
+ * the CUDA samples' helper_cuda.h, whose checkCudaErrors and
+ * findCudaDevice every sample calls) loses that code under the prelude. */
+static const char *const toolkit_guards[] = {"__DRIVER_TYPES_H__", "__CUDA_RUNTIME_H__", "__CUDA_RUNTIME_API_H__",
+					     "__cuda_cuda_h__"};
+
+/* Whether a preprocessor condition (the text after "#if", "#ifdef",
+ * "#ifndef" or "#elif", to the line's end) tests one of the guards. */
+static bool tests_toolkit_guard(const char *p, const char *nl)
+{
+	size_t n = nl ? (size_t)(nl - p) : strlen(p);
+	for (size_t g = 0; g < sizeof(toolkit_guards) / sizeof(toolkit_guards[0]); g++) {
+		size_t len = strlen(toolkit_guards[g]);
+		for (const char *q = p; (q = memmem(q, n - (size_t)(q - p), toolkit_guards[g], len)) != NULL; q += len) {
+			char after = q + len < p + n ? q[len] : ' ';
+			if ((q == p || !(isalnum((unsigned char)q[-1]) || q[-1] == '_')) &&
+			    !(isalnum((unsigned char)after) || after == '_'))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Whether `file`, or a project header it includes (4 deep, 64 files),
- * names a header that only the toolkit has: none of the project's, not
- * the prelude's, and in <toolkit>/include (curand_kernel.h, cublas_v2.h,
- * thrust/...).  The prelude parse stops at such a name ("file not found"),
- * so the toolkit parse goes first and the probe is not paid for.  A plain
- * scan of #include lines: one inside an #if counts too. */
+ * needs the toolkit: it names a header that only the toolkit has (none of
+ * the project's, not the prelude's, and in <toolkit>/include:
+ * curand_kernel.h, cublas_v2.h, thrust/...), or tests a runtime header's
+ * guard (above).  The prelude parse fails on either ("file not found",
+ * undeclared helpers), so the toolkit parse goes first and the probe is
+ * not paid for.  A plain scan of # lines: one inside an #if counts too. */
 static bool names_toolkit_only_header(const char *file, const char *tk, const char *const *cc, int depth,
 				      int *budget)
 {
@@ -487,6 +514,10 @@ static bool names_toolkit_only_header(const char *file, const char *tk, const ch
 			continue;
 		while (*p == ' ' || *p == '\t')
 			p++;
+		if (strncmp(p, "if", 2) == 0 || strncmp(p, "elif", 4) == 0) {
+			found = tests_toolkit_guard(p, next);
+			continue;
+		}
 		if (strncmp(p, "include", 7) != 0)
 			continue;
 		for (p += 7; *p == ' ' || *p == '\t';)

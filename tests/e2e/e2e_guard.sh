@@ -358,6 +358,19 @@ assert len(k) == 1 and k[0]["name"].startswith("only_if_shadowed") and k[0]["uni
 ' "pch: ... parsed with the shadowing header: the kernel it defines analysed"
 [ "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/*.pch | wc -l)" -eq $((pchs + 1)) ] && ok "pch: ... one PCH more, for d3 alone" ||
     bad "pch: PCHs made" "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/)"
+# a project helper keyed on a runtime header's guard (the CUDA samples'
+# helper_cuda.h): the prelude would lose its code, so the toolkit goes first
+mkdir -p d4
+printf '#ifdef __DRIVER_TYPES_H__\ninline int check(cudaError_t e) { return (int)e; }\n#endif\n' >d4/helper.h
+printf '#include "helper.h"\n__global__ void k4(float *x) { x[threadIdx.x] = 1.0f; }\nint host() { return check(cudaGetLastError()); }\n' >d4/k4.cu
+KANALYZE_TIMINGS=1 expect "pch: a helper testing __DRIVER_TYPES_H__" 0 "$ka" d4/k4.cu --format json
+hasnt "pch: ... no prelude probe first" "$tmp/err" "parse prelude probe"
+has "pch: ... the toolkit parse" "$tmp/err" "phase parse toolkit"
+py '
+import json, sys
+f = json.load(open(sys.argv[1]))["files"][0]
+assert f["kernels"][0]["uniformity"] is not None and not f.get("diagnostics"), f
+' "pch: ... the kernel analysed, no parse error"
 export KANALYZE_CACHE_DIR=$tmp/cache
 cd "$repo" || exit 1
 
