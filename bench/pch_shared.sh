@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # bench/pch_shared.sh SAMPLES [ROUNDS] [KANALYZE_BEFORE] [KANALYZE] — the
-# toolkit prefix's PCH shared across directories (analyzer/pch.c): a first
-# run over a project laid out like NVIDIA's cuda-samples (SAMPLES: a
-# checkout of github.com/NVIDIA/cuda-samples), one kanalyze per file as a
-# build calls it, each file with its own directory's -I and Common/, a
-# fresh cache.  Twelve files that compile alone, from twelve directories.
-# For each round (interleaved, so machine noise hits all three alike):
-# nvcc -cubin -Xptxas -v per file (the floor), KANALYZE_BEFORE (a build
-# whose PCH key held every -I: one PCH per directory) and KANALYZE.  Prints
-# the minimum over ROUNDS (default 3) of wall and CPU (user+sys of the
-# whole process tree) seconds, the PCHs each made, and the ratios to nvcc.
+# source analysis on a project laid out like NVIDIA's cuda-samples
+# (SAMPLES: a checkout of github.com/NVIDIA/cuda-samples, copied, never
+# written), one kanalyze per file as a build calls it, each file with its
+# own directory's -I and Common/: twelve files that compile alone, from
+# twelve directories.  Two passes: a first run (a fresh cache) and an edit
+# loop (each file edited, the cache as the first run left it: the result
+# cache misses, the toolkit prefix's PCH is there).  For each round
+# (interleaved, so machine noise hits all alike): nvcc -cubin -Xptxas -v per
+# file (the floor), KANALYZE_BEFORE (an older build, to compare) and
+# KANALYZE.  Prints the minimum over ROUNDS (default 3) of wall and CPU
+# (user+sys of the whole process tree) seconds, the PCHs made, and the
+# ratios to nvcc.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 samples=$(cd "${1:?usage: pch_shared.sh SAMPLES [ROUNDS] [KANALYZE_BEFORE] [KANALYZE]}" && pwd)
@@ -28,14 +30,30 @@ for f in "$samples"/Samples/{0_Introduction,2_Concepts_and_Techniques,6_Performa
     case " ${files[*]} " in *" $d/"*) continue ;; esac
     "$nvcc" -cubin -arch=sm_90 -I "$d" -I "$samples/Common" -o /dev/null "$f" >/dev/null 2>&1 && files+=("$f")
 done
+mkdir -p "$tmp/w"                     # a copy: the edit pass writes into it
+cp -r "$samples/Common" "$tmp/w/"
+for i in "${!files[@]}"; do
+    rel=${files[$i]#"$samples"/}
+    mkdir -p "$tmp/w/$(dirname "$rel")"
+    cp -r "$(dirname "${files[$i]}")"/. "$tmp/w/$(dirname "$rel")/"
+    files[$i]=$tmp/w/$rel
+done
+samples=$tmp/w
 echo "files: ${#files[@]} from ${#files[@]} directories; load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 cpu() { awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat; }   # this shell's children, in ticks
-pass() {   # pass NAME CMD-PREFIX...: every file once; wall and CPU seconds, PCHs made
+pass() {   # pass NAME CMD-PREFIX...: every file once, first run then edit loop
+    local name=$1
+    shift
+    rm -rf "$tmp/cache-$name"
+    export KANALYZE_CACHE_DIR=$tmp/cache-$name
+    timed "$name first" "$@"
+    for f in "${files[@]}"; do echo "// an edit $RANDOM" >>"$f"; done
+    timed "$name edit" "$@"
+}
+timed() {  # timed LABEL CMD-PREFIX...: wall and CPU seconds, PCHs made
     local name=$1 t0 t1 c0 c1
     shift
-    rm -rf "$tmp/cache"
-    export KANALYZE_CACHE_DIR=$tmp/cache
     t0=$(date +%s%N)
     c0=$(cpu)
     for f in "${files[@]}"; do
@@ -43,7 +61,7 @@ pass() {   # pass NAME CMD-PREFIX...: every file once; wall and CPU seconds, PCH
     done
     c1=$(cpu)
     t1=$(date +%s%N)
-    echo "$name $(((t1 - t0) / 1000000)) $(((c1 - c0) * 1000 / $(getconf CLK_TCK))) $(ls "$tmp"/cache/v1/pch/*.pch 2>/dev/null | wc -l)" >>"$tmp/runs"
+    echo "${name// /_} $(((t1 - t0) / 1000000)) $(((c1 - c0) * 1000 / $(getconf CLK_TCK))) $(ls "$KANALYZE_CACHE_DIR"/v1/pch/*.pch 2>/dev/null | wc -l)" >>"$tmp/runs"
 }
 : >"$tmp/runs"
 for _ in $(seq "$rounds"); do
@@ -51,8 +69,11 @@ for _ in $(seq "$rounds"); do
     [ -n "$before" ] && pass before "$before" --arch sm_90 -q
     pass kanalyze "$ka" --arch sm_90 -q
 done
+printf "%-16s %8s %8s %6s %10s %10s\n" "" wall_s cpu_s pchs wall/nvcc cpu/nvcc
 awk '{ if (!($1 in w) || $2 < w[$1]) w[$1] = $2; if (!($1 in c) || $3 < c[$1]) c[$1] = $3; p[$1] = $4 }
      END {
-        printf "%-10s %8s %8s %6s %10s %10s\n", "", "wall_s", "cpu_s", "pchs", "wall/nvcc", "cpu/nvcc"
-        for (k in w) printf "%-10s %8.2f %8.2f %6s %10.2f %10.2f\n", k, w[k] / 1000, c[k] / 1000, (k == "nvcc" ? "-" : p[k]), w[k] / w["nvcc"], c[k] / c["nvcc"]
-     }' "$tmp/runs"
+        for (k in w) {
+            n = k ~ /_edit$/ ? "nvcc_edit" : "nvcc_first"
+            printf "%-16s %8.2f %8.2f %6s %10.2f %10.2f\n", k, w[k] / 1000, c[k] / 1000, (k ~ /^nvcc/ ? "-" : p[k]), w[k] / w[n], c[k] / c[n]
+        }
+     }' "$tmp/runs" | sort
