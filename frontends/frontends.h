@@ -158,6 +158,7 @@ struct ka_sass_line {
 	int line;                 /* source line in the kernel's file (ka_sass   */
 	                          /* .file); 0: none                             */
 	long instructions, uniform, vector;
+	long local_stores, local_loads;   /* STL, LDL: spills or local arrays   */
 	int live;                 /* most live R registers at one instruction of */
 	                          /* this line; -1 without life ranges           */
 };
@@ -168,6 +169,7 @@ struct ka_sass_insn {             /* parser-private: one instruction            
 	unsigned long addr;
 	int line, live;
 	bool uniform;
+	char local;               /* 'S' an STL, 'L' an LDL, 0 neither           */
 };
 struct ka_sass {
 	long instructions;        /* non-NOP                                      */

@@ -1,7 +1,8 @@
 /* sass.c — the SASS census.  Reads nvdisasm's listing of a cubin and counts,
  * per code section (a kernel and the private functions ptxas put beside it):
  * non-NOP instructions, UR operands, uniform-datapath instructions, opcodes,
- * and per source line the uniform against the vector work; then reads
+ * and per source line the uniform against the vector work and the
+ * local-memory instructions (STL, LDL: where spills happen); then reads
  * nvdisasm's live-register table (-plr) for the register-pressure peak and
  * the lines where it happens.  The text comes from a tool and is not trusted:
  * lines are copied before they are looked at, every index is bounded, and
@@ -172,13 +173,14 @@ long ka_sass_count_of(const struct ka_sass *s, const char *opcode)
 	return 0;
 }
 
-static void insn_add(struct ka_sass *s, unsigned long addr, int line, bool uniform)
+static void insn_add(struct ka_sass *s, unsigned long addr, int line, bool uniform, char local)
 {
 	if (s->n_insns == s->cap_insns) {
 		s->cap_insns = s->cap_insns ? 2 * s->cap_insns : 64;
 		s->insns = ka_xrealloc(s->insns, s->cap_insns * sizeof(*s->insns));
 	}
-	s->insns[s->n_insns++] = (struct ka_sass_insn){.addr = addr, .line = line, .live = -1, .uniform = uniform};
+	s->insns[s->n_insns++] =
+		(struct ka_sass_insn){.addr = addr, .line = line, .live = -1, .uniform = uniform, .local = local};
 }
 
 /* ---- operands ------------------------------------------------------------------
@@ -438,7 +440,8 @@ static void census_insn(struct ka_sass *s, unsigned long addr, const char *p, in
 				  "unsupported SASS opcode %s (not in sass_opcodes.def): counted as vector work", c->opcode);
 		key.len = 0;
 	}
-	insn_add(s, addr, line, c->uniform);
+	insn_add(s, addr, line, c->uniform,
+		 base_n == 3 && strncmp(op, "STL", 3) == 0 ? 'S' : base_n == 3 && strncmp(op, "LDL", 3) == 0 ? 'L' : 0);
 
 	/* the full opcode, for the width of its UR operands */
 	char opcode[64];
@@ -869,6 +872,8 @@ static void finish_one(struct ka_sass *s)
 			l->uniform++;
 		else
 			l->vector++;
+		l->local_stores += in->local == 'S';
+		l->local_loads += in->local == 'L';
 		if (in->live > l->live)
 			l->live = in->live;
 		if (in->live < 0)

@@ -97,13 +97,36 @@ static void add_finding(struct ka_kernel_result *kr, const struct ka_what_if *w,
 	insert_finding(u, KA_RULE_KA117, k->line, buf);
 }
 
+/* With --sass, the source lines of the kernel's file where its STL and LDL
+ * are ("; STL at lines 12, 15; LDL at line 19"), at most six of each;
+ * nothing without the census or its line table. */
+static void local_lines(const struct ka_kernel *k, char *buf, size_t n)
+{
+	const struct ka_sass *s = k->sass;
+	size_t at = strlen(buf);
+	for (int load = 0; s && s->file && load < 2; load++) {
+		int total = 0, shown = 0;
+		for (size_t i = 0; i < s->n_lines; i++)
+			total += (load ? s->lines[i].local_loads : s->lines[i].local_stores) > 0 && s->lines[i].line > 0;
+		if (total == 0 || at >= n)
+			continue;
+		at += (size_t)snprintf(buf + at, n - at, "; %s at line%s ", load ? "LDL" : "STL", total > 1 ? "s" : "");
+		for (size_t i = 0; i < s->n_lines && shown < 6 && at < n; i++)
+			if ((load ? s->lines[i].local_loads : s->lines[i].local_stores) > 0 && s->lines[i].line > 0)
+				at += (size_t)snprintf(buf + at, n - at, "%s%d", shown++ ? ", " : "", s->lines[i].line);
+		if (total > shown && at < n)
+			at += (size_t)snprintf(buf + at, n - at, " and %d more", total - shown);
+	}
+}
+
 /* A spill no register limit of the launch removes: local-memory traffic,
- * KA116 at the kernel's line with ptxas's bytes. */
+ * KA116 at the kernel's line with ptxas's bytes (and, with --sass, the
+ * lines its STL and LDL are at). */
 static void spill_note(struct ka_kernel_result *kr)
 {
 	struct ka_ukernel *u = kr->u_model;
 	const struct ka_kernel *k = kr->k;
-	char buf[400];
+	char buf[600];
 	if (!u || k->line <= 0)
 		return;
 	for (size_t i = 0; i < u->n_findings; i++)
@@ -114,6 +137,7 @@ static void spill_note(struct ka_kernel_result *kr)
 		 k->res.spill_loads, k->res.regs,
 		 launch_regs(kr) > k->res.regs ? "and the most registers this launch allows do not remove them"
 						: "the most this launch of its block allows");
+	local_lines(k, buf, sizeof(buf));
 	insert_finding(u, KA_RULE_KA116, k->line, buf);
 }
 

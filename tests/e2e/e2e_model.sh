@@ -106,6 +106,21 @@ m = [x for x in k["findings"] if x["rule"] == "KA116"][0]["message"]
 assert "ptxas spills 32 B of registers (16 stored, 16 loaded) at 64 registers" in m, m
 assert not [w for w in k["what_if"] if "launch" in w["what"]], k["what_if"]
 ' "a spill no limit of the launch removes: KA116 with its bytes, no what-if"
+# with --sass, the lines its STL and LDL are at (nvdisasm's line table)
+if "$ka" --version 2>/dev/null | grep -q '^nvdisasm  *not found'; then
+    echo "skip  KA116 with --sass: no nvdisasm"
+else
+    "$ka" "$tmp/full.cu" --arch sm_90 --sass --format json >"$tmp/out" 2>"$tmp/err"
+    py '
+import json, re, sys
+k = json.load(open(sys.argv[1]))["files"][0]["kernels"][0]
+m = [x for x in k["findings"] if x["rule"] == "KA116"][0]["message"]
+st, ld = (re.search(w + r" at lines? ([0-9, ]+)", m) for w in ("STL", "LDL"))
+assert st and ld, m
+lines = [int(x) for g in (st, ld) for x in g.group(1).split(", ")]
+assert all(4 < x < 19 for x in lines) and k["resources"]["local_stores"] > 0, (m, k["resources"])
+' "--sass: KA116 names the kernel lines its STL and LDL are at"
+fi
 
 # only a spill costs a compile more: nvcc runs counted by a wrapper
 mkdir -p "$tmp/bin"
