@@ -56,33 +56,34 @@ static void record(struct ka_diag *d, int code, const char *where, const char *f
 	r->detail = NULL;
 }
 
+/* An error: printed, recorded, counted (kept: the run's output stands). */
+static void error_va(struct ka_diag *d, int code, bool kept, const char *where, const char *fmt, va_list ap)
+{
+	va_list again;
+	va_copy(again, ap);
+	emit(d, "", where, fmt, ap);
+	record(d, code, where, fmt, again);
+	va_end(again);
+	d->errors++;
+	d->kept += kept;
+	if (code > d->exit_code)
+		d->exit_code = code;
+}
+
 void ka_diag_error(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	emit(d, "", where, fmt, ap);
+	error_va(d, code, false, where, fmt, ap);
 	va_end(ap);
-	va_start(ap, fmt);
-	record(d, code, where, fmt, ap);
-	va_end(ap);
-	d->errors++;
-	if (code > d->exit_code)
-		d->exit_code = code;
 }
 
 void ka_diag_error_kept(struct ka_diag *d, int code, const char *where, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	emit(d, "", where, fmt, ap);
+	error_va(d, code, true, where, fmt, ap);
 	va_end(ap);
-	va_start(ap, fmt);
-	record(d, code, where, fmt, ap);
-	va_end(ap);
-	d->errors++;
-	d->kept++;
-	if (code > d->exit_code)
-		d->exit_code = code;
 }
 
 void ka_diag_detail(struct ka_diag *d, const char *text)

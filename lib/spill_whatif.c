@@ -97,6 +97,12 @@ static void add_finding(struct ka_kernel_result *kr, const struct ka_what_if *w,
 	insert_finding(u, KA_RULE_KA117, k->line, buf);
 }
 
+/* Whether the census line holds the kernel's STL (load: LDL). */
+static bool local_at(const struct ka_sass_line *l, bool load)
+{
+	return l->line > 0 && (load ? l->local_loads : l->local_stores) > 0;
+}
+
 /* With --sass, the source lines of the kernel's file where its STL and LDL
  * are ("; STL at lines 12, 15; LDL at line 19"), at most six of each;
  * nothing without the census or its line table. */
@@ -107,12 +113,12 @@ static void local_lines(const struct ka_kernel *k, char *buf, size_t n)
 	for (int load = 0; s && s->file && load < 2; load++) {
 		int total = 0, shown = 0;
 		for (size_t i = 0; i < s->n_lines; i++)
-			total += (load ? s->lines[i].local_loads : s->lines[i].local_stores) > 0 && s->lines[i].line > 0;
+			total += local_at(&s->lines[i], load);
 		if (total == 0 || at >= n)
 			continue;
 		at += (size_t)snprintf(buf + at, n - at, "; %s at line%s ", load ? "LDL" : "STL", total > 1 ? "s" : "");
 		for (size_t i = 0; i < s->n_lines && shown < 6 && at < n; i++)
-			if ((load ? s->lines[i].local_loads : s->lines[i].local_stores) > 0 && s->lines[i].line > 0)
+			if (local_at(&s->lines[i], load))
 				at += (size_t)snprintf(buf + at, n - at, "%s%d", shown++ ? ", " : "", s->lines[i].line);
 		if (total > shown && at < n)
 			at += (size_t)snprintf(buf + at, n - at, " and %d more", total - shown);
