@@ -102,6 +102,9 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 		ka_diag_note(d, NULL, "--%s lays out the text report; --format %s shows %s", cli->flag[OPT_SUMMARY] ?
 			     "summary" : "lines", format, strcmp(format, "json") == 0 ? "every access in \"accesses\""
 			     : "what it always shows");
+	struct ka_base_rev base_rev = {0};
+	if (rc == 0 && cli->opt[OPT_BASE])
+		rc = ka_base_resolve(cli, &base_rev, d);
 	if (rc == 0)
 		rc = ka_cli_request(cli, &req, &specs, d);
 	/* the per-line views show the source lines: the result keeps them */
@@ -111,12 +114,20 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 		return rc;
 	}
 	rc = ka_analyze(&req, d, &res);
+	struct ka_bl base = {0};
+	bool have_base = false;
+	if (res.ran && base_rev.commit) {         /* the same inputs at the base revision */
+		int brc = ka_base_baseline(cli, &base_rev, &req, &base, d);
+		if (brc > rc)
+			rc = brc;
+		have_base = brc == 0;
+	}
 	if (res.ran) {                            /* report what it found */
 		struct ka_report_options ro = {.color = cli->color, .chart = cli->flag[OPT_CHART], .utf8 = ka_term_utf8(),
 					       .findings = cli->opt[OPT_FINDINGS], .lines = cli->flag[OPT_LINES], .summary = cli->flag[OPT_SUMMARY],
 					       .lines_order = cli->opt[OPT_LINESORDER]};
 		ph = ka_phase_begin("report", format);
-		int grc = ka_gate_output(cli, &res, &ro, format, d);   /* format, baseline, --strict */
+		int grc = ka_gate_output(cli, &res, &ro, format, have_base ? &base : NULL, base_rev.label, d);   /* format, baseline, --strict */
 		ka_phase_end(ph);
 		if (grc > rc)
 			rc = grc;
@@ -124,6 +135,7 @@ int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d)
 			rc = KA_EXIT_USAGE;
 	}
 	ph = ka_phase_begin("free", NULL);
+	ka_bl_free(&base);
 	ka_result_free(&res);
 	ka_phase_end(ph);
 	free(specs);

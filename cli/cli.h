@@ -114,8 +114,23 @@ int ka_cli_request(struct ka_cli *cli, struct ka_request *req, struct ka_what_sp
  * write, and the exit code (--strict, --fail-on).  ka_gate_check runs
  * before anything is compiled: 0 or exit 2. */
 int ka_gate_check(struct ka_cli *cli, const char *format, struct ka_diag *d);
+/* base: the --base analysis's baseline (taken over and freed), labelled
+ * base_label in the report; NULL: --baseline's file, if any. */
 int ka_gate_output(struct ka_cli *cli, const struct ka_result *res, const struct ka_report_options *ro,
-		   const char *format, struct ka_diag *d);
+		   const char *format, struct ka_bl *base, const char *base_label, struct ka_diag *d);
+
+/* base.c: --base REV.  ka_base_resolve, before anything is compiled:
+ * the work tree and the commit (REV's merge base with HEAD), labelled for
+ * the report ("origin/main (merge base 1a2b3c4d5e)"); 0, or exit 2 after a
+ * message (not in a git work tree, no such commit).  ka_base_baseline:
+ * req's inputs analysed as they are at that commit (a copy of its tree
+ * under the cache), as a baseline in *old.  Strings owned by cli. */
+struct ka_base_rev {
+	const char *top, *commit, *label;
+};
+int ka_base_resolve(struct ka_cli *cli, struct ka_base_rev *out, struct ka_diag *d);
+int ka_base_baseline(struct ka_cli *cli, const struct ka_base_rev *rev, const struct ka_request *req,
+		     struct ka_bl *old, struct ka_diag *d);
 
 /* The sub-commands. */
 int ka_cmd_analyze(struct ka_cli *cli, struct ka_diag *d);      /* analyze.c: also `report` */

@@ -127,14 +127,21 @@ int ka_gate_check(struct ka_cli *cli, const char *format, struct ka_diag *d)
 	}
 	if (cli->opt[OPT_WBASELINE] && check_output(cli, d) != 0)
 		return KA_EXIT_USAGE;
+	if (cli->opt[OPT_BASE] && cli->opt[OPT_BASELINE]) {
+		if (!cli->baseline_optional) {
+			ka_diag_error(d, KA_EXIT_USAGE, NULL, "--base and --baseline: give one (what the run is compared with)");
+			return KA_EXIT_USAGE;
+		}
+		cli->opt[OPT_BASELINE] = NULL;        /* the config's file gives way to --base */
+	}
 	return 0;
 }
 
 int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct ka_report_options *ro,
-		   const char *format, struct ka_diag *d)
+		   const char *format, struct ka_bl *base, const char *base_label, struct ka_diag *d)
 {
 	const char *root = cli->root ? cli->root : ".";
-	const char *bpath = cli->opt[OPT_BASELINE];
+	const char *bpath = base ? base_label : cli->opt[OPT_BASELINE];
 	struct ka_bl cur = {0}, old = {0};
 	struct ka_bl_compare cmp = {0};
 	bool have_cmp = false;
@@ -142,7 +149,12 @@ int ka_gate_output(struct ka_cli *cli, const struct ka_result *rep, const struct
 
 	if (bpath || cli->opt[OPT_WBASELINE])     /* a baseline's view of the result */
 		ka_bl_from_result(rep, root, &cur);
-	if (bpath) {
+	if (base) {                               /* --base REV: analysed from git (base.c) */
+		old = *base;
+		memset(base, 0, sizeof(*base));
+		ka_bl_compare(&old, &cur, &rep->done, root, &cmp);
+		have_cmp = true;
+	} else if (bpath) {
 		if (cli->baseline_optional && access(bpath, F_OK) != 0 && errno == ENOENT) {
 			ka_diag_note(d, bpath, "no baseline yet (the config names it; write it with --write-baseline %s)",
 				     bpath);

@@ -602,6 +602,73 @@ static void push_change(struct ka_bl_compare *out, enum ka_change what, unsigned
 	out->count[what]++;
 }
 
+/* One kernel on both sides: a regression, improved, changed or unchanged. */
+static void judge(struct ka_bl_compare *out, const struct ka_bl_entry *o, const struct ka_bl_entry *n)
+{
+	unsigned k = regressions(o, n);
+	if (k)
+		push_change(out, KA_CH_REGRESSION, k, o, n);
+	else if (improved(o, n))
+		push_change(out, KA_CH_IMPROVED, 0, o, n);
+	else if (!same(o, n))
+		push_change(out, KA_CH_CHANGED, 0, o, n);
+	else
+		out->unchanged++;
+}
+
+/* The same kernel (arch, mangled name as ka_mangled_cmp compares it,
+ * launch) in another file. */
+static bool same_kernel_moved(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
+{
+	return strcmp(o->file, c->file) != 0 && strcmp(o->arch, c->arch) == 0 && ka_mangled_cmp(o->mangled, c->mangled) == 0 &&
+	       (o->launch && c->launch ? strcmp(o->launch, c->launch) == 0 : o->launch == c->launch);
+}
+
+/* A file renamed or moved: its kernels were "removed" from the old path
+ * and "added" at the new one.  Each added kernel takes the first removed
+ * one of the same identity, and the pair is judged as one kernel -- so a
+ * regression does not escape the gate by a rename. */
+static void match_moved(struct ka_bl_compare *out)
+{
+	size_t n = out->n;
+	struct ka_bl_change *v = out->v;
+	bool *gone = ka_xcalloc(n ? n : 1, sizeof(bool));
+	bool any = false;
+
+	for (size_t a = 0; a < n; a++) {
+		if (v[a].what != KA_CH_ADDED)
+			continue;
+		for (size_t r = 0; r < n; r++)
+			if (v[r].what == KA_CH_REMOVED && !gone[r] && same_kernel_moved(v[r].old, v[a].cur)) {
+				gone[r] = gone[a] = any = true;
+				break;
+			}
+	}
+	if (!any) {
+		free(gone);
+		return;
+	}
+	out->v = NULL;
+	out->n = 0;
+	memset(out->count, 0, sizeof(out->count));
+	for (size_t a = 0; a < n; a++) {          /* the others keep their order */
+		if (!gone[a])
+			push_change(out, v[a].what, v[a].kinds, v[a].old, v[a].cur);
+	}
+	for (size_t a = 0; a < n; a++) {
+		if (!gone[a] || v[a].what != KA_CH_ADDED)
+			continue;
+		for (size_t r = 0; r < n; r++)
+			if (v[r].what == KA_CH_REMOVED && gone[r] && v[r].cur == NULL && same_kernel_moved(v[r].old, v[a].cur)) {
+				judge(out, v[r].old, v[a].cur);
+				v[r].cur = v[a].cur;      /* taken */
+				break;
+			}
+	}
+	free(gone);
+	free(v);
+}
+
 /* Was (file, arch) of a baseline entry looked at by this run?  A file that
  * no longer exists under the root counts as looked at: it was removed. */
 static bool looked_at(const struct ka_bl_entry *o, const struct ka_bl *done_rel, const char *root)
@@ -644,20 +711,12 @@ void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struc
 			push_change(out, KA_CH_ADDED, 0, NULL, &cur->v[j]);
 			j++;
 		} else {
-			const struct ka_bl_entry *o = &old->v[i], *n = &cur->v[j];
-			unsigned k = regressions(o, n);
-			if (k)
-				push_change(out, KA_CH_REGRESSION, k, o, n);
-			else if (improved(o, n))
-				push_change(out, KA_CH_IMPROVED, 0, o, n);
-			else if (!same(o, n))
-				push_change(out, KA_CH_CHANGED, 0, o, n);
-			else
-				out->unchanged++;
+			judge(out, &old->v[i], &cur->v[j]);
 			i++;
 			j++;
 		}
 	}
+	match_moved(out);
 	for (size_t k = 0; k < done_rel.n; k++) {
 		free(done_rel.v[k].file);
 		free(done_rel.v[k].arch);

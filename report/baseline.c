@@ -7,6 +7,7 @@
 #include "report.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void spill_text(struct ka_buf *b, long s, long l)
 {
@@ -95,6 +96,8 @@ void ka_bl_change_message(const struct ka_bl_change *ch, struct ka_buf *b)
 	}
 	if (o->res.static_smem != c->res.static_smem)
 		ka_buf_printf(b, ", static shared memory %ld -> %ld B", o->res.static_smem, c->res.static_smem);
+	if (strcmp(o->file, c->file) != 0)        /* matched across a rename */
+		ka_buf_printf(b, " (moved from %s)", o->file);
 }
 
 void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare *c)

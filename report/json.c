@@ -544,6 +544,27 @@ static json_t *baseline_json(const struct ka_bl_compare *cmp, const char *path)
 		ka_buf_free(&m);
 	}
 	json_object_set_new(o, "changes", changes);
+	/* findings the baseline does not have (null: it keeps none, an older
+	 * kanalyze wrote it); the gate's --fail-on warning counts the warnings */
+	if (cmp->findings_compared) {
+		static const char *const levels[] = {"info", "note", "warning"};
+		json_t *nf = json_array();
+		for (size_t i = 0; i < cmp->n_new; i++) {
+			const struct ka_bl_finding *f = cmp->new_findings[i];
+			json_t *e = json_object();
+			json_object_set_new(e, "rule", ka_json_text(f->rule));
+			json_object_set_new(e, "level", json_string(levels[f->level >= 0 && f->level < 3 ? f->level : 1]));
+			json_object_set_new(e, "file", ka_json_text(f->file));
+			json_object_set_new(e, "line", json_integer(f->line));
+			json_object_set_new(e, "kernel", ka_json_text(f->kernel));
+			json_object_set_new(e, "mangled", ka_json_text(f->mangled));
+			json_object_set_new(e, "context", ka_json_text(f->context));
+			json_array_append_new(nf, e);
+		}
+		json_object_set_new(o, "new_findings", nf);
+	} else {
+		json_object_set_new(o, "new_findings", json_null());
+	}
 	return o;
 }
 

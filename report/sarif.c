@@ -124,7 +124,23 @@ static json_t *rules(void)
  * KA104 only where an arch is sm_90+.  The fingerprint is the file, rule,
  * message and the first instance's demangled name: not its mangled name,
  * which for an anonymous namespace embeds a hash of the file's path. */
-static void finding_results(json_t *results, const struct ka_result *r, const char *root)
+/* With a baseline that keeps findings, SARIF's baselineState: "new" when
+ * the comparison found the site's finding new (its rule, file and line),
+ * else "unchanged". */
+static const char *baseline_state(const struct ka_bl_compare *cmp, const char *rule, const char *file, int line)
+{
+	if (!cmp || !cmp->findings_compared)
+		return NULL;
+	for (size_t i = 0; i < cmp->n_new; i++) {
+		const struct ka_bl_finding *f = cmp->new_findings[i];
+		if (f->line == line && strcmp(f->rule, rule) == 0 && strcmp(f->file, file) == 0)
+			return "new";
+	}
+	return "unchanged";
+}
+
+static void finding_results(json_t *results, const struct ka_result *r, const char *root,
+			    const struct ka_bl_compare *cmp)
 {
 	struct ka_sites sites;
 	ka_sites_build(&sites, r, 0);     /* every finding, with its level */
@@ -155,6 +171,9 @@ static void finding_results(json_t *results, const struct ka_result *r, const ch
 		ka_hash_final(&h, hex);
 		json_object_set_new(fp, "kanalyzeFinding/v1", json_string(hex));
 		json_object_set_new(res, "partialFingerprints", fp);
+		const char *state = baseline_state(cmp, ka_rule_id(f->rule), file, f->line);
+		if (state)
+			json_object_set_new(res, "baselineState", json_string(state));
 		json_array_append_new(results, res);
 		ka_buf_free(&m);
 		free(file);
@@ -275,7 +294,7 @@ int ka_write_sarif(FILE *out, const struct ka_result *r, const struct ka_report_
 		ka_buf_free(&m);
 		free(file);
 	}
-	finding_results(results, r, root);
+	finding_results(results, r, root, cmp);
 	json_object_set_new(run, "results", results);
 	if (invs)
 		json_object_set_new(run, "invocations", invs);

@@ -104,7 +104,7 @@ def main():
     act = load(os.path.join(src, "action.yml"))
     check("action.yml: name and description", bool(act.get("name")) and bool(act.get("description")))
     inputs = act.get("inputs", {})
-    for k in ("files", "compile-commands", "baseline", "arch", "args", "upload-sarif", "comment", "github-token"):
+    for k in ("files", "compile-commands", "baseline", "base", "arch", "args", "upload-sarif", "comment", "github-token"):
         check("action.yml: input %s, described" % k, k in inputs and bool(inputs[k].get("description")))
     check("action.yml: output exit-code", "exit-code" in act.get("outputs", {}))
     runs = act.get("runs", {})
@@ -127,6 +127,11 @@ def main():
     body = run[0].get("run", "") if run else ""
     check("action.yml: runs kanalyze with the baseline, -p and --format sarif",
           "--baseline" in body and "-p" in body and "--format sarif" in body)
+    check("action.yml: base: passed as --base", bool(run) and run[0].get("env", {}).get("KA_BASE") == "${{ inputs.base }}"
+          and 'args+=(--base "$KA_BASE")' in body, body)
+    calls, d = run_script(body, "bash", {"KA_FILES": "src/k.cu", "KA_BASE": "abc123"}, "ok")
+    check("action.yml: ... both runs get --base REV",
+          len(calls) == 2 and all("--base" in c and c[c.index("--base") + 1] == "abc123" for c in calls), str(calls))
     check("action.yml: and the markdown report without failing on it",
           "--format markdown" in body and "--fail-on never" in body)
     check("action.yml: keeps kanalyze's exit code", "rc=$?" in body and "exit-code=" in body)
@@ -193,6 +198,10 @@ def main():
         calls, d = run_script(job["script"][0], "sh", env, "ok")
         check("gitlab-ci.yml: a file named --config=x.cu reaches kanalyze as ./--config=x.cu (sh)",
               len(calls) == 2 and all("./--config=x.cu" in c and "--config=x.cu" not in c and "./src/k.cu" in c
+                                      for c in calls), str(calls))
+        calls, d = run_script(job["script"][0], "sh", dict(env, KANALYZE_BASE="abc123"), "ok")
+        check("gitlab-ci.yml: KANALYZE_BASE: --base instead of --baseline, in both runs",
+              len(calls) == 2 and all("--base" in c and c[c.index("--base") + 1] == "abc123" and "--baseline" not in c
                                       for c in calls), str(calls))
         calls, d = run_script(job["script"][0], "sh", env, "usage")
         check("gitlab-ci.yml: no empty Code Quality report after a usage error",
