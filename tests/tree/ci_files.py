@@ -76,6 +76,34 @@ def run_script(body, shell, env_extra, mode):
     return calls, d
 
 
+def run_deps_step(body, offered):
+    """Runs the action's dependency step with stand-ins for dpkg-query (nothing
+    installed), apt-cache (libclang-N-dev offered for N in `offered`) and
+    apt-get (logs what it is asked to install).  Returns (log + output, exit code)."""
+    import subprocess
+    import tempfile
+    d = tempfile.mkdtemp()
+    SCRATCH.append(d)
+    b = os.path.join(d, "bin")
+    os.makedirs(b)
+    fakes = {
+        "dpkg-query": "#!/bin/sh\nexit 1\n",
+        "apt-cache": "#!/bin/sh\ncase \" %s \" in *\" $(echo \"$2\" | sed -n 's/libclang-\\([0-9]*\\)-dev/\\1/p') \"*) "
+                     "echo \"  Candidate: 1:$2\" ;; *) echo '  Candidate: (none)' ;; esac\n" % " ".join(offered),
+        "apt-get": "#!/bin/sh\necho \"apt-get $*\" >>\"$FAKE_LOG\"\n",
+        "id": "#!/bin/sh\necho 0\n",
+    }
+    for n, text in fakes.items():
+        with open(os.path.join(b, n), "w") as f:
+            f.write(text)
+        os.chmod(os.path.join(b, n), 0o755)
+    log = os.path.join(d, "log")
+    env = dict(os.environ, PATH=b + ":" + os.environ["PATH"], FAKE_LOG=log)
+    r = subprocess.run(["bash", "-c", body], env=env, capture_output=True, text=True, timeout=60)
+    got = (open(log).read() if os.path.exists(log) else "") + r.stdout + r.stderr
+    return got, r.returncode
+
+
 def run_action_step(body):
     env = {"KA_FILES": "*.cu src/*.cu", "KA_ARGS": "--strict", "KA_WARN_CLIFF": "4", "KA_ARCH": "sm_90"}
     calls, d = run_script(body, "bash", env, "ok")
@@ -113,6 +141,18 @@ def main():
     for s in steps:
         if "run" in s:
             check("action.yml: step '%s' names its shell" % s.get("name"), bool(s.get("shell")))
+    deps = [s for s in steps if "apt-get install" in s.get("run", "")]
+    check("action.yml: one dependency step", len(deps) == 1)
+    if deps:
+        for offered, want in ((["18", "16"], "libclang-18-dev"), (["16", "15"], "libclang-16-dev"), ([], None)):
+            got, rc = run_deps_step(deps[0]["run"], offered)
+            if want:
+                check("action.yml: libclang offered %s: installs %s" % ("/".join(offered), want),
+                      rc == 0 and want in got and all("libclang-%s-dev" % v not in got for v in offered if
+                                                      "libclang-%s-dev" % v != want), got)
+            else:
+                check("action.yml: no libclang 15-19 offered: the step fails, saying so", rc != 0 and "no libclang" in got,
+                      got)
     cache = steps_using(steps, "actions/cache@")
     check("action.yml: actions/cache of the install, keyed on a source hash",
           len(cache) == 1 and "steps.key.outputs.hash" in str(cache[0].get("with", {}).get("key", "")),
