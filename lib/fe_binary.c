@@ -142,6 +142,28 @@ static size_t select_archs(const char *file, struct ka_kernel_list *got, const s
 	return kept;
 }
 
+/* A cubin built with -lineinfo (or -G) names its kernels' source in the
+ * listing: each kernel is located at its file and the line of its first
+ * instruction, which nvcc maps to the kernel's opening line (its
+ * definition, as the source analysis locates it).  The binary stays the
+ * kernel's file (the baseline keys by it); def_file is where the line is. */
+static void locate(struct ka_kernel_list *out, size_t first)
+{
+	for (size_t k = first; k < out->n; k++) {
+		struct ka_kernel *kn = &out->v[k];
+		const struct ka_sass *s = kn->sass;
+		if (!s || !s->file || kn->line > 0)
+			continue;
+		for (size_t i = 0; i < s->n_insns; i++)
+			if (s->insns[i].line > 0) {
+				free(kn->def_file);
+				kn->def_file = ka_strdup(s->file);
+				kn->line = s->insns[i].line;
+				break;
+			}
+	}
+}
+
 /* --sass: the census of one cubin's kernels (out->v[first..]). */
 struct census {
 	const struct ka_run *run;
@@ -169,6 +191,8 @@ static void census_cubin(void *arg, const void *cubin, size_t len, struct ka_ker
 	} else if (ka_sass_census_cubin(c->run->nvdisasm, path.data, NULL, c->run->req->timeout_s, d, out, first,
 					where) != KA_EXIT_OK) {
 		c->rc = KA_EXIT_TOOLCHAIN;
+	} else {
+		locate(out, first);
 	}
 	ka_buf_free(&path);
 }
@@ -218,14 +242,21 @@ static int read_one(const char *file, struct ka_run *run, struct ka_diag *d)
 		return KA_EXIT_USAGE;
 	}
 	rc = r > 0 ? KA_EXIT_TOOLCHAIN : census.rc;   /* entries it could not decode (each reported) */
+	bool located = false;
+	for (size_t i = 0; i < got.n && !located; i++)
+		located = got.v[i].line > 0;
 	if (got.n == 0 && skipped.len == 0) {
 		ka_diag_note(d, file, "no kernels in this binary");
 	} else if (select_archs(file, &got, &skipped, run, d) == 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, file, "none of the --arch architectures is in this binary");
 		rc = KA_EXIT_USAGE;
 	} else {
-		ka_diag_note(d, file, "a binary records no spill bytes (only ptxas -v prints them) and, without "
-			     "line info, no source lines: those are null");
+		if (located)
+			ka_diag_note(d, file, "a binary records no spill bytes (only ptxas -v prints them); its kernels are "
+				     "located by its line info");
+		else
+			ka_diag_note(d, file, "a binary records no spill bytes (only ptxas -v prints them) and, without "
+				     "line info (-lineinfo) read with --sass, no source lines: those are null");
 	}
 	ka_kernel_list_free(&got);
 	ka_buf_free(&skipped);

@@ -8,7 +8,8 @@
 # binaries; a spilling rebuild (-maxrregcount) failing the gate on cubins,
 # with --sass and through launcher records, by the frame and STL/LDL; -rdc
 # cubins' and objects' static shared memory; a block that is not a multiple
-# of the warp (wave) size said with its idle lanes.
+# of the warp (wave) size said with its idle lanes; a -lineinfo cubin's
+# kernels located by its line table under --sass.
 # Needs nvcc for the NVIDIA half (else those checks are "not run").
 # Prints one line per check and "N passed, N failed".
 set -u
@@ -127,6 +128,21 @@ sa={k["mangled"]:(k["sass"]["instructions"],k["sass"]["ur_operands"],k["resource
 sb={k["mangled"]:(k["sass"]["instructions"],k["sass"]["ur_operands"],k["resources"]["uregs"]) for k in b["files"][0]["kernels"]}
 assert sa==sb and len(sa)==6, (sa,sb)
 ' && ok "--sass on an object: the same census as from the source" || bad "--sass on an object" "$(head -c 600 s2.json)"
+    # a -lineinfo build locates its kernels where the source analysis does
+    nvcc -cubin -arch=sm_90 -lineinfo -o li.cubin "$src/tests/e2e/cliff128.cu" &&
+        nvcc -cubin -arch=sm_90 -o noli.cubin "$src/tests/e2e/cliff128.cu"
+    "$ka" "$src/tests/e2e/cliff128.cu" --arch sm_90 --no-uniformity --format json -q >l0.json 2>/dev/null
+    expect "--sass on a -lineinfo cubin" 0 "$ka" li.cubin --sass --format json
+    py 'import json,sys
+src={k["mangled"]:(k["def_file"].split("/")[-1],k["line"]) for k in json.load(open("l0.json"))["files"][0]["kernels"]}
+got={k["mangled"]:(k["def_file"].split("/")[-1],k["line"]) for k in json.load(open(sys.argv[1]))["files"][0]["kernels"]}
+assert got==src and len(got)==2, (got,src)
+assert json.load(open(sys.argv[1]))["files"][0]["file"]=="li.cubin"' "... its kernels at the source analysis's file and line; the binary stays their file"
+    has "... says so" "$tmp/err" "its kernels are located by its line info"
+    expect "--sass on a cubin without line info" 0 "$ka" noli.cubin --sass --format json
+    py 'import json,sys; ks=json.load(open(sys.argv[1]))["files"][0]["kernels"]; assert all(k["line"] is None for k in ks), ks' \
+        "... no line"
+    has "... and says how to get one" "$tmp/err" "without line info (-lineinfo) read with --sass"
 else
     echo "not run  --sass on a binary: no nvdisasm"
 fi
