@@ -79,8 +79,24 @@ static json_t *findings_json(const struct ka_ufinding *v, size_t n)
 
 static char *dup_str(json_t *j);
 
+/* The analysed file itself, in an entry: a marker, not its spelling.  The
+ * key is the file's real path, so `k.cu` and `/src/k.cu` share one entry;
+ * a hit names the file as this run spells it (its launch sites, kernels). */
+static const char self_marker[] = "\001";
+
+static json_t *jfile(const struct ka_uresult *r, const char *f)
+{
+	return r->file && f && strcmp(f, r->file) == 0 ? json_string(self_marker) : jstr(f);
+}
+
+static char *file_str(json_t *j, const struct ka_uresult *r)
+{
+	const char *s = json_string_value(j);
+	return s && strcmp(s, self_marker) == 0 && r->file ? ka_strdup(r->file) : dup_str(j);
+}
+
 /* Launch sites: [name, mangled, [targs] | null, file, line, bx, by, bz, smem, kernel, gx, gy, gz]. */
-static json_t *launches_json(const struct ka_ulaunch *v, size_t n)
+static json_t *launches_json(const struct ka_uresult *r, const struct ka_ulaunch *v, size_t n)
 {
 	json_t *a = json_array();
 	for (size_t i = 0; i < n; i++) {
@@ -88,14 +104,14 @@ static json_t *launches_json(const struct ka_ulaunch *v, size_t n)
 		for (int j = 0; j < v[i].n_targs; j++)
 			json_array_append_new(t, jstr(v[i].targs[j]));
 		json_array_append_new(a, json_pack("[o,o,o,o,i,i,i,i,I,i,i,i,i]", jstr(v[i].name), jstr(v[i].mangled), t,
-						   jstr(v[i].file), v[i].line, v[i].block[0], v[i].block[1],
+						   jfile(r, v[i].file), v[i].line, v[i].block[0], v[i].block[1],
 						   v[i].block[2], (json_int_t)v[i].smem, v[i].kernel, v[i].grid[0],
 						   v[i].grid[1], v[i].grid[2]));
 	}
 	return a;
 }
 
-static bool launches_read(json_t *a, struct ka_ulaunch **v, size_t *n)
+static bool launches_read(const struct ka_uresult *r, json_t *a, struct ka_ulaunch **v, size_t *n)
 {
 	size_t m = json_array_size(a);
 	*v = ka_xcalloc(m ? m : 1, sizeof(**v));
@@ -110,7 +126,7 @@ static bool launches_read(json_t *a, struct ka_ulaunch **v, size_t *n)
 		l->n_targs = json_is_array(t) ? (int)json_array_size(t) : -1;
 		for (int j = 0; j < l->n_targs; j++)
 			l->targs[j] = dup_str(json_array_get(t, (size_t)j));
-		l->file = dup_str(json_array_get(e, 3));
+		l->file = file_str(json_array_get(e, 3), r);
 		l->line = (int)json_integer_value(json_array_get(e, 4));
 		for (int j = 0; j < 3; j++)
 			l->block[j] = (int)json_integer_value(json_array_get(e, 5 + (size_t)j));
@@ -133,7 +149,7 @@ char *ka_uresult_json(const struct ka_uresult *r, bool full)
 		const struct ka_ukernel *k = &r->kernels[i];
 		json_array_append_new(ks, json_pack("{s:o,s:o,s:o,s:i,s:o,s:b,s:b,s:o,s:o,s:[i,i,i,b,b,I]}", "name",
 						    jstr(k->name), "qualified", jstr(k->qualified), "mangled", jstr(k->mangled),
-						    "line", k->line, "file", jstr(k->file), "withheld", k->withheld != KA_WITHHELD_NONE, "library",
+						    "line", k->line, "file", jfile(r, k->file), "withheld", k->withheld != KA_WITHHELD_NONE, "library",
 						    k->library, "facts", facts_json(k->facts, k->n_facts), "findings",
 						    findings_json(k->findings, k->n_findings), "shape", k->shape.n_sites,
 						    k->shape.n_unknown, k->shape.lane_dim, k->shape.warp_multiple,
@@ -154,8 +170,8 @@ char *ka_uresult_json(const struct ka_uresult *r, bool full)
 	json_object_set_new(o, "facts", facts_json(r->facts, r->n_facts));
 	json_object_set_new(o, "findings", findings_json(r->findings, r->n_findings));
 	json_object_set_new(o, "vars", vars);
-	json_object_set_new(o, "launches", launches_json(r->launches, r->n_launches));
-	json_object_set_new(o, "optins", launches_json(r->optins, r->n_optins));
+	json_object_set_new(o, "launches", launches_json(r, r->launches, r->n_launches));
+	json_object_set_new(o, "optins", launches_json(r, r->optins, r->n_optins));
 	if (full) {
 		json_t *why = json_array(), *deps = json_array();
 		for (size_t i = 0; i < r->n_kernels; i++)
@@ -250,7 +266,7 @@ bool ka_uresult_read(const char *text, size_t len, struct ka_uresult *r, bool fu
 		uk->qualified = dup_str(json_object_get(k, "qualified"));
 		uk->mangled = dup_str(json_object_get(k, "mangled"));
 		uk->line = (int)json_integer_value(json_object_get(k, "line"));
-		uk->file = dup_str(json_object_get(k, "file"));
+		uk->file = file_str(json_object_get(k, "file"), r);
 		uk->withheld = json_is_true(json_object_get(k, "withheld")) ? KA_WITHHELD_PARSE : KA_WITHHELD_NONE;
 		uk->library = json_is_true(json_object_get(k, "library"));
 		json_t *sh = json_object_get(k, "shape");
@@ -266,8 +282,8 @@ bool ka_uresult_read(const char *text, size_t len, struct ka_uresult *r, bool fu
 	if (!facts_read(json_object_get(o, "facts"), &r->facts, &r->n_facts) ||
 	    !findings_read(json_object_get(o, "findings"), &r->findings, &r->n_findings))
 		goto out;
-	if (!launches_read(json_object_get(o, "launches"), &r->launches, &r->n_launches) ||
-	    !launches_read(json_object_get(o, "optins"), &r->optins, &r->n_optins))
+	if (!launches_read(r, json_object_get(o, "launches"), &r->launches, &r->n_launches) ||
+	    !launches_read(r, json_object_get(o, "optins"), &r->optins, &r->n_optins))
 		goto out;
 	vars = json_object_get(o, "vars");
 	r->vars = ka_xcalloc(json_array_size(vars) + 1, sizeof(*r->vars));

@@ -323,6 +323,7 @@ static void kernel_init(struct ka_kernel *k, const char *mangled, const char *ar
 	k->res.local = 0;
 	k->res.barriers = 0;
 	k->res.max_threads = 0;
+	k->res.cmem_params = k->res.cmem_literals = k->res.cmem_user = 0;
 }
 
 /* ---- relocatable cubins: shared memory the linker places ------------------
@@ -481,6 +482,7 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 	size_t first = out->n;
 	char arch[16];
 	bool *entry_attr = NULL;   /* per kernel: its section has an entry-only record */
+	long cmem_user = 0;        /* .nv.constant3: the module's __constant__ data */
 	int err = -EINVAL;
 
 	if (len < 64 || memcmp(bytes, "\177ELF", 4) != 0) {
@@ -566,6 +568,18 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 		Elf_Data *data;
 		if (!name)
 			goto out;
+		/* constant banks (ptxas -v: "360 bytes cmem[0], 8 bytes cmem[2]"
+		 * per kernel, "400 bytes cmem[3]" for the module) */
+		if (strncmp(name, ".nv.constant0.", 14) == 0 || strncmp(name, ".nv.constant2.", 14) == 0) {
+			struct ka_kernel *k = kernel_lookup(&c, name + 14);
+			if (k)
+				*(name[12] == '0' ? &k->res.cmem_params : &k->res.cmem_literals) = (long)sh.sh_size;
+			continue;
+		}
+		if (strcmp(name, ".nv.constant3") == 0) {
+			cmem_user = (long)sh.sh_size;
+			continue;
+		}
 		if (strncmp(name, ".nv.shared.", 11) == 0) {
 			struct ka_kernel *k = kernel_lookup(&c, name + 11);
 			if (k) {
@@ -608,9 +622,11 @@ int ka_cubin_read(const void *bytes, size_t len, const char *where, struct ka_di
 		}
 		out->n = keep;
 	}
-	for (size_t i = first; i < out->n; i++)
+	for (size_t i = first; i < out->n; i++) {
 		if (out->v[i].res.stack == KA_UNSET)
 			out->v[i].res.stack = out->v[i].res.local;
+		out->v[i].res.cmem_user = cmem_user;
+	}
 	if (eh.e_type == ET_REL) {
 		struct rdc_graph g = {0};
 		index_build(&c, out, first);

@@ -125,8 +125,15 @@ void ka_machine_parse(const char *text, size_t len, struct ka_machine_set *set);
 void ka_machine_parse_ptx(const char *text, size_t len, struct ka_machine_set *set);
 /* The same from AMDGPU assembly (the HIP compile's .s with
  * -gline-tables-only): global_/buffer_ accesses, s_swappc, ds_bpermute /
- * ds_permute / ds_swizzle / DPP, s_cbranch / s_branch.  Never fails. */
-void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set *set);
+ * ds_permute / ds_swizzle / DPP, s_cbranch / s_branch.  With census (--sass
+ * on HIP), each function's instructions also as a census (s_nop left out;
+ * s_* on the scalar datapath; scratch stores and loads; lines in the file
+ * whose base name is main_file's, else in the file of the function's first
+ * located instruction; code inlined from other files on line 0), finished
+ * by the caller with ka_sass_finish.  Never fails. */
+struct ka_sass_set;
+void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set *set, struct ka_sass_set *census,
+			     const char *main_file);
 /* Hang each kernel's table (out->v[first..], by mangled name) on it, read
  * from `code`; a kernel the set lacks gets NULL. */
 void ka_machine_attach(struct ka_machine_set *set, struct ka_kernel_list *out, size_t first, enum ka_code code);
@@ -218,6 +225,12 @@ int ka_sass_parse_life_ranges(const char *text, size_t len, struct ka_sass_set *
 /* Sort the opcode counts, build the per-line table, the peak and its top
  * lines, and uregs.  Call once, after the parse(s). */
 void ka_sass_finish(struct ka_sass_set *set);
+/* The same census of another ISA's listing (AMDGPU assembly, machine.c):
+ * a function begun under its name (its lines in `file`, NULL: none), its
+ * instructions added in order -- uniform: on the scalar datapath; local:
+ * 'S' a scratch store, 'L' a scratch load, else 0 -- then ka_sass_finish. */
+struct ka_sass *ka_sass_set_begin(struct ka_sass_set *set, const char *name, const char *file);
+void ka_sass_add(struct ka_sass *s, const char *opcode, int line, bool uniform, char local);
 struct ka_sass *ka_sass_set_find(struct ka_sass_set *set, const char *name);
 void ka_sass_free(struct ka_sass *s);
 void ka_sass_set_free(struct ka_sass_set *set);
@@ -330,6 +343,8 @@ struct ka_hip_options {
 	bool machine;              /* -gline-tables-only (the resource remarks  */
 	                           /* are unchanged) and each kernel's code per */
 	                           /* source line from the .s (machine.c)       */
+	bool census;               /* --sass: each kernel's instruction census   */
+	                           /* from the same .s (ka_kernel.sass)          */
 };
 int ka_hip_analyze(const char *file, const char *const *archs, int n_archs,
 		   const struct ka_hip_options *opt, struct ka_diag *d,

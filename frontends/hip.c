@@ -444,11 +444,23 @@ static int read_one(const char *file, const char *arch, const char *cc, bool hip
 	ka_amd_remarks_parse(r->err.data ? r->err.data : "", r->err.len, &rem, d, file);
 	size_t first = out->n;
 	collect(file, arch, &rem, &as, src ? src->data : NULL, src ? src->len : 0, d, out);
-	if (opt->machine) {                 /* the findings' check: the code per line */
+	if (opt->machine || opt->census) {  /* the findings' check: the code per line */
 		struct ka_machine_set set = {0};
-		ka_machine_parse_amdgpu(s.data ? s.data : "", s.len, &set);
-		ka_machine_attach(&set, out, first, KA_CODE_AMDGPU);
+		struct ka_sass_set census = {0};
+		ka_machine_parse_amdgpu(s.data ? s.data : "", s.len, &set, opt->census ? &census : NULL, file);
+		if (opt->machine)
+			ka_machine_attach(&set, out, first, KA_CODE_AMDGPU);
 		ka_machine_set_free(&set);
+		ka_sass_finish(&census);
+		for (size_t k = first; k < out->n; k++) {     /* --sass: the ISA census */
+			struct ka_sass *c = ka_sass_set_find(&census, out->v[k].mangled);
+			if (!c)
+				continue;
+			out->v[k].sass = ka_xmalloc(sizeof(*out->v[k].sass));
+			*out->v[k].sass = *c;
+			memset(c, 0, sizeof(*c));        /* moved out of the set */
+		}
+		ka_sass_set_free(&census);
 		/* the wave model's input: each kernel cut from the module read once */
 		struct ka_mach_amdgpu_module *mod = ka_mach_amdgpu_module(s.data ? s.data : "", s.len);
 		for (size_t k = first; k < out->n; k++) {
@@ -537,7 +549,7 @@ int ka_hip_job_prepare(struct ka_hip_job *j, const char *file, const char *const
 		ka_argv_push(&c->args, "-S");
 		ka_argv_push(&c->args, "-O3");
 		ka_argv_push(&c->args, RPASS);
-		if (opt->machine)               /* .loc lines; the resources are the same */
+		if (opt->machine || opt->census)   /* .loc lines; the resources are the same */
 			ka_argv_push(&c->args, "-gline-tables-only");
 		if (j->libdir)
 			ka_argv_pushf(&c->args, "--rocm-device-lib-path=%s", j->libdir);

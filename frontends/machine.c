@@ -37,6 +37,7 @@ struct insn {
 	bool cond;                   /* a predicate guards it (a conditional branch) */
 	enum { I_OTHER, I_LOAD, I_STORE, I_CALL, I_SHFL, I_BRANCH } kind;
 	int width;                   /* global access bits                       */
+	char local;                  /* AMDGPU: 'S' a scratch store, 'L' a load  */
 	char op[24];                 /* the opcode with its suffixes             */
 	char target[32];             /* a branch's label                         */
 };
@@ -678,7 +679,49 @@ static void amd_classify(struct insn *in)
 		in->width = amd_bits(op);
 }
 
-void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set *set)
+/* Scratch traffic (spills, private arrays): scratch_ instructions, and
+ * buffer_ ones through the scratch resource s[0:3] (MUBUF scratch, where
+ * flat scratch is off). */
+static char amd_local(const char *op, const char *text)
+{
+	bool scratch = strncmp(op, "scratch_", 8) == 0 || (strncmp(op, "buffer_", 7) == 0 && strstr(text, "s[0:3]"));
+	if (!scratch)
+		return 0;
+	return strstr(op, "_store") ? 'S' : strstr(op, "_load") ? 'L' : 0;
+}
+
+static const char *base_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+/* --sass on HIP: f's instructions as a census (sass.c's, scalar for
+ * uniform).  Lines count in the kernel's own file: the compiled file (by
+ * base name), else the file of its first located instruction. */
+static void census_put(struct ka_sass_set *census, const struct func *f, const char *main_file)
+{
+	int main_frame = -1;
+	if (!census || !f->name)
+		return;
+	for (size_t i = 0; main_file && i < f->n_files && main_frame < 0; i++)
+		if (strcmp(base_of(f->files[i]), base_of(main_file)) == 0)
+			main_frame = (int)i;
+	for (size_t i = 0; i < f->n && main_frame < 0; i++)
+		if (f->v[i].line > 0)
+			main_frame = f->v[i].frame;
+	struct ka_sass *s = ka_sass_set_begin(census, f->name, main_frame >= 0 && (size_t)main_frame < f->n_files
+					      ? f->files[main_frame] : NULL);
+	for (size_t i = 0; i < f->n; i++) {
+		const struct insn *in = &f->v[i];
+		if (strcmp(in->op, "s_nop") == 0)
+			continue;
+		ka_sass_add(s, in->op, in->frame == main_frame ? in->line : 0, strncmp(in->op, "s_", 2) == 0, in->local);
+	}
+}
+
+void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set *set, struct ka_sass_set *census,
+			     const char *main_file)
 {
 	size_t n_files = 0;
 	char **files = file_table(text, len, &n_files);
@@ -712,6 +755,7 @@ void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set
 			continue;
 		}
 		if (strncmp(q, ".Lfunc_end", 10) == 0 || strncmp(q, ".section", 8) == 0) {
+			census_put(census, &f, main_file);
 			set_put(set, &f);
 			func_free(&f);
 			continue;
@@ -728,13 +772,15 @@ void ka_machine_parse_amdgpu(const char *text, size_t len, struct ka_machine_set
 			continue;
 		struct insn *in = insn_add(&f, addr++, q, n, frame, cur_line);
 		amd_classify(in);
+		in->local = amd_local(in->op, q);
 		in->cond = strncmp(in->op, "s_cbranch", 9) == 0;
 		if (in->kind == I_BRANCH) {
 			const char *t = skip(q + n);
 			set_target(in, t, strcspn(t, " \t,"));
 		}
 	}
-	set_put(set, &f);                                  /* a text cut short */
+	census_put(census, &f, main_file);                 /* a text cut short */
+	set_put(set, &f);
 	func_free(&f);
 	files_free(files, n_files);
 	ka_buf_free(&line);

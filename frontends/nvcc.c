@@ -169,6 +169,7 @@ void ka_nv_crosscheck(struct ka_kernel *k, const struct ka_ptxas_entry *e, struc
 		{"barriers", k->res.barriers, e->barriers},
 		{"stack bytes", k->res.stack, e->cumulative_stack != KA_UNSET ? e->cumulative_stack : e->stack_frame},
 		{"static shared memory bytes", k->res.static_smem, e->smem != KA_UNSET ? e->smem : 0},
+		{"constant bank 0 bytes", k->res.cmem_params, e->cmem0},    /* printed up to sm_8x */
 	};
 	if (e->spill_stores != KA_UNSET)
 		k->res.spill_stores = e->spill_stores;

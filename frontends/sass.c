@@ -183,6 +183,24 @@ static void insn_add(struct ka_sass *s, unsigned long addr, int line, bool unifo
 		(struct ka_sass_insn){.addr = addr, .line = line, .live = -1, .uniform = uniform, .local = local};
 }
 
+struct ka_sass *ka_sass_set_begin(struct ka_sass_set *set, const char *name, const char *file)
+{
+	struct ka_sass_func *f = set_add(set, ka_strdup(name));
+	f->s.file = file ? ka_strdup(file) : NULL;
+	f->s.file_main = file != NULL;
+	return &f->s;
+}
+
+void ka_sass_add(struct ka_sass *s, const char *opcode, int line, bool uniform, char local)
+{
+	struct ka_sass_count *c = count_of(s, opcode, strlen(opcode));
+	c->n++;
+	c->uniform = uniform;          /* the other ISA's own datapath, not the SASS table's */
+	s->instructions++;
+	s->uniform_instructions += uniform;
+	insn_add(s, (unsigned long)s->n_insns, line, uniform, local);
+}
+
 /* ---- operands ------------------------------------------------------------------
  * An operand is checked against the forms nvdisasm prints (seen in CUDA 13
  * output for sm_75 ... sm_120, cuBLAS included):

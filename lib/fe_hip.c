@@ -315,6 +315,7 @@ static void file_begin(struct hip_file *f, struct ka_unit *units, struct ka_run 
 		.jobs = req->jobs,
 		.wave = req->launch.wave,
 		.machine = run->machine,
+		.census = req->sass,
 	};
 	f->n_cands = ka_hip_candidates(&f->o, f->cands, MAX_CANDIDATES);
 	f->direct = ka_xcalloc((size_t)n, sizeof(*f->direct));
@@ -349,6 +350,7 @@ static void file_begin(struct hip_file *f, struct ka_unit *units, struct ka_run 
 		ka_hash_str(&h, libdir ? libdir : "(none)");
 		/* an entry made with the code per line is another entry */
 		ka_hash_str(&h, run->machine ? "machine+code" : "-");
+		ka_hash_str(&h, req->sass ? "census" : "-");
 		ka_hash_final(&h, id);
 		ka_buf_puts(&tools, id);
 		free(libdir);

@@ -119,7 +119,8 @@ static void add_site(struct ka_launch_plan *p, const struct ka_ulaunch *l, struc
 		if (memcmp(p->choice[j].block, l->block, sizeof(l->block)) == 0 && p->choice[j].smem == smem)
 			return;
 	if (p->n < KA_MAX_LAUNCHES)
-		p->choice[p->n++] = (struct ka_launch_choice){{l->block[0], l->block[1], l->block[2]}, smem,
+		p->choice[p->n++] = (struct ka_launch_choice){{l->block[0], l->block[1], l->block[2]},
+							      {l->grid[0], l->grid[1], l->grid[2]}, smem,
 							      "launch_site", l->file, l->line};
 }
 
@@ -136,7 +137,7 @@ void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, 
 	if (req->launch.block > 0)
 		return;
 	if ((r = rule_of(req, k))) {
-		p->choice[p->n++] = (struct ka_launch_choice){{r->block[0], r->block[1], r->block[2]},
+		p->choice[p->n++] = (struct ka_launch_choice){{r->block[0], r->block[1], r->block[2]}, {0, 0, 0},
 							      r->smem >= 0 ? r->smem : req->launch.smem, "config",
 							      NULL, 0};
 		return;
@@ -161,4 +162,21 @@ void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p
 	kr->smem_dynamic = p->choice[c].smem;
 	kr->launch_file = p->choice[c].file;
 	kr->launch_line = p->choice[c].line;
+	memcpy(kr->grid_dims, p->choice[c].grid, sizeof(kr->grid_dims));
+}
+
+/* Waves of the grid over the GPU: a wave is the blocks every SM (CU) holds
+ * at once, blocks_per_sm x sms (Nsight Compute's Kernel Profiling Guide,
+ * "Launch Statistics": waves per SM; a partial last wave is its "tail
+ * effect").  Known with a constant grid, --sms (or --device) and a block
+ * that fits. */
+void ka_launch_waves(struct ka_kernel_result *kr, long sms)
+{
+	long long grid = (long long)kr->grid_dims[0] * kr->grid_dims[1] * kr->grid_dims[2];
+	kr->wave_blocks = kr->full_waves = kr->tail_blocks = -1;
+	if (grid <= 0 || sms <= 0 || kr->occ.blocks_per_sm <= 0)
+		return;
+	kr->wave_blocks = (long)kr->occ.blocks_per_sm * sms;
+	kr->full_waves = (long)(grid / kr->wave_blocks);
+	kr->tail_blocks = (long)(grid % kr->wave_blocks);
 }

@@ -176,6 +176,8 @@ void ka_sources_free(struct ka_sources *s);
 enum { KA_MAX_LAUNCHES = 16 };
 struct ka_launch_choice {
 	int block[3];
+	int grid[3];                         /* launch_site: its grid when a
+	                                        constant, else zeros           */
 	long smem;
 	const char *source;                  /* "config", "launch_site"       */
 	const char *file;                    /* launch_site: borrowed from src */
@@ -192,6 +194,9 @@ struct ka_launch_plan {
 };
 void ka_launch_plan(const struct ka_request *req, const struct ka_uresult *src, const struct ka_kernel *k,
 		    struct ka_launch_plan *p, struct ka_diag *d);
+/* kr's waves (wave_blocks, full_waves, tail_blocks) once the vendor's
+ * model has set its blocks per SM; -1 each unless the grid and sms are known. */
+void ka_launch_waves(struct ka_kernel_result *kr, long sms);
 void ka_launch_apply(struct ka_kernel_result *kr, const struct ka_launch_plan *p, int c);
 
 /* result_cache.c: a source frontend's compile results in the result cache.

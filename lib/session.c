@@ -134,6 +134,7 @@ static void model(const struct ka_request *req, struct ka_session *s, struct ka_
 			kr->vendor = ka_vendors[k->vendor];
 			ka_launch_apply(kr, &plan, c);
 			kr->vendor->model(kr, k, &req->launch, req->what_ifs, req->n_what_ifs, s->variants, s->memo, d);
+			ka_launch_waves(kr, req->launch.sms);
 			kr->near_cliff = warn > 0 && kr->cliffs.regs_to_next_drop >= 0 &&
 					 kr->cliffs.regs_to_next_drop <= warn;
 		}
@@ -175,7 +176,10 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		ka_kinds_free(&run);
 		return KA_EXIT_USAGE;
 	}
-	if (req->sass) {
+	/* --sass for AMD alone reads the assembly the HIP compile writes: no
+	 * nvdisasm (a run with archs of both, or none given, needs it) */
+	bool amd_only = run.archs_given && run.n_archs[KA_VENDOR_NVIDIA] == 0 && run.n_archs[KA_VENDOR_AMD] > 0;
+	if (req->sass && !amd_only) {
 		/* nvdisasm before any compile; -lineinfo for the lines; no result
 		 * cache (it keeps no census) */
 		nvdisasm = ka_nvdisasm_locate();

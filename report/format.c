@@ -88,6 +88,30 @@ void ka_text_idle_lanes(FILE *out, int block, int width)
 		100.0 * (warps * width - block) / (warps * width));
 }
 
+/* The grid over the GPU when its last wave is under half a wave: the SMs
+ * (CUs) idle while it runs.  Nsight Compute's Kernel Profiling Guide,
+ * "Launch Statistics", calls it the tail effect: with blocks of equal
+ * duration the partial wave may take up to 1/(full waves + 1) of the run.
+ * nvidia: blocks and SMs, that guide cited; else workgroups and CUs. */
+void ka_text_tail_wave(FILE *out, const struct ka_kernel_result *rk, bool nvidia)
+{
+	if (rk->wave_blocks <= 0 || rk->tail_blocks <= 0 || 2 * rk->tail_blocks >= rk->wave_blocks)
+		return;
+	const char *unit = nvidia ? "SM" : "CU", *blocks = nvidia ? "blocks" : "workgroups";
+	long long grid = (long long)rk->grid_dims[0] * rk->grid_dims[1] * rk->grid_dims[2];
+	long units = rk->wave_blocks / rk->occ.blocks_per_sm;
+	double frac = 100.0 * rk->tail_blocks / rk->wave_blocks;
+	if (rk->full_waves == 0)
+		fprintf(out, "  tail wave   grid %lld %s fills %.1f %% of one wave (%d %s/%s x %ld %ss): most of the "
+			"GPU idles\n", grid, blocks, frac, rk->occ.blocks_per_sm, blocks, unit, units, unit);
+	else
+		fprintf(out, "  tail wave   grid %lld %s = %ld full wave%s of %ld (%d %s/%s x %ld %ss) + %ld (%.1f %% of a "
+			"wave): with %s of equal time the last wave may take up to %.0f %% of the run%s\n", grid, blocks,
+			rk->full_waves, rk->full_waves == 1 ? "" : "s", rk->wave_blocks, rk->occ.blocks_per_sm, blocks, unit,
+			units, unit, rk->tail_blocks, frac, blocks, 100.0 / (rk->full_waves + 1),
+			nvidia ? " (Nsight Compute, \"Launch Statistics\": tail effect)" : "");
+}
+
 void ka_text_launch(FILE *out, const struct ka_kernel_result *rk)
 {
 	if (rk->block_dims[1] > 1 || rk->block_dims[2] > 1)

@@ -281,6 +281,11 @@ static void occupancy_out(struct ka_buf *b, const struct ka_kernel_result *rk, i
 	text(b, rk->block_source);
 	key(b, depth + 1, &first, "block_dims");
 	ints_out(b, rk->block_dims, 3, depth + 1);
+	key(b, depth + 1, &first, "grid_dims");         /* the launch site's, when a constant */
+	if (rk->grid_dims[0] > 0)
+		ints_out(b, rk->grid_dims, 3, depth + 1);
+	else
+		ka_buf_append(b, "null", 4);
 	key(b, depth + 1, &first, "launch_site");
 	if (rk->launch_file) {
 		char site[600];
@@ -336,6 +341,22 @@ static void occupancy_out(struct ka_buf *b, const struct ka_kernel_result *rk, i
 	number(b, rk->best_block, rk->best_block > 0);
 	key(b, depth + 1, &first, "min_grid");
 	number(b, rk->min_grid, rk->min_grid >= 0);
+	/* the grid over the GPU (--sms): blocks a wave holds, full waves, the last's blocks */
+	key(b, depth + 1, &first, "waves");
+	if (rk->wave_blocks > 0) {
+		bool wfirst = true;
+		ka_buf_puts(b, "{");
+		key(b, depth + 2, &wfirst, "blocks_per_wave");
+		number(b, rk->wave_blocks, true);
+		key(b, depth + 2, &wfirst, "full");
+		number(b, rk->full_waves, true);
+		key(b, depth + 2, &wfirst, "tail_blocks");
+		number(b, rk->tail_blocks, true);
+		indent(b, depth + 1);
+		ka_buf_puts(b, "}");
+	} else {
+		ka_buf_append(b, "null", 4);
+	}
 	indent(b, depth);
 	ka_buf_puts(b, "}");
 }

@@ -137,6 +137,9 @@ void ka_text_launch(FILE *out, const struct ka_kernel_result *rk);
 /* "idle lanes  block 100 is not a multiple of the warp size (32): ..." when
  * a block leaves its last warp (wave) part empty; nothing otherwise. */
 void ka_text_idle_lanes(FILE *out, int block, int width);
+/* "  tail wave   ...": the grid's last wave under half a wave (--sms and a
+ * constant grid); nothing otherwise.  nvidia: blocks/SMs, else workgroups/CUs. */
+void ka_text_tail_wave(FILE *out, const struct ka_kernel_result *rk, bool nvidia);
 
 /* ---- a baseline comparison in words (baseline.c) --------------------------
  * One change as a message, and the comparison as the text report prints it
@@ -148,6 +151,9 @@ void ka_bl_compare_text(FILE *out, const char *path, const struct ka_bl_compare 
  * The text rows -- seed 003's columns and the pressure peak lines -- and the
  * JSON object of DESIGN §3 (a new jansson reference). */
 void ka_sass_print_text(FILE *out, const struct ka_sass *s);
+/* The same for an AMDGPU census (--sass on HIP): scalar and vector
+ * instructions, scratch traffic, the lines with the most vector work. */
+void ka_sass_print_text_amdgpu(FILE *out, const struct ka_sass *s);
 struct json_t;
 struct json_t *ka_sass_json(const struct ka_sass *s);
 

@@ -52,6 +52,42 @@ void ka_sass_print_text(FILE *out, const struct ka_sass *s)
 	fputc('\n', out);
 }
 
+/* --sass on HIP: the census of the AMDGPU assembly (frontends/machine.c):
+ * scalar instructions (s_*: SALU, SMEM, branches, waits) are the uniform
+ * datapath, the rest (VALU, VMEM, LDS) the vector one; scratch stores and
+ * loads are spills or private arrays; then the lines with the most vector
+ * instructions (AMD, "AMD Instinct MI200 ISA": the scalar unit runs one
+ * instruction for the whole wave). */
+void ka_sass_print_text_amdgpu(FILE *out, const struct ka_sass *s)
+{
+	long st = 0, ld = 0;
+	for (size_t i = 0; i < s->n_lines; i++) {
+		st += s->lines[i].local_stores;
+		ld += s->lines[i].local_loads;
+	}
+	fprintf(out, "  isa         %ld instructions, %ld scalar (s_*), %ld vector; scratch stores/loads %ld/%ld\n",
+		s->instructions, s->uniform_instructions, s->instructions - s->uniform_instructions, st, ld);
+	const struct ka_sass_line *top[3] = {0};
+	for (size_t i = 0; i < s->n_lines; i++) {
+		const struct ka_sass_line *l = &s->lines[i];
+		if (l->line <= 0 || l->vector == 0)
+			continue;
+		for (int k = 0; k < 3; k++)
+			if (!top[k] || l->vector > top[k]->vector) {
+				for (int m = 2; m > k; m--)
+					top[m] = top[m - 1];
+				top[k] = l;
+				break;
+			}
+	}
+	if (!top[0])
+		return;
+	fputs("  vector      most at", out);
+	for (int k = 0; k < 3 && top[k]; k++)
+		fprintf(out, "%s line %d (%ld of %ld)", k ? "," : "", top[k]->line, top[k]->vector, top[k]->instructions);
+	fputc('\n', out);
+}
+
 static json_t *line_or_null(int line)
 {
 	return line > 0 ? json_integer(line) : json_null();
@@ -74,6 +110,9 @@ struct json_t *ka_sass_json(const struct ka_sass *s)
 		json_object_set_new(l, "instructions", json_integer(s->lines[i].instructions));
 		json_object_set_new(l, "uniform", json_integer(s->lines[i].uniform));
 		json_object_set_new(l, "vector", json_integer(s->lines[i].vector));
+		/* local memory: STL/LDL (NVIDIA), scratch stores/loads (AMD) */
+		json_object_set_new(l, "local_stores", json_integer(s->lines[i].local_stores));
+		json_object_set_new(l, "local_loads", json_integer(s->lines[i].local_loads));
 		json_array_append_new(lines, l);
 	}
 	json_object_set_new(o, "lines", lines);

@@ -125,6 +125,7 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 		fprintf(out, "  %sLLVM: %d at its bound%s", C(t, "2"), k->llvm_waves_per_simd, C(t, "0"));
 	fputc('\n', out);
 	ka_text_idle_lanes(out, rk->block, rk->m.amd.launch.wave > 0 ? rk->m.amd.launch.wave : a->default_wave);
+	ka_text_tail_wave(out, rk, false);
 
 	/* "+8 (105) -> 3 waves/SIMD, 37.5 %": how far, where, and the cost */
 	fputs("  cliffs      vgprs ", out);
@@ -150,6 +151,8 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 				c->lds_to_next_gain, c->waves_after_lds_gain);
 		fputc('\n', out);
 	}
+	if (k->sass)                    /* --sass: the AMDGPU assembly's census */
+		ka_sass_print_text_amdgpu(out, k->sass);
 	if (rk->n_best > 0) {
 		fputs("  best block  ", out);
 		for (int i = 0; i < rk->n_best && i < 8; i++)

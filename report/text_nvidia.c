@@ -63,6 +63,8 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 	fprintf(out, "   barriers %ld", res->barriers);
 	if (res->max_threads > 0)
 		fprintf(out, "   launch_bounds %ld", res->max_threads);
+	if (res->cmem_user > 0)        /* the module's, of at most 64 KiB */
+		fprintf(out, "   __constant__ %ld B", res->cmem_user);
 	fputc('\n', out);
 
 	fprintf(out, "  occupancy   %s%.1f %%%s  %d blocks x %d threads = %d warps/SM   limiter: %s",
@@ -72,6 +74,7 @@ static void kernel_block(FILE *out, const struct ka_text *t, const struct ka_ker
 	ka_text_launch(out, rk);
 	fprintf(out, ")%s\n", OFF(t));
 	ka_text_idle_lanes(out, rk->block, 32);
+	ka_text_tail_wave(out, rk, true);
 
 	/* "regs +1 (129) -> 1 block/SM, 12.5 %": how far, where, and the cost */
 	int warps = (rk->block + 31) / 32, max_warps = rk->m.nv.arch->max_threads_per_sm / 32;

@@ -75,6 +75,10 @@ struct ka_kernel_result {
 	int block_dims[3];            /* its shape: {block, 1, 1} unless the config or a launch site says */
 	const char *launch_file;      /* "launch_site": where the launch is written (one */
 	int launch_line;              /* result per distinct launch); NULL, 0 otherwise   */
+	int grid_dims[3];             /* that launch's grid when a constant, else zeros   */
+	long wave_blocks;             /* blocks one wave holds (blocks/SM x --sms), and the */
+	long full_waves, tail_blocks; /* grid in full waves and the last's blocks; -1 each */
+	                              /* unless the grid and the SM count are known        */
 	/* the kernel's launch sites whose block or dynamic shared memory is no
 	 * constant: not modelled (the first KA_MAX_RUNTIME_SITES; n counts them
 	 * all; n_runtime_smem of them have a constant block and a runtime

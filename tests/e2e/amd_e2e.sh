@@ -198,6 +198,35 @@ assert heads[0].startswith("a_rather_long_templated_matrix_kernel_name<") or hea
     if [ "$(grep -c "warning: ignoring return value .*\[-Wunused-result\]" "$tmp/err")" = 2 ] && ! grep -q "not shown" "$tmp/err"; then
         ok "--verbose: the compiler's warnings shown, not counted"
     else bad "--verbose: the compiler's warnings shown" "$(cat "$tmp/err")"; fi
+    # --sass on HIP: the census of the assembly, against a count of the same
+    # compile's .s by this script (no nvdisasm needed for AMD alone)
+    for f in "$src/kernels/hip/softmax.hip" "$src/tests/e2e/scratch.hip"; do
+        b=$(basename "$f" .hip)
+        clang-16 -x hip --offload-arch=gfx90a --cuda-device-only -S -O3 -gline-tables-only \
+            --rocm-device-lib-path=$libs -o "$tmp/$b.s" "$f" 2>/dev/null
+        expect "--sass on HIP: $b" 0 env KANALYZE_NVDISASM=/nonexistent "$ka" "$f" --arch gfx90a --sass --format json
+        py 'import json,re,sys
+s=open(sys.argv[2]).read(); want={}
+for m in re.finditer(r"^(\S+):\s*(?:;[^\n]*)?$(.*?)^\.Lfunc_end", s, re.M|re.S):
+    ops=[l.split()[0] for l in m.group(2).splitlines() if re.match(r"\t[a-z]", l) and not l.strip().startswith(".")]
+    ops=[o for o in ops if o!="s_nop"]
+    ins=[l for l in m.group(2).splitlines() if re.match(r"\t[a-z]", l)]
+    st=sum(1 for l in ins if re.match(r"\t(scratch_store|buffer_store)", l) and ("scratch_" in l or "s[0:3]" in l))
+    ld=sum(1 for l in ins if re.match(r"\t(scratch_load|buffer_load)", l) and ("scratch_" in l or "s[0:3]" in l))
+    want[m.group(1)]=(len(ops), sum(o.startswith("s_") for o in ops), st, ld)
+got={}
+for k in json.load(open(sys.argv[1]))["files"][0]["kernels"]:
+    c=k["sass"]; got[k["mangled"]]=(c["instructions"], c["uniform_instructions"],
+        sum(l.get("local_stores",0) for l in c["lines"]), sum(l.get("local_loads",0) for l in c["lines"]))
+assert got and all(got[m]==want[m] for m in got), (got, want)' \
+            "... instructions, scalar ones, scratch stores and loads as the .s has them" "$tmp/$b.s"
+        has "... JSON's sass object" "$tmp/out" '"uniform_instructions"'
+    done
+    expect "--sass on HIP: scratch in the text" 0 env KANALYZE_NVDISASM=/nonexistent "$ka" "$src/tests/e2e/scratch.hip" --arch gfx90a --sass
+    py 'import re,sys; t=open(sys.argv[1]).read(); m=re.search(r"isa +(\d+) instructions, (\d+) scalar \(s_\*\), (\d+) vector; scratch stores/loads (\d+)/(\d+)", t)
+assert m and int(m.group(4))>0 and int(m.group(5))>0 and int(m.group(1))==int(m.group(2))+int(m.group(3)), t' \
+        "... a private array indexed per lane: scratch stores and loads counted"
+    has "... the lines with the most vector work" "$tmp/out" "vector      most at line 9"
     if command -v hipcc >/dev/null 2>&1; then
         expect "through hipcc" 0 "$ka" "$src/kernels/hip/softmax.hip" --arch gfx90a --clang hipcc
         has "hipcc analysis" "$tmp/out" "softmax_rows<16>"

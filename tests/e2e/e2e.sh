@@ -145,8 +145,8 @@ assert r["toolchain"]["nvcc"].startswith("13."), r["toolchain"]
 f=r["files"]; assert len(f)==1 and f[0]["arch"]=="sm_90"
 ks=f[0]["kernels"]; names=[k["name"].split("(")[0] for k in ks]
 assert names==["reduce_r%d"%i for i in range(1,7)], names
-res_keys=["regs","uregs","spill_stores","spill_loads","stack","static_smem","local","local_stores","local_loads","barriers","max_threads","vgprs","sgprs","agprs","lds","scratch","vgpr_spills","sgpr_spills"]
-occ_keys=["block","block_source","block_dims","launch_site","runtime_launch_sites","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks","best_block","min_grid"]
+res_keys=["regs","uregs","spill_stores","spill_loads","stack","static_smem","local","local_stores","local_loads","barriers","cmem_params","cmem_literals","cmem_user","max_threads","vgprs","sgprs","agprs","lds","scratch","vgpr_spills","sgpr_spills"]
+occ_keys=["block","block_source","block_dims","grid_dims","launch_site","runtime_launch_sites","smem","blocks_per_sm","warps_per_sm","waves_per_simd","occupancy","limiter","best_blocks","best_block","min_grid","waves"]
 src=open(sys.argv[1].replace("out","x")) if False else None
 for k in ks:
     assert list(k)[:10]==["name","mangled","line","def_file","resources","occupancy","cliffs","sass","uniformity","findings"], list(k)
@@ -244,6 +244,31 @@ w=k["what_if"][0]; assert w["what"]=="regs=128" and not w.get("failed") and w["r
     expect "header extension compiled as CUDA" 0 "$ka" "$tmp/kernel.cuh" --arch sm_90
     expect "one bad file among good ones" 2 "$ka" "$tmp/nope.cu" "$c" --arch sm_90 --format json
     py 'import json,sys; r=json.load(open(sys.argv[1])); assert len(r["files"][0]["kernels"])==2' "good file still reported"
+    # constant banks against what ptxas -v prints (it still prints cmem for sm_75)
+    cm=$src/tests/e2e/cmem.cu
+    nvcc -cubin -arch=sm_75 -Xptxas -v -o "$tmp/cmem75.cubin" "$cm" >"$tmp/ptxas.txt" 2>&1
+    expect "constant banks: sm_75 and sm_90" 0 "$ka" "$cm" --arch sm_75,sm_90 --format json --no-uniformity
+    py 'import json,re,sys
+log=open(sys.argv[2]).read()
+user=int(re.search(r"(\d+) bytes cmem\[3\]", log).group(1))
+want={}
+for m in re.finditer(r"Compiling entry function .(\w+). for .sm_75.\n.*?Used [^\n]*", log, re.S):
+    line=m.group(0).splitlines()[-1]
+    c0=re.search(r"(\d+) bytes cmem\[0\]", line); c2=re.search(r"(\d+) bytes cmem\[2\]", line)
+    want[m.group(1)]=(int(c0.group(1)), int(c2.group(1)) if c2 else 0, user)
+got={}
+for f in json.load(open(sys.argv[1]))["files"]:
+    for k in f["kernels"]:
+        r=k["resources"]; got[(f["arch"],k["mangled"])]=(r["cmem_params"],r["cmem_literals"],r["cmem_user"])
+assert len(want)==2 and all(got[("sm_75",m)]==v for m,v in want.items()), (want, got)
+assert user==400 and all(v[2]==400 and v[0]>0 for (a,m),v in got.items() if a=="sm_90"), got' \
+        "... sm_75: cmem[0], cmem[2], cmem[3] as ptxas -v prints them; sm_90: bank 0 and the 400 B of __constant__" "$tmp/ptxas.txt"
+    expect "... the cubin read alike" 0 "$ka" "$tmp/cmem75.cubin" --format json
+    py 'import json,sys
+a={k["mangled"]:(k["resources"]["cmem_params"],k["resources"]["cmem_literals"],k["resources"]["cmem_user"]) for k in json.load(open(sys.argv[1]))["files"][0]["kernels"]}
+assert len(a)==2 and all(v[2]==400 for v in a.values()) and sorted(v[1] for v in a.values())==[0,8], a' "... banks from the cubin alone"
+    expect "... the text report names the __constant__ data" 0 "$ka" "$cm" --arch sm_90 --no-uniformity
+    has "... __constant__ 400 B" "$tmp/out" "barriers 0   __constant__ 400 B"
     [ -z "$(ls -A "$TMPDIR")" ] && ok "temp dirs removed" || bad "temp dirs removed" "$(ls -A "$TMPDIR")"
 fi
 

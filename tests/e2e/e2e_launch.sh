@@ -14,7 +14,9 @@
 # shared memory per block without cudaFuncSetAttribute's opt-in in the
 # source (at 49153 bytes, not at 49152, not with the opt-in; launch sites,
 # --smem and the config alike; not for a binary), and hipLaunchKernelGGL on
-# gfx90a (when a HIP compiler is installed).
+# gfx90a (when a HIP compiler is installed); a constant grid's waves over
+# --device's SMs and the note for a last wave under half a wave; a warm
+# analysis under another spelling of the file.
 # Needs nvcc; without it every check is "not run" (exit 77: skipped).
 set -u
 ka=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -41,7 +43,7 @@ want=sorted([("norm<1024>","launch_site",[1024,1,1],"sites.cu:36",128),("norm<32
  ("plain","launch_site",[64,1,1],"sites.cu:53",0),("ex_kernel","launch_site",[96,1,1],"sites.cu:60",1024)])
 assert got==want, got
 o=[o for n,o in ks if n.startswith("void norm<1024>")][0]
-assert list(o)[:6]==["block","block_source","block_dims","launch_site","runtime_launch_sites","smem"], list(o)
+assert list(o)[:7]==["block","block_source","block_dims","grid_dims","launch_site","runtime_launch_sites","smem"], list(o)
 assert o["blocks_per_sm"]==2 and o["block"]==1024, o
 runtime=sorted((n.split("(")[0].replace("void ",""),o["block"],o["runtime_launch_sites"]) for n,o in ks if o["runtime_launch_sites"])
 assert runtime==[("plain",64,["sites.cu:51"]),("plain",128,["sites.cu:51"])], runtime' "sites: one result per distinct constant launch, its site and shape; the runtime site named"
@@ -218,6 +220,39 @@ else
     echo "not run: hip: no clang-16 or hipcc"
 fi
 
+# the grid over the GPU: a constant grid with --device (or --sms) gives the
+# waves, and a last wave under half a wave is said
+cp "$src/tail.cu" .
+expect "tail: --device H200 (132 SMs)" 0 "$ka" tail.cu --arch sm_90 --device H200 --format json
+py 'import json,sys
+ks={k["name"].split("(")[0]:k["occupancy"] for k in json.load(open(sys.argv[1]))["files"][0]["kernels"] if k["occupancy"]["grid_dims"]}
+assert ks["sliver"]["grid_dims"]==[1100,1,1] and ks["sliver"]["waves"]=={"blocks_per_wave":1056,"full":1,"tail_blocks":44}, ks["sliver"]
+assert ks["whole"]["waves"]=={"blocks_per_wave":1056,"full":2,"tail_blocks":0}, ks["whole"]
+assert ks["small"]["waves"]=={"blocks_per_wave":1056,"full":0,"tail_blocks":100}, ks["small"]' \
+    "... grid_dims and waves (8 blocks/SM x 132 SMs = 1056 a wave)"
+expect "tail: the text" 0 "$ka" tail.cu --arch sm_90 --device H200
+has "... a sliver after one wave" "$tmp/out" "tail wave   grid 1100 blocks = 1 full wave of 1056 (8 blocks/SM x 132 SMs) + 44 (4.2 % of a wave)"
+has "... a grid under one wave" "$tmp/out" "tail wave   grid 100 blocks fills 9.5 % of one wave"
+[ "$(grep -c "tail wave" "$tmp/out")" = 2 ] && ok "... not for whole waves, nor for a runtime grid" ||
+    bad "... not for whole waves, nor for a runtime grid" "$(grep "tail wave" "$tmp/out")"
+expect "tail: without --sms no waves" 0 "$ka" tail.cu --arch sm_90 --format json
+py 'import json,sys
+o=[k["occupancy"] for k in json.load(open(sys.argv[1]))["files"][0]["kernels"]]
+assert all(x["waves"] is None for x in o) and any(x["grid_dims"]==[1100,1,1] for x in o) and any(x["grid_dims"] is None for x in o), o' \
+    "... waves null; the grid still given (null for n)"
+if command -v clang-16 >/dev/null || command -v hipcc >/dev/null; then
+    cp "$src/tail.hip" .
+    expect "tail: hip, gfx90a on 110 CUs" 0 "$ka" tail.hip --arch gfx90a --sms 110
+    has "... in workgroups and CUs" "$tmp/out" "tail wave   grid 900 workgroups = 1 full wave of 880 (8 workgroups/CU x 110 CUs) + 20 (2.3 % of a wave)"
+else
+    echo "not run: tail: hip: no clang-16 or hipcc"
+fi
+# the analysis cache is keyed by the file's real path: a warm entry made
+# under another spelling names the file as this run spells it
+cp "$src/tail.cu" spelled.cu
+"$ka" "$PWD/spelled.cu" --arch sm_90 >/dev/null 2>&1
+expect "cache: warm under another spelling" 0 "$ka" spelled.cu --arch sm_90
+has "... the launch site as spelled now" "$tmp/out" "launch site at spelled.cu:10)"
 
 # the H200's driver, recorded (testdata/verify/optin): without the opt-in it
 # refuses a launch whose static + dynamic shared memory passes 49152 bytes;

@@ -715,7 +715,7 @@ static void machine_ptx_amdgpu(void **state)
 		if (t == 0)
 			ka_machine_parse_ptx(texts[t], strlen(texts[t]), &set);
 		else
-			ka_machine_parse_amdgpu(texts[t], strlen(texts[t]), &set);
+			ka_machine_parse_amdgpu(texts[t], strlen(texts[t]), &set, NULL, NULL);
 		struct ka_machine *m = ka_machine_set_take(&set, "_Z1kPf");
 		assert_non_null(m);
 		l = mline(m, t == 0 ? "k.cu" : "k.hip", 4);
