@@ -83,6 +83,13 @@ cat "$tmp/err" >>"$tmp/out"
 has "... the report in the log: the regression" "$tmp/out" "REGRESSION"
 has "... the cliff crossed" "$tmp/out" "registers 128 -> 200, blocks/SM 2 -> 1"
 expect "build again, nothing changed: still fails" 2 "$cmake" --build "$b"
+# fewer registers, more spilled: the binary's frame grows -- a spill, not "improved"
+expect "configure with -DDEMO_REGS=64 (more spilled)" 0 configure -DDEMO_REGS=64
+expect "build: the spill fails the build" 2 "$cmake" --build "$b"
+cat "$tmp/err" >>"$tmp/out"
+has "... a spill regression" "$tmp/out" "spill: registers 128 -> 64"
+grep -Eq "spills up to [0-9]+ bytes \(stack frame [0-9]+ B -> [0-9]+ B per thread\)" "$tmp/out" &&
+    ok "... 'spills up to N bytes', the frame's growth" || bad "... 'spills up to N bytes'" "$(grep -i spill "$tmp/out")"
 
 # BASELINE "a;b": refused with a message (it used to reach kanalyze as "a")
 semi=$tmp/semi
