@@ -101,6 +101,15 @@ const char *ka_cli_kernels_dir(struct ka_cli *cli);
  * that run nothing apply: archs, thresholds, and paths inside the
  * repository.  0, or an exit code. */
 int ka_config_apply(struct ka_cli *cli, struct ka_diag *d);
+/* trust.c: the allow list.  ka_trust_check: KA_TRUSTED when it holds the
+ * config at `real` as `content` is now, with `pointed` the digest of the
+ * compile database it names as it is now; KA_TRUST_POINTED_CHANGED when
+ * only that digest changed.  ka_trust_record puts it there (*entry: the
+ * entry's path, malloc'd); 0, or exit 2 after a message. */
+enum ka_trust { KA_NOT_TRUSTED, KA_TRUSTED, KA_TRUST_POINTED_CHANGED };
+enum ka_trust ka_trust_check(const char *real, const char *pointed, const struct ka_buf *content);
+int ka_trust_record(const char *real, const char *pointed, const struct ka_buf *content, char **entry,
+		    struct ka_diag *d);
 /* The config key that sets option `id` ("warn_cliff"), or NULL. */
 const char *ka_config_key(int id);
 

@@ -26,8 +26,9 @@
  *                     names compilers, -ccbin, any flag), include and
  *                     baseline paths outside the repository, any other std
  *
- * A file is trusted when named with --config, or when `kanalyze trust` put
- * it on the user's allow list: $XDG_CONFIG_HOME/kanalyze/trusted/ (else
+ * The keys are one table (config_keys[]: key, option, handler); the allow
+ * list is trust.c's.  A file is trusted when named with --config, or when
+ * `kanalyze trust` put it on the user's allow list: $XDG_CONFIG_HOME/kanalyze/trusted/ (else
  * ~/.config/...), one entry per file, named by the hash of its real path,
  * holding that path and an exact copy of the trusted bytes -- any change to
  * the file ends the trust, and no hash collision can forge it.  The entry
@@ -45,7 +46,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -164,24 +164,6 @@ static void add_cc_flags(struct ka_cli *cli, char **defs, int n_defs, char **inc
 	cli->n_cc_args = n;
 }
 
-static const struct {
-	int id;
-	const char *key;
-} keys[] = {
-	{OPT_ARCH, "archs"}, {OPT_BLOCK, "block"}, {OPT_SMEM, "smem"}, {OPT_WARNCLIFF, "warn_cliff"},
-	{OPT_STRICT, "strict"}, {OPT_FAILON, "fail_on"}, {OPT_STD, "std"}, {OPT_BASELINE, "baseline"},
-	{OPT_COMPDB, "compile_commands"}, {OPT_INCLUDE, "include"}, {OPT_DEFINE, "define"},
-	{OPT_CLANGFB, "clang_fallback"},
-};
-
-const char *ka_config_key(int id)
-{
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (keys[i].id == id)
-			return keys[i].key;
-	return NULL;
-}
-
 /* An untrusted setting, left out: its key, once, for the warning. */
 static void skip(struct ka_buf *skipped, const char *key)
 {
@@ -298,15 +280,224 @@ static int launch_rules(struct ka_cli *cli, json_t *v, const char *path, struct 
 	return 0;
 }
 
+/* ---- the keys: one row each -------------------------------------------------------
+ * A key's handler reads its value into the options the command line left
+ * unset; it returns 0, or an exit code after a message (a wrong type).
+ * What an untrusted file may not choose, a handler leaves out with skip(). */
+struct apply_ctx {
+	struct ka_cli *cli;
+	const char *path, *dir;       /* the file, its directory              */
+	bool trusted;
+	char *defs[64], *incs[64];    /* -std/-D and -I flags, in file order  */
+	int n_defs, n_incs;
+	struct ka_buf skipped;        /* untrusted keys left out              */
+};
+struct config_key {
+	const char *key;
+	int id;                       /* the option it sets; -1: none         */
+	int (*apply)(struct apply_ctx *c, const struct config_key *k, json_t *v, struct ka_diag *d);
+};
+
+/* the option's value from the file, unless the command line gave one */
+static void set_opt(struct apply_ctx *c, int id, char *value)
+{
+	c->cli->opt[id] = own(c->cli, value);
+	c->cli->origin[id] = c->path;
+}
+
+/* "archs": ["sm_80", "sm_90"] or "sm_80,sm_90" */
+static int key_archs(struct apply_ctx *c, const struct config_key *k, json_t *v, struct ka_diag *d)
+{
+	struct ka_buf b = {0};
+	if (json_is_string(v)) {
+		ka_buf_puts(&b, json_string_value(v));
+	} else if (json_is_array(v) && json_array_size(v) > 0) {
+		size_t i;
+		json_t *a;
+		json_array_foreach(v, i, a) {
+			if (!json_is_string(a)) {
+				ka_buf_free(&b);
+				return bad(d, c->path, k->key, "a list of architecture names");
+			}
+			ka_buf_printf(&b, "%s%s", i ? "," : "", json_string_value(a));
+		}
+	} else {
+		return bad(d, c->path, k->key, "a list of architecture names");
+	}
+	if (c->cli->opt[k->id]) {
+		ka_buf_free(&b);
+		return 0;
+	}
+	char *list = ka_cli_arch_list(b.data ? b.data : "", c->cli->cmd != KA_CMD_OCCUPANCY, c->path, d);
+	ka_buf_free(&b);
+	if (!list || !archs_known(list, c->path, d)) {
+		free(list);
+		return KA_EXIT_USAGE;
+	}
+	set_opt(c, k->id, list);
+	return 0;
+}
+
+/* "block", "smem", "warn_cliff": a whole number */
+static int key_number(struct apply_ctx *c, const struct config_key *k, json_t *v, struct ka_diag *d)
+{
+	char num[32];
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return bad(d, c->path, k->key, "a whole number");
+	snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(v));
+	if (!c->cli->opt[k->id])
+		set_opt(c, k->id, ka_strdup(num));
+	return 0;
+}
+
+/* "strict", "clang_fallback": true or false (clang_fallback names no
+ * program, the search order does: allowed untrusted) */
+static int key_flag(struct apply_ctx *c, const struct config_key *k, json_t *v, struct ka_diag *d)
+{
+	if (!json_is_boolean(v))
+		return bad(d, c->path, k->key, "true or false");
+	/* --fail-on given on the command line wins over the file's strict */
+	if (json_is_true(v) && !(k->id == OPT_STRICT && c->cli->opt[OPT_FAILON]))
+		c->cli->flag[k->id] = true;
+	return 0;
+}
+
+/* "fail_on": a string (its values are checked where the option's are) */
+static int key_string(struct apply_ctx *c, const struct config_key *k, json_t *v, struct ka_diag *d)
+{
+	if (!json_is_string(v))
+		return bad(d, c->path, k->key, "a string");
+	if (!c->cli->opt[k->id])
+		set_opt(c, k->id, ka_strdup(json_string_value(v)));
+	return 0;
+}
+
+/* "std": "c++17" -- any other spelling is a raw flag: trusted only */
+static int key_std(struct apply_ctx *c, const struct config_key *k, json_t *v, struct ka_diag *d)
+{
+	struct ka_buf b = {0};
+	if (!json_is_string(v))
+		return bad(d, c->path, k->key, "a string");
+	if (c->cli->opt[k->id])
+		return 0;
+	if (!c->trusted && !plain_std(json_string_value(v))) {
+		skip(&c->skipped, k->key);
+		return 0;
+	}
+	ka_buf_printf(&b, "-std=%s", json_string_value(v));
+	if (c->n_defs < 64)
+		c->defs[c->n_defs++] = own(c->cli, b.data);
+	else
+		ka_buf_free(&b);
+	set_opt(c, k->id, ka_strdup(json_string_value(v)));
+	return 0;
+}
+
+/* "baseline" (inside the repository unless trusted), "compile_commands"
+ * (trusted only: a database names compilers and any flag; analyze only) */
+static int key_path(struct apply_ctx *c, const struct config_key *k, json_t *v, struct ka_diag *d)
+{
+	bool db = k->id == OPT_COMPDB;
+	if (!json_is_string(v) || !*json_string_value(v))
+		return bad(d, c->path, k->key, "a path");
+	if (c->cli->opt[k->id] || (db && c->cli->cmd != KA_CMD_ANALYZE))
+		return 0;
+	/* a FILE on the command line names the files: the database then
+	 * only gives their flags, as with -p */
+	char *full = join(c->dir, json_string_value(v));
+	if (!c->trusted && (db || !inside(c->dir, full))) {
+		skip(&c->skipped, k->key);
+		free(full);
+		return 0;
+	}
+	if (db && access(full, F_OK) != 0) {
+		/* not built yet (a fresh clone's pre-commit hook), or a wrong
+		 * path: either way said, as a warning */
+		ka_diag_warn(d, c->path, "\"compile_commands\": %s does not exist (not built yet, or a wrong path?); "
+			     "files are analysed without it, with the config's flags only", full);
+		free(full);
+		return 0;
+	}
+	set_opt(c, k->id, full);
+	if (!db)
+		c->cli->baseline_optional = true;
+	return 0;
+}
+
+/* "include" (directories inside the repository unless trusted), "define"
+ * (raw -D flags: trusted only): lists of strings */
+static int key_list(struct apply_ctx *c, const struct config_key *k, json_t *v, struct ka_diag *d)
+{
+	size_t i;
+	json_t *a;
+	bool inc = k->id == OPT_INCLUDE;
+	if (!json_is_array(v))
+		return bad(d, c->path, k->key, "a list of strings");
+	json_array_foreach(v, i, a) {
+		struct ka_buf b = {0};
+		if (!json_is_string(a))
+			return bad(d, c->path, k->key, "a list of strings");
+		if ((inc ? c->n_incs : c->n_defs) >= 64)
+			return bad(d, c->path, k->key, "at most 64 entries");
+		if (inc) {
+			char *full = join(c->dir, json_string_value(a));
+			if (!c->trusted && !inside(c->dir, full)) {
+				skip(&c->skipped, k->key);
+				free(full);
+				continue;
+			}
+			ka_buf_printf(&b, "-I%s", full);
+			free(full);
+			c->incs[c->n_incs++] = own(c->cli, b.data);
+		} else if (!c->trusted) {
+			skip(&c->skipped, k->key);
+		} else {
+			ka_buf_printf(&b, "-D%s", json_string_value(a));
+			c->defs[c->n_defs++] = own(c->cli, b.data);
+		}
+	}
+	return 0;
+}
+
+/* "launch": the per-kernel launches to model */
+static int key_launch(struct apply_ctx *c, const struct config_key *k, json_t *v, struct ka_diag *d)
+{
+	(void)k;
+	return launch_rules(c->cli, v, c->path, d);
+}
+
+/* Every key, in the order the unknown-key message lists them. */
+static const struct config_key config_keys[] = {
+	{"archs", OPT_ARCH, key_archs},
+	{"block", OPT_BLOCK, key_number},
+	{"smem", OPT_SMEM, key_number},
+	{"include", OPT_INCLUDE, key_list},
+	{"define", OPT_DEFINE, key_list},
+	{"std", OPT_STD, key_std},
+	{"warn_cliff", OPT_WARNCLIFF, key_number},
+	{"strict", OPT_STRICT, key_flag},
+	{"fail_on", OPT_FAILON, key_string},
+	{"baseline", OPT_BASELINE, key_path},
+	{"compile_commands", OPT_COMPDB, key_path},
+	{"launch", -1, key_launch},
+	{"clang_fallback", OPT_CLANGFB, key_flag},
+};
+enum { N_CONFIG_KEYS = sizeof(config_keys) / sizeof(config_keys[0]) };
+
+const char *ka_config_key(int id)
+{
+	for (size_t i = 0; i < N_CONFIG_KEYS; i++)
+		if (config_keys[i].id == id)
+			return config_keys[i].key;
+	return NULL;
+}
+
 static int apply(struct ka_cli *cli, json_t *root, const char *path, const char *dir, bool trusted,
 		 struct ka_diag *d)
 {
 	const char *key;
 	json_t *v;
-	char *defs[64], *incs[64];
-	int n_defs = 0, n_incs = 0;
-	char num[32];
-	struct ka_buf skipped = {0};
+	struct apply_ctx c = {.cli = cli, .path = path, .dir = dir, .trusted = trusted};
 	int rc = 0;
 
 	if (!json_is_object(root)) {
@@ -314,199 +505,33 @@ static int apply(struct ka_cli *cli, json_t *root, const char *path, const char 
 		return KA_EXIT_USAGE;
 	}
 	json_object_foreach(root, key, v) {
-		if (strcmp(key, "archs") == 0) {
-			struct ka_buf b = {0};
-			if (json_is_string(v)) {
-				ka_buf_puts(&b, json_string_value(v));
-			} else if (json_is_array(v) && json_array_size(v) > 0) {
-				size_t i;
-				json_t *a;
-				json_array_foreach(v, i, a) {
-					if (!json_is_string(a)) {
-						ka_buf_free(&b);
-						rc = bad(d, path, key, "a list of architecture names");
-						goto out;
-					}
-					ka_buf_printf(&b, "%s%s", i ? "," : "", json_string_value(a));
-				}
-			} else {
-				rc = bad(d, path, key, "a list of architecture names");
-				goto out;
-			}
-			if (!cli->opt[OPT_ARCH]) {
-				char *list = ka_cli_arch_list(b.data ? b.data : "", cli->cmd != KA_CMD_OCCUPANCY, path, d);
-				ka_buf_free(&b);
-				if (!list || !archs_known(list, path, d)) {
-					free(list);
-					rc = KA_EXIT_USAGE;
-					goto out;
-				}
-				cli->opt[OPT_ARCH] = own(cli, list);
-				cli->origin[OPT_ARCH] = path;
-			} else {
-				ka_buf_free(&b);
-			}
-		} else if (strcmp(key, "block") == 0 || strcmp(key, "smem") == 0 || strcmp(key, "warn_cliff") == 0) {
-			int id = key[0] == 'b' ? OPT_BLOCK : key[0] == 's' ? OPT_SMEM : OPT_WARNCLIFF;
-			if (!json_is_integer(v) || json_integer_value(v) < 0) {
-				rc = bad(d, path, key, "a whole number");
-				goto out;
-			}
-			snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(v));
-			if (!cli->opt[id]) {
-				cli->opt[id] = own(cli, ka_strdup(num));
-				cli->origin[id] = path;
-			}
-		} else if (strcmp(key, "strict") == 0) {
-			if (!json_is_boolean(v)) {
-				rc = bad(d, path, key, "true or false");
-				goto out;
-			}
-			if (json_is_true(v) && !cli->opt[OPT_FAILON])
-				cli->flag[OPT_STRICT] = true;
-		} else if (strcmp(key, "clang_fallback") == 0) {
-			/* names no program (the search order does): allowed untrusted */
-			if (!json_is_boolean(v)) {
-				rc = bad(d, path, key, "true or false");
-				goto out;
-			}
-			if (json_is_true(v))
-				cli->flag[OPT_CLANGFB] = true;
-		} else if (strcmp(key, "fail_on") == 0 || strcmp(key, "std") == 0) {
-			int id = key[0] == 'f' ? OPT_FAILON : OPT_STD;
-			if (!json_is_string(v)) {
-				rc = bad(d, path, key, "a string");
-				goto out;
-			}
-			if (cli->opt[id])
-				continue;
-			if (id == OPT_STD) {
-				struct ka_buf b = {0};
-				if (!trusted && !plain_std(json_string_value(v))) {
-					skip(&skipped, key);
-					continue;
-				}
-				ka_buf_printf(&b, "-std=%s", json_string_value(v));
-				if (n_defs < 64)
-					defs[n_defs++] = own(cli, b.data);
-				else
-					ka_buf_free(&b);
-			}
-			cli->opt[id] = own(cli, ka_strdup(json_string_value(v)));
-			cli->origin[id] = path;
-		} else if (strcmp(key, "baseline") == 0 || strcmp(key, "compile_commands") == 0) {
-			int id = key[0] == 'b' ? OPT_BASELINE : OPT_COMPDB;
-			if (!json_is_string(v) || !*json_string_value(v)) {
-				rc = bad(d, path, key, "a path");
-				goto out;
-			}
-			if (cli->opt[id] || (id == OPT_COMPDB && cli->cmd != KA_CMD_ANALYZE))
-				continue;
-			/* a FILE on the command line names the files: the database
-			 * then only gives their flags, as with -p */
-			char *full = join(dir, json_string_value(v));
-			if (!trusted && (id == OPT_COMPDB || !inside(dir, full))) {
-				skip(&skipped, key);
-				free(full);
-				continue;
-			}
-			if (id == OPT_COMPDB && access(full, F_OK) != 0) {
-				/* not built yet (a fresh clone's pre-commit hook), or a
-				 * wrong path: either way said, as a warning */
-				ka_diag_warn(d, path, "\"compile_commands\": %s does not exist (not built yet, or a "
-					     "wrong path?); files are analysed without it, with the config's flags only",
-					     full);
-				free(full);
-				continue;
-			}
-			cli->opt[id] = own(cli, full);
-			cli->origin[id] = path;
-			if (id == OPT_BASELINE)
-				cli->baseline_optional = true;
-		} else if (strcmp(key, "include") == 0 || strcmp(key, "define") == 0) {
-			size_t i;
-			json_t *a;
-			bool inc = key[0] == 'i';
-			if (!json_is_array(v)) {
-				rc = bad(d, path, key, "a list of strings");
-				goto out;
-			}
-			json_array_foreach(v, i, a) {
-				struct ka_buf b = {0};
-				if (!json_is_string(a)) {
-					rc = bad(d, path, key, "a list of strings");
-					goto out;
-				}
-				if ((inc ? n_incs : n_defs) >= 64) {
-					rc = bad(d, path, key, "at most 64 entries");
-					goto out;
-				}
-				if (inc) {
-					char *full = join(dir, json_string_value(a));
-					if (!trusted && !inside(dir, full)) {
-						skip(&skipped, key);
-						free(full);
-						continue;
-					}
-					ka_buf_printf(&b, "-I%s", full);
-					free(full);
-					incs[n_incs++] = own(cli, b.data);
-				} else if (!trusted) {
-					skip(&skipped, key);
-				} else {
-					ka_buf_printf(&b, "-D%s", json_string_value(a));
-					defs[n_defs++] = own(cli, b.data);
-				}
-			}
-		} else if (strcmp(key, "launch") == 0) {
-			if ((rc = launch_rules(cli, v, path, d)) != 0)
-				goto out;
-		} else if (key[0] == '$' || key[0] == '_') {
-			/* "$schema", "_comment": for people and editors */
-		} else {
-			ka_diag_error(d, KA_EXIT_USAGE, path,
-				      "unknown key \"%s\" (known: archs, block, smem, include, define, std, warn_cliff, "
-				      "strict, fail_on, baseline, compile_commands, launch, clang_fallback)", key);
+		const struct config_key *k = NULL;
+		for (size_t i = 0; i < N_CONFIG_KEYS && !k; i++)
+			if (strcmp(key, config_keys[i].key) == 0)
+				k = &config_keys[i];
+		if (!k && (key[0] == '$' || key[0] == '_'))
+			continue;                       /* "$schema", "_comment": for people and editors */
+		if (!k) {
+			struct ka_buf known = {0};
+			for (size_t i = 0; i < N_CONFIG_KEYS; i++)
+				ka_buf_printf(&known, "%s%s", i ? ", " : "", config_keys[i].key);
+			ka_diag_error(d, KA_EXIT_USAGE, path, "unknown key \"%s\" (known: %s)", key, known.data);
+			ka_buf_free(&known);
 			rc = KA_EXIT_USAGE;
 			goto out;
 		}
+		if ((rc = k->apply(&c, k, v, d)) != 0)
+			goto out;
 	}
 	if (cli->cmd == KA_CMD_ANALYZE)
-		add_cc_flags(cli, defs, n_defs, incs, n_incs);
-	if (skipped.len)
+		add_cc_flags(cli, c.defs, c.n_defs, c.incs, c.n_incs);
+	if (c.skipped.len)
 		ka_diag_warn(d, path, "not trusted, so left out: %s (they pass flags to the compiler, name a "
 			     "compile database, or reach outside the repository); if you trust this file as it is, "
-			     "run: kanalyze trust %s", skipped.data, path);
+			     "run: kanalyze trust %s", c.skipped.data, path);
 out:
-	ka_buf_free(&skipped);
+	ka_buf_free(&c.skipped);
 	return rc;
-}
-
-/* ---- the allow list ------------------------------------------------------------- */
-
-/* $XDG_CONFIG_HOME/kanalyze/trusted, else $HOME/.config/kanalyze/trusted. */
-static char *trust_dir(void)
-{
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	struct ka_buf b = {0};
-	if (xdg && xdg[0] == '/')
-		ka_buf_printf(&b, "%s/kanalyze/trusted", xdg);
-	else if (home && *home)
-		ka_buf_printf(&b, "%s/.config/kanalyze/trusted", home);
-	return b.data;
-}
-
-/* The entry of one config: TRUSTDIR/<hash of its real path>. */
-static char *trust_entry(const char *real)
-{
-	char *dir = trust_dir(), hex[KA_HASH_HEX];
-	struct ka_buf b = {0};
-	if (!dir)
-		return NULL;
-	ka_hash_bytes(real, strlen(real), hex);
-	ka_buf_printf(&b, "%s/%s", dir, hex);
-	free(dir);
-	return b.data;
 }
 
 /* The digest of the files a config makes kanalyze read for flags: its
@@ -540,53 +565,6 @@ static void pointed_digest(const json_t *root, const char *dir, char hex[KA_HASH
 	if (null)
 		fclose(null);
 	free(full);
-}
-
-static void trust_text(struct ka_buf *b, const char *real, const char *pointed, const struct ka_buf *content)
-{
-	ka_buf_printf(b, "kanalyze-trust 2\n%s\n%s\n", real, pointed);
-	ka_buf_append(b, content->data ? content->data : "", content->len);
-}
-
-/* This user's, and written by no one else: else the list says nothing. */
-static bool owned_private(const char *path, bool dir)
-{
-	struct stat st;
-	return lstat(path, &st) == 0 && (dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode)) &&
-	       st.st_uid == geteuid() && !(st.st_mode & 022);
-}
-
-enum trust { NOT_TRUSTED, TRUSTED, POINTED_CHANGED };
-
-/* TRUSTED when the allow list holds this file as it is now, with the files
- * it points at as they are now; POINTED_CHANGED when only those changed. */
-static enum trust trusted_now(const char *real, const char *pointed, const struct ka_buf *content)
-{
-	char *entry = trust_entry(real), *dir = trust_dir();
-	struct ka_buf want = {0}, got = {0};
-	enum trust t = NOT_TRUSTED;
-	if (entry && dir && owned_private(dir, true) && owned_private(entry, false) &&
-	    ka_read_file_flags(entry, 2u << 20, O_NOFOLLOW, &got) == 0) {
-		trust_text(&want, real, pointed, content);
-		if (got.len == want.len && memcmp(got.data, want.data, want.len) == 0) {
-			t = TRUSTED;
-		} else {
-			/* the same header and config, another digest line */
-			const char *w2 = memchr(want.data + 17, '\n', want.len - 17);
-			const char *g2 = got.len > 17 ? memchr(got.data + 17, '\n', got.len - 17) : NULL;
-			const char *w3 = w2 ? memchr(w2 + 1, '\n', want.len - (size_t)(w2 + 1 - want.data)) : NULL;
-			const char *g3 = g2 ? memchr(g2 + 1, '\n', got.len - (size_t)(g2 + 1 - got.data)) : NULL;
-			if (w3 && g3 && w2 - want.data == g2 - got.data && memcmp(want.data, got.data, (size_t)(w2 - want.data)) == 0 &&
-			    want.len - (size_t)(w3 - want.data) == got.len - (size_t)(g3 - got.data) &&
-			    memcmp(w3, g3, want.len - (size_t)(w3 - want.data)) == 0)
-				t = POINTED_CHANGED;
-		}
-	}
-	ka_buf_free(&want);
-	ka_buf_free(&got);
-	free(entry);
-	free(dir);
-	return t;
 }
 
 /* Why a found config is not the user's to apply, or NULL. */
@@ -671,9 +649,9 @@ int ka_config_apply(struct ka_cli *cli, struct ka_diag *d)
 	if (!trusted) {
 		char *real = realpath(path, NULL), pointed[KA_HASH_HEX];
 		pointed_digest(root, cli->root, pointed);
-		enum trust t = real ? trusted_now(real, pointed, &text) : NOT_TRUSTED;
-		trusted = t == TRUSTED;
-		if (t == POINTED_CHANGED)
+		enum ka_trust t = real ? ka_trust_check(real, pointed, &text) : KA_NOT_TRUSTED;
+		trusted = t == KA_TRUSTED;
+		if (t == KA_TRUST_POINTED_CHANGED)
 			ka_diag_warn(d, path, "the compile database it names (or a response file that names) changed "
 				     "since `kanalyze trust`: trusted no more");
 		free(real);
@@ -691,8 +669,8 @@ int ka_config_apply(struct ka_cli *cli, struct ka_diag *d)
 
 int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d)
 {
-	char *found = NULL, *top = NULL, *real = NULL, *entry = NULL, *dir = NULL;
-	struct ka_buf path = {0}, text = {0}, out = {0};
+	char *found = NULL, *top = NULL, *real = NULL, *entry = NULL;
+	struct ka_buf path = {0}, text = {0};
 	char pointed[KA_HASH_HEX];
 	json_error_t err;
 	json_t *root;
@@ -735,19 +713,8 @@ int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d)
 		free(cdir);
 	}
 	json_decref(root);
-	entry = trust_entry(real);
-	dir = trust_dir();
-	if (!entry || !dir || (r = ka_mkdirs(dir, 0700)) != 0 || !owned_private(dir, true)) {
-		ka_diag_error(d, KA_EXIT_USAGE, dir ? dir : "trust", "cannot keep the allow list here: %s",
-			      !entry || !dir ? "no $HOME or $XDG_CONFIG_HOME"
-			      : r ? strerror(-r) : "it is not a private directory of this user's");
+	if (ka_trust_record(real, pointed, &text, &entry, d) != 0)
 		goto out;
-	}
-	trust_text(&out, real, pointed, &text);
-	if ((r = ka_write_file_atomic(entry, out.data, out.len)) != 0) {
-		ka_diag_error(d, KA_EXIT_USAGE, entry, "cannot write the allow list: %s", strerror(-r));
-		goto out;
-	}
 	printf("kanalyze: trusted %s as it is now: its defines, compile database, std and paths outside the "
 	       "repository apply until the file, or the compile database it names, changes (to withdraw: rm %s)\n",
 	       real, entry);
@@ -755,11 +722,9 @@ int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d)
 out:
 	ka_buf_free(&path);
 	ka_buf_free(&text);
-	ka_buf_free(&out);
 	free(found);
 	free(top);
 	free(real);
 	free(entry);
-	free(dir);
 	return rc;
 }
