@@ -294,6 +294,190 @@ static bool ka_fn_has_param_at(CXCursor fn, int line, int col)
 	return false;
 }
 
+/* ---- ka_uniformity_analyze, job by job ---------------------------------------------- */
+
+/* The translation unit's kernels, device functions and library kernels
+ * (scan_tu), and every file the parse read (the cache's manifest). */
+static void scan_file(CXTranslationUnit tu, struct ka_uresult *out, struct scan *sc)
+{
+	int ph = ka_phase_begin("scan", NULL);
+	for (size_t i = 0; i < out->n_prefix; i++) {
+		CXFile f = clang_getFile(tu, out->prefix[i]);
+		if (f) {
+			sc->prefix = ka_xrealloc(sc->prefix, (sc->n_prefix + 1) * sizeof(*sc->prefix));
+			sc->prefix[sc->n_prefix++] = f;
+		}
+	}
+	if (sc->n_prefix > 1)
+		qsort(sc->prefix, sc->n_prefix, sizeof(*sc->prefix), ptr_cmp);
+	clang_getInclusions(tu, add_dep, out);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_tu, sc);
+	ka_phase_end(ph);
+}
+
+/* One kernel: its facts and findings (read in its header when it is
+ * defined in one: those are lines of that file, kept out of the file-level
+ * lists), what it calls (for KA108), withheld on a parse error in it or in
+ * what it calls, or when the walk stopped at the guard's bounds. */
+static void analyse_kernel(struct ka_an *an, const struct ka_analyzer_options *opt, CXCursor kernel, int index,
+			   struct fnlist *calls, struct ka_fact_acc *file_facts, struct ka_finding_acc *file_finds)
+{
+	struct ka_uresult *out = an->res;
+	struct ka_fact_acc facts = {0};
+	struct ka_finding_acc finds = {0};
+	CXFile main = an->main_file, kf = NULL;
+	const char *main_src = an->src;
+	size_t main_len = an->src_len, hlen = 0;
+	clang_getExpansionLocation(clang_getCursorLocation(kernel), &kf, NULL, NULL, NULL);
+	bool header = kf && !clang_File_isEqual(kf, main) && clang_getFileContents(an->tu, kf, &hlen);
+	if (header) {
+		an->main_file = kf;
+		an->src = clang_getFileContents(an->tu, kf, &hlen);
+		an->src_len = hlen;
+	}
+	char *qname = ka_cursor_qualified_name(kernel, true);
+	ka_launch_shape(opt, out, index, qname, an->warp, &an->shape);
+	free(qname);
+	ka_guard_begin(opt->budget_ms);
+	ka_uniformity_kernel(an, kernel);
+	for (size_t r = 0; r < an->n_reached; r++)       /* what it calls, for KA108 */
+		fnlist_add(calls, an->reached[r]);
+	/* a parse error in it or in what it calls: withheld (parse.c) */
+	enum ka_withheld withheld = out->errors > 0 && (ka_parse_errors_inside(an->tu, &kernel, 1) ||
+							ka_parse_errors_inside(an->tu, an->reached, an->n_reached))
+					    ? KA_WITHHELD_PARSE : KA_WITHHELD_NONE;
+	if (!withheld)
+		ka_collect(an, &facts, &finds);
+	enum ka_withheld stopped = ka_guard_end();
+	if (!withheld && stopped) {             /* half a walk is no analysis */
+		withheld = stopped;
+		ka_fact_acc_free(&facts);
+		ka_finding_acc_free(&finds);
+		cut_short(out, stopped);
+	}
+	out->kernels[out->n_kernels].shape = an->shape;
+	out->kernels[out->n_kernels].withheld = withheld;
+	kernel_fill(an, &out->kernels[out->n_kernels++], kernel, &facts, &finds);
+	memset(&an->shape, 0, sizeof(an->shape));
+	if (header) {
+		an->main_file = main;
+		an->src = main_src;
+		an->src_len = main_len;
+	} else {
+		facts_merge(file_facts, &facts);
+		findings_merge(file_finds, &finds);
+	}
+	ka_fact_acc_free(&facts);
+	ka_finding_acc_free(&finds);
+}
+
+/* Device functions of the main file no kernel calls: parameters varying,
+ * facts only. */
+static void analyse_uncalled(struct ka_an *an, const struct ka_analyzer_options *opt, const struct scan *sc,
+			     struct ka_fact_acc *file_facts)
+{
+	for (size_t i = 0; i < sc->device.n; i++) {
+		int j = ka_cmap_get(&an->fn_ix, sc->device.v[i]);
+		unsigned s0, e0;
+		bool called = j >= 0 && an->fns[j].called;
+		/* by place too: a template is called through its instantiations */
+		if (!called && ka_extent(an, sc->device.v[i], &s0, &e0))
+			for (size_t c = 0; c < an->n_called && !called; c++)
+				called = an->called_at[c] == s0;
+		if (called || !ka_in_main_file(an, sc->device.v[i]))
+			continue;
+		struct ka_fact_acc facts = {0};
+		struct ka_finding_acc finds = {0};
+		ka_guard_begin(opt->budget_ms);
+		ka_uniformity_standalone(an, sc->device.v[i]);
+		ka_collect(an, &facts, &finds);
+		enum ka_withheld stopped = ka_guard_end();
+		if (!stopped)
+			facts_merge(file_facts, &facts);
+		cut_short(an->res, stopped);
+		ka_fact_acc_free(&facts);
+		ka_finding_acc_free(&finds);
+	}
+}
+
+/* The file-level findings; a KA108 among them belongs also to the kernels
+ * that call its function (those of the main file: a header kernel's lines
+ * are its header's). */
+static void file_findings(struct ka_an *an, const struct ka_analyzer_options *opt, const struct fnlist *calls,
+			  struct ka_finding_acc *file_finds)
+{
+	struct ka_uresult *out = an->res;
+	size_t before108 = file_finds->n;
+	if (!opt->lines_only) {
+		ka_guard_begin(opt->budget_ms);
+		ka_findings_file(an, file_finds);
+		cut_short(out, ka_guard_end());
+	}
+	CXString main_name = clang_getFileName(an->main_file);
+	char *main_real = realpath(clang_getCString(main_name), NULL);   /* as ka_cursor_file spells it */
+	if (!main_real)
+		main_real = ka_strdup(clang_getCString(main_name));
+	for (size_t i = before108; i < file_finds->n; i++) {
+		if (file_finds->v[i].rule != KA_RULE_KA108)
+			continue;
+		for (size_t k = 0; k < out->n_kernels; k++) {
+			struct ka_ukernel *uk = &out->kernels[k];
+			bool calls_it = false;
+			if (uk->withheld || strcmp(uk->file, main_real) != 0)
+				continue;
+			for (size_t c = 0; c < calls[k].n && !calls_it; c++)
+				calls_it = ka_fn_has_param_at(calls[k].v[c], file_finds->v[i].line, file_finds->v[i].col);
+			if (!calls_it)
+				continue;
+			uk->findings = ka_xrealloc(uk->findings, (uk->n_findings + 1) * sizeof(*uk->findings));
+			uk->findings[uk->n_findings] = file_finds->v[i];
+			uk->findings[uk->n_findings++].message = ka_strdup(file_finds->v[i].message);
+			ka_findings_sort(uk->findings, uk->n_findings);
+		}
+	}
+	clang_disposeString(main_name);
+	free(main_real);
+}
+
+/* The file's facts, findings and variables into the result, sorted. */
+static void result_take(struct ka_an *an, struct ka_fact_acc *file_facts, struct ka_finding_acc *file_finds)
+{
+	struct ka_uresult *out = an->res;
+	out->facts = file_facts->v;
+	out->n_facts = file_facts->n;
+	file_facts->v = NULL;
+	free(file_facts->offsets);
+	ka_facts_sort(out->facts, out->n_facts);
+	out->findings = file_finds->v;
+	out->n_findings = file_finds->n;
+	ka_findings_sort(out->findings, out->n_findings);
+	out->vars = an->vars;
+	out->n_vars = an->n_vars;
+	if (out->n_vars > 1)
+		qsort(out->vars, out->n_vars, sizeof(*out->vars), var_cmp);
+}
+
+static void an_free(struct ka_an *an, struct scan *sc, struct fnlist *calls)
+{
+	for (size_t i = 0; i < sc->kernels.n; i++)
+		free(calls[i].v);
+	free(calls);
+	free(sc->kernels.v);
+	free(sc->device.v);
+	free(sc->library.v);
+	free(sc->prefix);
+	free(an->nodes);
+	free(an->called_at);
+	free(an->reached);
+	free(an->fns);
+	ka_cmap_free(&an->node_ix);
+	ka_cmap_free(&an->fn_ix);
+	ka_cmap_free(&an->var_ix);
+	ka_strtab_free(&an->strs);
+}
+
+/* Parse, scan, launch sites, each kernel, the uncalled device functions,
+ * the file's findings, the library kernels placed: one job each above. */
 int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *opt, struct ka_uresult *out)
 {
 	struct ka_an an = {0};
@@ -302,6 +486,8 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	struct scan sc = {0};
 	struct ka_fact_acc file_facts = {0};
 	struct ka_finding_acc file_finds = {0};
+	struct ka_fact_acc none = {0};
+	struct ka_finding_acc nothing = {0};
 	double t0 = ka_now_ms(), t1;
 	size_t len = 0;
 	int rc;
@@ -336,20 +522,8 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 		return -ENOENT;
 	}
 
-	int ph = ka_phase_begin("scan", NULL);
-	for (size_t i = 0; i < out->n_prefix; i++) {
-		CXFile f = clang_getFile(tu, out->prefix[i]);
-		if (f) {
-			sc.prefix = ka_xrealloc(sc.prefix, (sc.n_prefix + 1) * sizeof(*sc.prefix));
-			sc.prefix[sc.n_prefix++] = f;
-		}
-	}
-	if (sc.n_prefix > 1)
-		qsort(sc.prefix, sc.n_prefix, sizeof(*sc.prefix), ptr_cmp);
-	clang_getInclusions(tu, add_dep, out);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_tu, &sc);
-	ka_phase_end(ph);
-	ph = ka_phase_begin("launch sites", NULL);
+	scan_file(tu, out, &sc);
+	int ph = ka_phase_begin("launch sites", NULL);
 	out->kernels = ka_xcalloc(sc.kernels.n + sc.library.n + 1, sizeof(*out->kernels));
 	struct fnlist *calls = ka_xcalloc(sc.kernels.n ? sc.kernels.n : 1, sizeof(*calls));
 	/* the launches too under lines_only (--no-uniformity): the block each
@@ -360,158 +534,24 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	ka_phase_end(ph);
 	ph = ka_phase_begin("kernels", NULL);
 	if (opt->lines_only) {                   /* where the kernels are and how they are launched */
-		struct ka_fact_acc none = {0};
-		struct ka_finding_acc nothing = {0};
 		for (size_t i = 0; i < sc.kernels.n; i++)
 			kernel_fill(&an, &out->kernels[out->n_kernels++], sc.kernels.v[i], &none, &nothing);
 		sc.device.n = 0;
 	}
-	for (size_t i = 0; !opt->lines_only && i < sc.kernels.n; i++) {
-		struct ka_fact_acc facts = {0};
-		struct ka_finding_acc finds = {0};
-		/* a kernel defined in a header is read in its header: its facts
-		 * and findings are lines of that file (the kernel's def_file),
-		 * and stay out of the file-level lists, which are the main file's */
-		CXFile main = an.main_file, kf = NULL;
-		const char *main_src = an.src;
-		size_t main_len = an.src_len, hlen = 0;
-		clang_getExpansionLocation(clang_getCursorLocation(sc.kernels.v[i]), &kf, NULL, NULL, NULL);
-		bool header = kf && !clang_File_isEqual(kf, main) && clang_getFileContents(tu, kf, &hlen);
-		if (header) {
-			an.main_file = kf;
-			an.src = clang_getFileContents(tu, kf, &hlen);
-			an.src_len = hlen;
-		}
-		char *qname = ka_cursor_qualified_name(sc.kernels.v[i], true);
-		ka_launch_shape(opt, out, (int)i, qname, an.warp, &an.shape);
-		free(qname);
-		ka_guard_begin(opt->budget_ms);
-		ka_uniformity_kernel(&an, sc.kernels.v[i]);
-		for (size_t r = 0; r < an.n_reached; r++)       /* what it calls, for KA108 */
-			fnlist_add(&calls[i], an.reached[r]);
-		/* a parse error in it or in what it calls: withheld (parse.c) */
-		enum ka_withheld withheld = out->errors > 0 && (ka_parse_errors_inside(tu, &sc.kernels.v[i], 1) ||
-								ka_parse_errors_inside(tu, an.reached, an.n_reached))
-						    ? KA_WITHHELD_PARSE : KA_WITHHELD_NONE;
-		if (!withheld)
-			ka_collect(&an, &facts, &finds);
-		enum ka_withheld stopped = ka_guard_end();
-		if (!withheld && stopped) {             /* half a walk is no analysis */
-			withheld = stopped;
-			ka_fact_acc_free(&facts);
-			ka_finding_acc_free(&finds);
-			cut_short(out, stopped);
-		}
-		out->kernels[out->n_kernels].shape = an.shape;
-		out->kernels[out->n_kernels].withheld = withheld;
-		kernel_fill(&an, &out->kernels[out->n_kernels++], sc.kernels.v[i], &facts, &finds);
-		memset(&an.shape, 0, sizeof(an.shape));
-		if (header) {
-			an.main_file = main;
-			an.src = main_src;
-			an.src_len = main_len;
-		} else {
-			facts_merge(&file_facts, &facts);
-			findings_merge(&file_finds, &finds);
-		}
-		ka_fact_acc_free(&facts);
-		ka_finding_acc_free(&finds);
-	}
-	/* device functions no kernel calls: parameters varying, facts only */
-	for (size_t i = 0; i < sc.device.n; i++) {
-		int j = ka_cmap_get(&an.fn_ix, sc.device.v[i]);
-		unsigned s0, e0;
-		bool called = j >= 0 && an.fns[j].called;
-		/* by place too: a template is called through its instantiations */
-		if (!called && ka_extent(&an, sc.device.v[i], &s0, &e0))
-			for (size_t c = 0; c < an.n_called && !called; c++)
-				called = an.called_at[c] == s0;
-		if (called || !ka_in_main_file(&an, sc.device.v[i]))
-			continue;
-		struct ka_fact_acc facts = {0};
-		struct ka_finding_acc finds = {0};
-		ka_guard_begin(opt->budget_ms);
-		ka_uniformity_standalone(&an, sc.device.v[i]);
-		ka_collect(&an, &facts, &finds);
-		enum ka_withheld stopped = ka_guard_end();
-		if (!stopped)
-			facts_merge(&file_facts, &facts);
-		cut_short(out, stopped);
-		ka_fact_acc_free(&facts);
-		ka_finding_acc_free(&finds);
-	}
+	for (size_t i = 0; !opt->lines_only && i < sc.kernels.n; i++)
+		analyse_kernel(&an, opt, sc.kernels.v[i], (int)i, &calls[i], &file_facts, &file_finds);
+	analyse_uncalled(&an, opt, &sc, &file_facts);
 	ka_phase_end(ph);
 	ph = ka_phase_begin("file findings", NULL);
-	size_t before108 = file_finds.n;
-	if (!opt->lines_only) {
-		ka_guard_begin(opt->budget_ms);
-		ka_findings_file(&an, &file_finds);
-		cut_short(out, ka_guard_end());
-	}
-	/* KA108 findings belong to the kernels that call the function too
-	 * (those of the main file: a header kernel's lines are its header's) */
-	CXString main_name = clang_getFileName(an.main_file);
-	char *main_real = realpath(clang_getCString(main_name), NULL);   /* as ka_cursor_file spells it */
-	if (!main_real)
-		main_real = ka_strdup(clang_getCString(main_name));
-	for (size_t i = before108; i < file_finds.n; i++) {
-		if (file_finds.v[i].rule != KA_RULE_KA108)
-			continue;
-		for (size_t k = 0; k < out->n_kernels; k++) {
-			struct ka_ukernel *uk = &out->kernels[k];
-			bool calls_it = false;
-			if (uk->withheld || strcmp(uk->file, main_real) != 0)
-				continue;
-			for (size_t c = 0; c < calls[k].n && !calls_it; c++) {
-				calls_it = ka_fn_has_param_at(calls[k].v[c], file_finds.v[i].line, file_finds.v[i].col);
-			}
-			if (!calls_it)
-				continue;
-			uk->findings = ka_xrealloc(uk->findings, (uk->n_findings + 1) * sizeof(*uk->findings));
-			uk->findings[uk->n_findings] = file_finds.v[i];
-			uk->findings[uk->n_findings++].message = ka_strdup(file_finds.v[i].message);
-			ka_findings_sort(uk->findings, uk->n_findings);
-		}
-	}
-
+	file_findings(&an, opt, calls, &file_finds);
 	ka_phase_end(ph);
 	for (size_t i = 0; i < sc.library.n; i++) {    /* placed, not analysed */
-		struct ka_fact_acc none = {0};
-		struct ka_finding_acc nothing = {0};
 		out->kernels[out->n_kernels].library = true;
 		kernel_fill(&an, &out->kernels[out->n_kernels++], sc.library.v[i], &none, &nothing);
 	}
-	clang_disposeString(main_name);
-	free(main_real);
-	out->facts = file_facts.v;
-	out->n_facts = file_facts.n;
-	file_facts.v = NULL;
-	free(file_facts.offsets);
-	ka_facts_sort(out->facts, out->n_facts);
-	out->findings = file_finds.v;
-	out->n_findings = file_finds.n;
-	ka_findings_sort(out->findings, out->n_findings);
-	out->vars = an.vars;
-	out->n_vars = an.n_vars;
-	if (out->n_vars > 1)
-		qsort(out->vars, out->n_vars, sizeof(*out->vars), var_cmp);
+	result_take(&an, &file_facts, &file_finds);
 	out->analysis_ms = ka_now_ms() - t1;
-
-	for (size_t i = 0; i < sc.kernels.n; i++)
-		free(calls[i].v);
-	free(calls);
-	free(sc.kernels.v);
-	free(sc.device.v);
-	free(sc.library.v);
-	free(sc.prefix);
-	free(an.nodes);
-	free(an.called_at);
-	free(an.reached);
-	free(an.fns);
-	ka_cmap_free(&an.node_ix);
-	ka_cmap_free(&an.fn_ix);
-	ka_cmap_free(&an.var_ix);
-	ka_strtab_free(&an.strs);
+	an_free(&an, &sc, calls);
 	ph = ka_phase_begin("dispose", NULL);
 	clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(index);
