@@ -403,4 +403,53 @@ void ka_findings_sort(struct ka_ufinding *v, size_t n);
 void ka_fact_acc_free(struct ka_fact_acc *a);
 void ka_finding_acc_free(struct ka_finding_acc *a);
 
+
+/* ---- launch_eval.c: the evaluator of launch sites' expressions ------------- */
+enum { EV_DEPTH = 24, MAX_BIND = 16, MAX_SPECS = 256 };
+
+/* A template parameter bound to one instantiation's argument. */
+struct bind {
+	CXCursor param[MAX_BIND];
+	char *name[MAX_BIND];
+	long val[MAX_BIND];
+	bool is_int[MAX_BIND];
+	char *text[MAX_BIND];              /* type arguments: the canonical spelling */
+	int n;
+};
+
+/* A launch wrapper's parameters bound to one call's arguments (one level:
+ * `template <class K> void launch(K k, const params &p) { k<<<p.grid,
+ * p.block, p.smem>>>(); }` called as launch(norm<256>, params{g, b, 0})),
+ * each evaluated in the caller. */
+struct pbind {
+	CXCursor params[32];
+	CXCursor args[32];
+	int n;
+	struct ev *caller;
+};
+
+struct ev {
+	CXTranslationUnit tu;
+	const struct bind *b;              /* NULL: none */
+	CXCursor fn;                       /* the function the site is in */
+	int depth;
+	const struct pbind *pb;            /* in a wrapper: its parameters; NULL */
+	unsigned site_off;                 /* the launch's file offset; 0 unknown */
+};
+/* A template argument of a specialisation as a number (LLONG_MIN: none). */
+long long ka_targ_value(CXCursor spec, unsigned i);
+/* A libclang string as a malloc'd C string (disposed). */
+char *ka_str_of(CXString s);
+/* An expression's children, parentheses and implicit casts looked through. */
+int ka_expr_kids(CXCursor c, CXCursor *out, int max);
+/* The binding of template parameter `param` in e's bindings (its index). */
+const struct bind *ka_ev_bound(const struct ev *e, CXCursor param, int *ix);
+/* The argument a wrapper parameter is bound to, and where it is evaluated. */
+bool ka_ev_param_arg(const struct ev *e, CXCursor parm, CXCursor *arg, struct ev **ctx);
+/* A cursor's offset in its file. */
+unsigned ka_offset_of(CXCursor c);
+/* An integer expression's value, or a dim3's three; false: not a constant. */
+bool ka_ev_int(struct ev *e, CXCursor c, long *out);
+bool ka_ev_dim3(struct ev *e, CXCursor c, int out[3]);
+
 #endif

@@ -18,58 +18,15 @@
  * Sites are found in the file and the project headers it includes (system
  * headers and the prelude are skipped); the callee is identified by its
  * mangled name where libclang resolves it (a specialisation), else by its
- * qualified name and evaluated template arguments. */
+ * qualified name and evaluated template arguments.  The evaluator is
+ * launch_eval.c's; what the sites say of a compiled kernel,
+ * launch_match.c's. */
 #define _GNU_SOURCE
 #include "internal.h"
 
-#include <fnmatch.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { EV_DEPTH = 24, MAX_BIND = 16, MAX_SPECS = 256 };
-
-/* A template parameter bound to one instantiation's argument. */
-struct bind {
-	CXCursor param[MAX_BIND];
-	char *name[MAX_BIND];
-	long val[MAX_BIND];
-	bool is_int[MAX_BIND];
-	char *text[MAX_BIND];              /* type arguments: the canonical spelling */
-	int n;
-};
-
-/* A launch wrapper's parameters bound to one call's arguments (one level:
- * `template <class K> void launch(K k, const params &p) { k<<<p.grid,
- * p.block, p.smem>>>(); }` called as launch(norm<256>, params{g, b, 0})),
- * each evaluated in the caller. */
-struct pbind {
-	CXCursor params[32];
-	CXCursor args[32];
-	int n;
-	struct ev *caller;
-};
-
-struct ev {
-	CXTranslationUnit tu;
-	const struct bind *b;              /* NULL: none */
-	CXCursor fn;                       /* the function the site is in */
-	int depth;
-	const struct pbind *pb;            /* in a wrapper: its parameters; NULL */
-	unsigned site_off;                 /* the launch's file offset; 0 unknown */
-};
-
-/* The argument a wrapper parameter is bound to, and where it is evaluated. */
-static bool param_arg(const struct ev *e, CXCursor parm, CXCursor *arg, struct ev **ctx)
-{
-	for (int i = 0; e->pb && i < e->pb->n; i++)
-		if (clang_equalCursors(e->pb->params[i], parm)) {
-			*arg = e->pb->args[i];
-			*ctx = e->pb->caller;
-			return true;
-		}
-	return false;
-}
 
 struct finder {
 	struct ka_an *an;
@@ -100,454 +57,11 @@ struct dcall {
 	CXCursor outer;                    /* the function template the call is in */
 };
 
-/* An integral template argument; a bool `true` reads as -1 signed (one
- * bit), 1 unsigned. */
-static long long targ_value(CXCursor spec, unsigned i)
-{
-	long long v = clang_Cursor_getTemplateArgumentValue(spec, i);
-	if (v == -1 && clang_Cursor_getTemplateArgumentUnsignedValue(spec, i) == 1)
-		return 1;
-	return v;
-}
-
-static char *str_of(CXString s)
-{
-	char *r = ka_strdup(clang_getCString(s) ? clang_getCString(s) : "");
-	clang_disposeString(s);
-	return r;
-}
-
-static bool ev_int(struct ev *e, CXCursor c, long *out);
-static bool ev_dim3(struct ev *e, CXCursor c, int out[3]);
-static bool type_is_dim3(CXType t);
-static bool member_init(struct ev *e, CXCursor member, CXCursor *init, struct ev **ctx);
-
-/* The expression children of c (TypeRefs and the like left out). */
-static int expr_kids(CXCursor c, CXCursor *out, int max)
-{
-	CXCursor ch[16];
-	int n = ka_children(c, ch, 16), m = 0;
-	for (int i = 0; i < n && m < max; i++)
-		if (clang_isExpression(clang_getCursorKind(ch[i])))
-			out[m++] = ch[i];
-	return m;
-}
-
-/* The operator of a binary/unary node, from its tokens: the token after
- * the first operand's (binary), or the first token (prefix unary). */
-static bool op_text(CXTranslationUnit tu, CXCursor c, bool unary, char *buf, size_t n)
-{
-	CXToken *t = NULL, *t0 = NULL;
-	unsigned nt = 0, n0 = 0;
-	CXCursor ch[2];
-	bool ok = false;
-	clang_tokenize(tu, clang_getCursorExtent(c), &t, &nt);
-	if (unary) {
-		if (nt > 0) {
-			CXString s = clang_getTokenSpelling(tu, t[0]);
-			snprintf(buf, n, "%s", clang_getCString(s));
-			clang_disposeString(s);
-			ok = true;
-		}
-	} else if (ka_children(c, ch, 2) == 2) {
-		clang_tokenize(tu, clang_getCursorExtent(ch[0]), &t0, &n0);
-		if (n0 > 0 && n0 < nt) {
-			CXString s = clang_getTokenSpelling(tu, t[n0]);
-			snprintf(buf, n, "%s", clang_getCString(s));
-			clang_disposeString(s);
-			ok = true;
-		}
-		if (t0)
-			clang_disposeTokens(tu, t0, n0);
-	}
-	if (t)
-		clang_disposeTokens(tu, t, nt);
-	return ok;
-}
-
-static bool binop(const char *op, long a, long b, long *r)
-{
-	static const char *const ops[] = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^",
-					  "<", ">", "<=", ">=", "==", "!=", "&&", "||"};
-	int i;
-	for (i = 0; i < (int)(sizeof(ops) / sizeof(ops[0])); i++)
-		if (strcmp(op, ops[i]) == 0)
-			break;
-	switch (i) {
-	/* a value that overflows a long is not a constant we model (and the
-	 * arithmetic never overflows: no signed overflow on any source) */
-	case 0: return !__builtin_add_overflow(a, b, r);
-	case 1: return !__builtin_sub_overflow(a, b, r);
-	case 2: return !__builtin_mul_overflow(a, b, r);
-	case 3: if (!b || (a == LONG_MIN && b == -1)) return false; *r = a / b; return true;
-	case 4: if (!b || (a == LONG_MIN && b == -1)) return false; *r = a % b; return true;
-	case 5: if (b < 0 || b > 62 || a < 0 || a > (LONG_MAX >> b)) return false; *r = a << b; return true;
-	case 6: if (b < 0 || b > 62) return false; *r = a >> b; return true;
-	case 7: *r = a & b; return true;
-	case 8: *r = a | b; return true;
-	case 9: *r = a ^ b; return true;
-	case 10: *r = a < b; return true;
-	case 11: *r = a > b; return true;
-	case 12: *r = a <= b; return true;
-	case 13: *r = a >= b; return true;
-	case 14: *r = a == b; return true;
-	case 15: *r = a != b; return true;
-	case 16: *r = a && b; return true;
-	case 17: *r = a || b; return true;
-	default: return false;
-	}
-}
-
-static const struct bind *bound(const struct ev *e, CXCursor param, int *ix)
-{
-	CXString s;
-	const char *name;
-	if (!e->b)
-		return NULL;
-	for (int i = 0; i < e->b->n; i++)
-		if (clang_equalCursors(e->b->param[i], param)) {
-			*ix = i;
-			return e->b;
-		}
-	s = clang_getCursorSpelling(param);
-	name = clang_getCString(s);
-	for (int i = 0; name && i < e->b->n; i++)
-		if (e->b->name[i] && strcmp(e->b->name[i], name) == 0) {
-			*ix = i;
-			clang_disposeString(s);
-			return e->b;
-		}
-	clang_disposeString(s);
-	return NULL;
-}
-
-static bool keeps_init(const struct ev *e, CXCursor var)
-{
-	return ka_keeps_init(e->fn, var);
-}
-
-/* The expression a struct object was built from: a local's initializer,
- * a wrapper parameter's argument (in the caller). */
-static bool object_of(struct ev *e, CXCursor c, CXCursor *obj, struct ev **ctx)
-{
-	CXCursor s = ka_strip(c);
-	for (int guard = 0; guard < 8 && clang_getCursorKind(s) == CXCursor_DeclRefExpr; guard++) {
-		CXCursor d = clang_getCursorReferenced(s), arg;
-		if (clang_getCursorKind(d) == CXCursor_ParmDecl && param_arg(e, d, &arg, ctx)) {
-			e = *ctx;
-			s = ka_strip(arg);
-		} else if (clang_getCursorKind(d) == CXCursor_VarDecl && keeps_init(e, d) &&
-			   !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d))) {
-			s = ka_strip(clang_Cursor_getVarDeclInitializer(d));
-		} else {
-			return false;
-		}
-	}
-	*obj = s;
-	*ctx = e;
-	return clang_getCursorKind(s) == CXCursor_CallExpr || clang_getCursorKind(s) == CXCursor_InitListExpr;
-}
-
-/* obj.field of an object built by a constructor call or an initializer
- * list: the argument the constructor stores in the field (its member
- * initializer names one of its parameters), or the field's position in an
- * aggregate. */
-static bool member_init(struct ev *e, CXCursor member, CXCursor *init, struct ev **ctx)
-{
-	CXCursor base[1], obj, field = clang_getCursorReferenced(member), args[16];
-	CXCursor ctor, ch[64];
-	int na, n, ix = -1;
-	if (e->depth > EV_DEPTH || ka_children(member, base, 1) != 1 || !object_of(e, base[0], &obj, ctx))
-		return false;
-	na = expr_kids(obj, args, 16);
-	if (na == 1 && clang_getCursorKind(ka_strip(args[0])) == CXCursor_InitListExpr) {
-		obj = ka_strip(args[0]);                /* T x = {...} through a constructor */
-		na = expr_kids(obj, args, 16);
-	}
-	ctor = clang_getCursorReferenced(obj);
-	if (clang_getCursorKind(ctor) == CXCursor_Constructor) {
-		CXCursor def = clang_getCursorDefinition(ctor);
-		int np = 0;
-		CXCursor params[16];
-		n = ka_children(clang_Cursor_isNull(def) ? ctor : def, ch, 64);
-		for (int i = 0; i < n && np < 16; i++)
-			if (clang_getCursorKind(ch[i]) == CXCursor_ParmDecl)
-				params[np++] = ch[i];
-		for (int i = 0; i + 1 < n && ix < 0; i++) {
-			if (clang_getCursorKind(ch[i]) != CXCursor_MemberRef ||
-			    !clang_equalCursors(clang_getCursorReferenced(ch[i]), field))
-				continue;
-			CXCursor v = ka_strip(ch[i + 1]);
-			CXCursor vs[1];
-			/* block_dims(block_dims_), or a cast of it */
-			for (int g = 0; g < 4 && clang_getCursorKind(v) != CXCursor_DeclRefExpr &&
-					ka_children(v, vs, 1) == 1; g++)
-				v = ka_strip(vs[0]);
-			if (clang_getCursorKind(v) != CXCursor_DeclRefExpr)
-				return false;
-			for (int p = 0; p < np; p++)
-				if (clang_equalCursors(clang_getCursorReferenced(v), params[p]))
-					ix = p;
-		}
-	} else if (clang_getCursorKind(obj) == CXCursor_InitListExpr) {
-		int f = 0;
-		n = ka_children(clang_getCursorSemanticParent(field), ch, 64);
-		for (int i = 0; i < n && ix < 0; i++) {
-			if (clang_getCursorKind(ch[i]) != CXCursor_FieldDecl)
-				continue;
-			if (clang_equalCursors(ch[i], field))
-				ix = f;
-			f++;
-		}
-	}
-	if (ix < 0 || ix >= na)
-		return false;
-	*init = args[ix];
-	return true;
-}
-
-static bool ev_int(struct ev *e, CXCursor c, long *out)
-{
-	CXCursor s = ka_strip(c), ch[3];
-	enum CXCursorKind k = clang_getCursorKind(s);
-	int64_t v;
-	bool ok = false;
-	char op[8];
-
-	if (e->depth > EV_DEPTH)
-		return false;
-	e->depth++;
-	if (k == CXCursor_DeclRefExpr) {
-		CXCursor d = clang_getCursorReferenced(s);
-		enum CXCursorKind dk = clang_getCursorKind(d);
-		int ix;
-		const struct bind *b;
-		CXCursor arg;
-		struct ev *ctx;
-		if (dk == CXCursor_EnumConstantDecl) {
-			*out = (long)clang_getEnumConstantDeclValue(d);     /* Mem::SHARED */
-			ok = true;
-		} else if (dk == CXCursor_NonTypeTemplateParameter) {
-			if ((b = bound(e, d, &ix)) && b->is_int[ix]) {
-				*out = b->val[ix];
-				ok = true;
-			}
-		} else if (dk == CXCursor_ParmDecl && param_arg(e, d, &arg, &ctx)) {
-			ok = ev_int(ctx, arg, out);
-		} else if (dk == CXCursor_VarDecl && keeps_init(e, d)) {
-			CXCursor init = clang_Cursor_getVarDeclInitializer(d);
-			if (!clang_Cursor_isNull(init))
-				ok = ev_int(e, init, out);
-		}
-		if (!ok && dk != CXCursor_NonTypeTemplateParameter && dk != CXCursor_ParmDecl && ka_eval_int(s, &v)) {
-			*out = (long)v;
-			ok = true;
-		}
-	} else if (k == CXCursor_BinaryOperator && ka_children(s, ch, 2) == 2) {
-		long a, b;
-		ok = op_text(e->tu, s, false, op, sizeof(op)) && ev_int(e, ch[0], &a) && ev_int(e, ch[1], &b) &&
-		     binop(op, a, b, out);
-		if (!ok && ka_eval_int(s, &v)) {
-			*out = (long)v;
-			ok = true;
-		}
-	} else if (k == CXCursor_UnaryOperator && ka_children(s, ch, 1) == 1) {
-		long a;
-		if (op_text(e->tu, s, true, op, sizeof(op)) && ev_int(e, ch[0], &a)) {
-			ok = true;
-			if (strcmp(op, "-") == 0 && a != LONG_MIN)
-				*out = -a;
-			else if (strcmp(op, "~") == 0)
-				*out = ~a;
-			else if (strcmp(op, "!") == 0)
-				*out = !a;
-			else if (strcmp(op, "+") == 0)
-				*out = a;
-			else
-				ok = false;
-		}
-	} else if (k == CXCursor_ConditionalOperator && ka_children(s, ch, 3) == 3) {
-		long cond;
-		if (ev_int(e, ch[0], &cond))
-			ok = ev_int(e, ch[cond ? 1 : 2], out);
-	} else if (k == CXCursor_MemberRefExpr && ka_children(s, ch, 1) == 1) {
-		/* b.x of a constant dim3 */
-		CXString m = clang_getCursorSpelling(s);
-		const char *mn = clang_getCString(m);
-		int d3[3];
-		int i = mn && !mn[1] && mn[0] >= 'x' && mn[0] <= 'z' ? mn[0] - 'x' : -1;
-		if (i >= 0 && type_is_dim3(clang_getCursorType(ka_strip(ch[0])))) {
-			if (ev_dim3(e, ch[0], d3)) {
-				*out = d3[i];
-				ok = true;
-			}
-		} else {
-			CXCursor init;
-			struct ev *ctx;
-			if (member_init(e, s, &init, &ctx))
-				ok = ev_int(ctx, init, out);
-		}
-		clang_disposeString(m);
-	} else if (ka_eval_int(s, &v)) {
-		*out = (long)v;
-		ok = true;
-	}
-	e->depth--;
-	return ok;
-}
-
-static bool type_is_dim3(CXType t)
-{
-	CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
-	const char *n = clang_getCString(s);
-	bool r = n && (strcmp(n, "dim3") == 0 || strcmp(n, "const dim3") == 0 || strcmp(n, "uint3") == 0 ||
-		       strcmp(n, "const uint3") == 0 || strcmp(n, "HIP_vector_type<unsigned int, 3>") == 0);
-	clang_disposeString(s);
-	return r;
-}
-
-/* The compound statement that declares var, found by a walk of fn. */
-struct decl_find {
-	CXCursor var, compound;
-	bool found;
-};
-
-static enum CXChildVisitResult find_decl(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct decl_find *df = d;
-	if (df->found)
-		return CXChildVisit_Break;
-	if (clang_getCursorKind(c) == CXCursor_DeclStmt && clang_getCursorKind(parent) == CXCursor_CompoundStmt) {
-		CXCursor ch[8];
-		int n = ka_children(c, ch, 8);
-		for (int i = 0; i < n; i++)
-			if (clang_equalCursors(ch[i], df->var)) {
-				df->compound = parent;
-				df->found = true;
-				return CXChildVisit_Break;
-			}
-	}
-	return CXChildVisit_Recurse;
-}
-
-static unsigned offset_of(CXCursor c)
-{
-	unsigned off = 0;
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL, &off);
-	return off;
-}
-
-/* A dim3 declared without a constant initializer whose members are
- * assigned constants, each at most once, in statements of the block that
- * declares it, before the launch (`dim3 t; t.x = 32; t.y = 1;`) and
- * written nowhere else: the value it has at the launch.  A member assigned
- * twice, in a branch or a loop, or after the launch stays unknown. */
-static bool members_once(struct ev *e, CXCursor var, int out[3])
-{
-	struct decl_find df = {var, clang_getNullCursor(), false};
-	CXCursor init = clang_Cursor_getVarDeclInitializer(var), st[256];
-	int n, accepted = 0, v3[3] = {1, 1, 1};
-	bool set[3] = {false, false, false};
-	if (clang_Cursor_isNull(e->fn) || !type_is_dim3(clang_getCursorType(var)) ||
-	    !clang_equalCursors(clang_getCursorSemanticParent(var), e->fn))
-		return false;
-	if (!clang_Cursor_isNull(init) && !ka_is_implicit_init(init) && !ev_dim3(e, init, v3))
-		return false;
-	clang_visitChildren(e->fn, find_decl, &df);
-	if (!df.found)
-		return false;
-	n = ka_children(df.compound, st, 256);
-	for (int i = 0; i < n; i++) {
-		CXCursor s = st[i], ch[2], base[1];
-		char op[8];
-		long v;
-		if (clang_getCursorKind(s) != CXCursor_BinaryOperator || ka_children(s, ch, 2) != 2)
-			continue;
-		CXCursor lhs = ka_strip(ch[0]);
-		if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr || ka_children(lhs, base, 1) != 1 ||
-		    !clang_equalCursors(clang_getCursorReferenced(ka_strip(base[0])), var))
-			continue;
-		CXString m = clang_getCursorSpelling(lhs);
-		const char *mn = clang_getCString(m);
-		int d = mn && mn[0] >= 'x' && mn[0] <= 'z' && !mn[1] ? mn[0] - 'x' : -1;
-		clang_disposeString(m);
-		if (d < 0 || set[d] || !op_text(e->tu, s, false, op, sizeof(op)) || strcmp(op, "=") != 0 ||
-		    !ev_int(e, ch[1], &v) || v <= 0 || v > 1 << 20 || (e->site_off && offset_of(s) > e->site_off))
-			return false;
-		v3[d] = (int)v;
-		set[d] = true;
-		accepted++;
-	}
-	if (accepted == 0 || ka_count_writes(e->fn, var) != accepted)
-		return false;                    /* written elsewhere too: a branch, a loop, a call */
-	memcpy(out, v3, sizeof(v3));
-	return true;
-}
-
-/* A dim3 (or an integer converted to one) into out[3]. */
-static bool ev_dim3(struct ev *e, CXCursor c, int out[3])
-{
-	CXCursor s = ka_strip(c), ch[4];
-	enum CXCursorKind k = clang_getCursorKind(s);
-	long v;
-	bool ok = false;
-	int n;
-
-	if (e->depth > EV_DEPTH)
-		return false;
-	if (!type_is_dim3(clang_getCursorType(s)) && k != CXCursor_InitListExpr && k != CXCursor_CallExpr) {
-		if (!ev_int(e, s, &v) || v <= 0 || v > 1 << 20)
-			return false;
-		out[0] = (int)v, out[1] = 1, out[2] = 1;
-		return true;
-	}
-	e->depth++;
-	if (k == CXCursor_DeclRefExpr) {
-		CXCursor d = clang_getCursorReferenced(s), arg;
-		struct ev *ctx;
-		if (clang_getCursorKind(d) == CXCursor_VarDecl && keeps_init(e, d)) {
-			CXCursor init = clang_Cursor_getVarDeclInitializer(d);
-			if (!clang_Cursor_isNull(init))
-				ok = ev_dim3(e, init, out);
-		} else if (clang_getCursorKind(d) == CXCursor_VarDecl) {
-			ok = members_once(e, d, out);
-		} else if (clang_getCursorKind(d) == CXCursor_ParmDecl && param_arg(e, d, &arg, &ctx)) {
-			ok = ev_dim3(ctx, arg, out);
-		}
-	} else if (k == CXCursor_MemberRefExpr) {
-		CXCursor init;
-		struct ev *ctx;
-		if (member_init(e, s, &init, &ctx))
-			ok = ev_dim3(ctx, init, out);
-	} else if (k == CXCursor_CallExpr || k == CXCursor_InitListExpr) {
-		n = expr_kids(s, ch, 4);
-		if (k == CXCursor_CallExpr && n == 1 && type_is_dim3(clang_getCursorType(ka_strip(ch[0])))) {
-			ok = ev_dim3(e, ch[0], out);         /* a copy */
-		} else if (n >= 1 && n <= 3) {
-			ok = true;
-			for (int i = 0; i < 3 && ok; i++) {
-				if (i >= n) {
-					out[i] = 1;          /* dim3's default */
-				} else if (ev_int(e, ch[i], &v) && v > 0 && v <= 1 << 20) {
-					out[i] = (int)v;
-				} else {
-					ok = false;
-				}
-			}
-		} else if (n == 0 && k == CXCursor_CallExpr) {
-			out[0] = out[1] = out[2] = 1;        /* dim3() */
-			ok = true;
-		}
-	}
-	e->depth--;
-	return ok;
-}
-
 /* ---- the callee --------------------------------------------------------------- */
 
 static char *type_text(CXType t)
 {
-	return str_of(clang_getTypeSpelling(clang_getCanonicalType(t)));
+	return ka_str_of(clang_getTypeSpelling(clang_getCanonicalType(t)));
 }
 
 /* The launched function of operand k: name, mangled name or template
@@ -716,19 +230,19 @@ static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct c
 	CXCursor d = clang_getCursorReferenced(s), arg;
 	enum CXCursorKind dk = clang_getCursorKind(d);
 	struct ev *ctx;
-	if (dk == CXCursor_ParmDecl && param_arg(e, d, &arg, &ctx))
+	if (dk == CXCursor_ParmDecl && ka_ev_param_arg(e, d, &arg, &ctx))
 		return callee_of(f, ctx, arg, out);    /* a wrapper's kernel parameter */
 	if (dk == CXCursor_FunctionDecl) {
 		int n = clang_Cursor_getNumTemplateArguments(d);
 		out->name = ka_cursor_qualified_name(d, true);
-		out->mangled = str_of(clang_Cursor_getMangling(d));
+		out->mangled = ka_str_of(clang_Cursor_getMangling(d));
 		out->kernel = kernel_index(f, d);
 		out->n_targs = n < 0 ? 0 : n > KA_ULAUNCH_TARGS ? -1 : n;
 		for (int i = 0; i < out->n_targs; i++) {
 			enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(d, (unsigned)i);
 			char num[32];
 			if (ak == CXTemplateArgumentKind_Integral) {
-				snprintf(num, sizeof(num), "%lld", targ_value(d, (unsigned)i));
+				snprintf(num, sizeof(num), "%lld", ka_targ_value(d, (unsigned)i));
 				out->targs[i] = ka_strdup(num);
 			} else if (ak == CXTemplateArgumentKind_Type) {
 				out->targs[i] = type_text(clang_Cursor_getTemplateArgumentType(d, (unsigned)i));
@@ -776,17 +290,17 @@ static bool callee_of(const struct finder *f, struct ev *e, CXCursor k, struct c
 			CXCursor td = clang_getCursorReferenced(*cur);
 			if (clang_getCursorKind(td) == CXCursor_TemplateTypeParameter) {
 				/* unbound (an outer template's): any */
-				b = bound(e, td, &ix);
+				b = ka_ev_bound(e, td, &ix);
 				out->targs[out->n_targs++] = ka_strdup(b && !b->is_int[ix] ? b->text[ix] : "*");
 			} else {
 				out->targs[out->n_targs++] = type_text(clang_getCursorType(*cur));
 			}
-		} else if (clang_isExpression(ck) && ev_int(e, *cur, &v)) {
+		} else if (clang_isExpression(ck) && ka_ev_int(e, *cur, &v)) {
 			snprintf(num, sizeof(num), "%ld", v);
 			out->targs[out->n_targs++] = ka_strdup(num);
 		} else if (ck == CXCursor_DeclRefExpr &&
 			   clang_getCursorKind(clang_getCursorReferenced(*cur)) == CXCursor_NonTypeTemplateParameter &&
-			   !bound(e, clang_getCursorReferenced(*cur), &ix)) {
+			   !ka_ev_bound(e, clang_getCursorReferenced(*cur), &ix)) {
 			out->targs[out->n_targs++] = ka_strdup("*");   /* an outer template's parameter: any */
 		} else {
 			goto unknown;
@@ -804,15 +318,15 @@ unknown:
 static char *callee_name(CXCursor call)
 {
 	CXCursor ch[2], s;
-	char *n = str_of(clang_getCursorSpelling(call));
+	char *n = ka_str_of(clang_getCursorSpelling(call));
 	if (*n || ka_children(call, ch, 1) != 1)
 		return n;
 	free(n);
 	s = ka_strip(ch[0]);
 	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr && ka_children(s, ch, 1) == 1 &&
 	    clang_getCursorKind(ch[0]) == CXCursor_OverloadedDeclRef)
-		return str_of(clang_getCursorSpelling(ch[0]));
-	return str_of(clang_getCursorSpelling(s));
+		return ka_str_of(clang_getCursorSpelling(ch[0]));
+	return ka_str_of(clang_getCursorSpelling(s));
 }
 
 static bool name_in(const char *n, const char *const *list)
@@ -852,8 +366,8 @@ static enum CXChildVisitResult scan_cfg(CXCursor c, CXCursor parent, CXClientDat
 	if (k == CXCursor_BinaryOperator && ka_children(c, ch, 2) == 2) {
 		lhs = ka_strip(ch[0]);
 		rhs = ch[1];
-	} else if (k == CXCursor_CallExpr && expr_kids(c, ch, 3) == 3) {
-		char *n = str_of(clang_getCursorSpelling(c));
+	} else if (k == CXCursor_CallExpr && ka_expr_kids(c, ch, 3) == 3) {
+		char *n = ka_str_of(clang_getCursorSpelling(c));
 		bool assign = strcmp(n, "operator=") == 0;
 		free(n);
 		if (!assign)
@@ -866,16 +380,16 @@ static enum CXChildVisitResult scan_cfg(CXCursor c, CXCursor parent, CXClientDat
 	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr || ka_children(lhs, base, 1) != 1 ||
 	    !clang_equalCursors(clang_getCursorReferenced(ka_strip(base[0])), cs->var))
 		return CXChildVisit_Recurse;
-	char *m = str_of(clang_getCursorSpelling(lhs));
+	char *m = ka_str_of(clang_getCursorSpelling(lhs));
 	if (strcmp(m, "blockDim") == 0) {
 		int b[3];
-		if (!ev_dim3(cs->e, rhs, b) || (cs->n_block && memcmp(b, cs->block, sizeof(b)) != 0))
+		if (!ka_ev_dim3(cs->e, rhs, b) || (cs->n_block && memcmp(b, cs->block, sizeof(b)) != 0))
 			cs->bad = true;
 		memcpy(cs->block, b, sizeof(b));
 		cs->n_block++;
 	} else if (strcmp(m, "dynamicSmemBytes") == 0) {
 		long s;
-		if (!ev_int(cs->e, rhs, &s) || (cs->n_smem && s != cs->smem))
+		if (!ka_ev_int(cs->e, rhs, &s) || (cs->n_smem && s != cs->smem))
 			cs->n_smem = -1000;
 		else
 			cs->smem = s, cs->n_smem++;
@@ -917,7 +431,7 @@ static void add_launch(struct finder *f, const struct callee *c, CXCursor site, 
 	l->n_targs = c->n_targs;
 	for (int t = 0; t < c->n_targs; t++)
 		l->targs[t] = ka_strdup(c->targs[t]);
-	l->file = str_of(clang_getFileName(file));
+	l->file = ka_str_of(clang_getFileName(file));
 	l->line = (int)line;
 	memcpy(l->block, block, sizeof(l->block));
 	memcpy(l->grid, grid, sizeof(l->grid));
@@ -959,7 +473,7 @@ static bool is_param(CXCursor k)
  * needed a binding it did not have (the caller then tries instantiations). */
 static bool eval_site(struct finder *f, const struct site *s, const struct bind *b, bool record_unknown)
 {
-	struct ev e = {f->an->tu, b, f->fn, 0, NULL, offset_of(s->call)}, caller = e;
+	struct ev e = {f->an->tu, b, f->fn, 0, NULL, ka_offset_of(s->call)}, caller = e;
 	struct pbind pb;
 	struct callee c;
 	int block[3] = {0, 0, 0}, grid[3] = {0, 0, 0};
@@ -972,7 +486,7 @@ static bool eval_site(struct finder *f, const struct site *s, const struct bind 
 		/* the wrapper's site, its parameters bound to this call's arguments */
 		CXCursor ch[40], args[33];
 		const struct wsite *w = s->via;
-		int n = ka_children(w->fn, ch, 40), na = expr_kids(s->call, args, 33);
+		int n = ka_children(w->fn, ch, 40), na = ka_expr_kids(s->call, args, 33);
 		memset(&pb, 0, sizeof(pb));
 		pb.caller = &caller;
 		for (int i = 0; i < n && pb.n < 32; i++)
@@ -997,14 +511,14 @@ static bool eval_site(struct finder *f, const struct site *s, const struct bind 
 			memcpy(block, cs.block, sizeof(block));
 		smem = cs.n_smem > 0 ? cs.smem : cs.n_smem == 0 && cs.n_block > 0 ? 0 : -1;
 	} else {
-		if (!ev_dim3(&e, at->block, block))
+		if (!ka_ev_dim3(&e, at->block, block))
 			memset(block, 0, sizeof(block));
-		if (clang_Cursor_isNull(at->grid) || !ev_dim3(&e, at->grid, grid) || grid[0] <= 0 || grid[1] <= 0 ||
+		if (clang_Cursor_isNull(at->grid) || !ka_ev_dim3(&e, at->grid, grid) || grid[0] <= 0 || grid[1] <= 0 ||
 		    grid[2] <= 0)
 			memset(grid, 0, sizeof(grid));
 		if (clang_Cursor_isNull(at->smem))
 			smem = 0;
-		else if (!ev_int(&e, at->smem, &smem) || smem < 0)
+		else if (!ka_ev_int(&e, at->smem, &smem) || smem < 0)
 			smem = -1;
 	}
 	ok = block[0] > 0 && smem >= 0 && c.n_targs >= 0;
@@ -1027,10 +541,10 @@ static void bind_of(CXCursor tmpl, CXCursor spec, struct bind *b)
 			continue;
 		enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(spec, (unsigned)ix);
 		b->param[b->n] = ch[i];
-		b->name[b->n] = str_of(clang_getCursorSpelling(ch[i]));
+		b->name[b->n] = ka_str_of(clang_getCursorSpelling(ch[i]));
 		if (ak == CXTemplateArgumentKind_Integral) {
 			b->is_int[b->n] = true;
-			b->val[b->n] = (long)targ_value(spec, (unsigned)ix);
+			b->val[b->n] = (long)ka_targ_value(spec, (unsigned)ix);
 		} else if (ak == CXTemplateArgumentKind_Type) {
 			b->text[b->n] = type_text(clang_Cursor_getTemplateArgumentType(spec, (unsigned)ix));
 		}
@@ -1073,7 +587,7 @@ static void grid_of_instances(struct finder *f, const struct site *s, CXCursor t
 		struct bind b;
 		bind_of(tmpl, f->calls[i], &b);
 		struct ev e = {f->an->tu, &b, f->fn, 0, NULL, 0};
-		bool ok = ev_dim3(&e, s->grid, grid) && grid[0] > 0 && grid[1] > 0 && grid[2] > 0;
+		bool ok = ka_ev_dim3(&e, s->grid, grid) && grid[0] > 0 && grid[1] > 0 && grid[2] > 0;
 		bind_free(&b);
 		if (!ok)
 			return;                      /* one specialisation's grid is not a constant */
@@ -1108,7 +622,7 @@ static void bind_written(struct finder *f, CXCursor tmpl, CXCursor callee, const
 			continue;
 		b->param[b->n] = tp[i];
 		if (k == CXCursor_NonTypeTemplateParameter) {
-			if (!clang_isExpression(ak) || !ev_int(&e, wa[a], &v))
+			if (!clang_isExpression(ak) || !ka_ev_int(&e, wa[a], &v))
 				break;
 			b->is_int[b->n] = true;
 			b->val[b->n] = v;
@@ -1120,14 +634,14 @@ static void bind_written(struct finder *f, CXCursor tmpl, CXCursor callee, const
 			} else if (ak != CXCursor_TypeRef) {
 				break;
 			} else if (clang_getCursorKind(td) == CXCursor_TemplateTypeParameter) {
-				if (!(ob = bound(&e, td, &ix)) || ob->is_int[ix] || !ob->text[ix])
+				if (!(ob = ka_ev_bound(&e, td, &ix)) || ob->is_int[ix] || !ob->text[ix])
 					break;
 				b->text[b->n] = ka_strdup(ob->text[ix]);
 			} else {
 				b->text[b->n] = type_text(clang_getCursorType(wa[a]));
 			}
 		}
-		b->name[b->n] = str_of(clang_getCursorSpelling(tp[i]));
+		b->name[b->n] = ka_str_of(clang_getCursorSpelling(tp[i]));
 		b->n++;
 		a++;
 	}
@@ -1251,7 +765,7 @@ static void optin_call(struct finder *f, CXCursor kernel, CXCursor attr)
 	char *an;
 	if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
 		return;
-	an = str_of(clang_getCursorSpelling(clang_getCursorReferenced(a)));
+	an = ka_str_of(clang_getCursorSpelling(clang_getCursorReferenced(a)));
 	bool ok = name_in(an, max_dynamic);
 	free(an);
 	if (!ok || !callee_of(f, &e, kernel, &c))
@@ -1275,7 +789,7 @@ static void check_call(struct finder *f, CXCursor call)
 	CXCursor ch[8];
 	struct site s = {call, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor(),
 			 clang_getNullCursor(), clang_getNullCursor(), false, NULL};
-	int n = expr_kids(call, ch, 8);
+	int n = ka_expr_kids(call, ch, 8);
 	char *name;
 
 	/* k<<<g, b, s, st>>>(args): callee, then the configuration call */
@@ -1285,7 +799,7 @@ static void check_call(struct finder *f, CXCursor call)
 		bool is_push = name_in(cn, push_config);
 		free(cn);
 		if (is_push) {
-			int na = expr_kids(cfg, a, 5);   /* the callee, g, b[, s[, st]] */
+			int na = ka_expr_kids(cfg, a, 5);   /* the callee, g, b[, s[, st]] */
 			if (na >= 3) {
 				s.kernel = ch[0];
 				s.grid = a[1];
@@ -1358,7 +872,7 @@ static void dcall_add(struct finder *f, CXCursor call)
 {
 	CXCursor ch[KA_ULAUNCH_TARGS + 3], callee;
 	int n, at;
-	if (clang_Cursor_isNull(f->outer) || expr_kids(call, ch, 1) != 1)
+	if (clang_Cursor_isNull(f->outer) || ka_expr_kids(call, ch, 1) != 1)
 		return;
 	callee = ka_strip(ch[0]);
 	if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
@@ -1449,219 +963,3 @@ void ka_launch_sites_find(struct ka_an *an, const CXCursor *kernels, size_t n_ke
 	}
 }
 
-/* The shape every one of n blocks shares (unknown: blocks that are not
- * constants, then nothing is proven). */
-static void shape_of(const int (*blocks)[3], int n, int unknown, int warp, struct ka_ushape *out)
-{
-	bool x1 = true, y1 = true, z1 = true, xw = true, yw = true, zw = true;
-	out->n_sites = n + unknown;
-	out->n_unknown = unknown;
-	if (unknown || n == 0)
-		return;
-	for (int i = 0; i < n; i++) {
-		x1 = x1 && blocks[i][0] == 1;
-		y1 = y1 && blocks[i][1] == 1;
-		z1 = z1 && blocks[i][2] == 1;
-		xw = xw && blocks[i][0] % warp == 0;
-		yw = yw && blocks[i][1] % warp == 0;
-		zw = zw && blocks[i][2] % warp == 0;
-	}
-	out->lane_dim = !x1 ? 0 : !y1 ? 1 : 2;
-	out->warp_multiple = out->lane_dim == 0 ? xw : out->lane_dim == 1 ? yw : zw;
-	out->flat = out->lane_dim == 2 || (z1 && (out->lane_dim == 1 || y1));
-}
-
-/* A config glob against a kernel's qualified name: the glob up to its
- * first '<' or '(' ("norm<1024>*" -> "norm"), so that an entry for one
- * template instance speaks for the pattern the analysis reads. */
-static bool rule_matches(const char *glob, const char *name)
-{
-	char head[256];
-	size_t n = strcspn(glob, "<(");
-	if (n == 0 || n >= sizeof(head))
-		return false;
-	memcpy(head, glob, n);
-	head[n] = 0;
-	return fnmatch(head, name, 0) == 0;
-}
-
-void ka_launch_shape(const struct ka_analyzer_options *o, const struct ka_uresult *r, int kernel, const char *name,
-		     int warp, struct ka_ushape *out)
-{
-	int blocks[64][3], n = 0, unknown = 0;
-	memset(out, 0, sizeof(*out));
-	if (o->block > 0) {                       /* --block N */
-		int one[1][3] = {{o->block, 1, 1}};
-		shape_of((const int(*)[3])one, 1, 0, warp, out);
-		return;
-	}
-	for (int i = 0; name && i < o->n_shape_rules && n < 64; i++)
-		if (rule_matches(o->shape_rules[i].glob, name))
-			memcpy(blocks[n++], o->shape_rules[i].block, sizeof(blocks[0]));
-	if (n > 0) {                              /* the config's entries */
-		shape_of((const int(*)[3])blocks, n, 0, warp, out);
-		return;
-	}
-	long long threads = 0;
-	bool sized = true;
-	for (size_t i = 0; i < r->n_launches; i++) {
-		const struct ka_ulaunch *l = &r->launches[i];
-		if (l->kernel != kernel)
-			continue;
-		if (l->block[0] <= 0)
-			unknown++;
-		else if (n < 64)
-			memcpy(blocks[n++], l->block, sizeof(blocks[0]));
-		long long t = 1;
-		for (int d = 0; d < 3; d++)
-			t *= (long long)(l->block[d] > 0 ? l->block[d] : 0) * (l->grid[d] > 0 ? l->grid[d] : 0);
-		sized = sized && t > 0;
-		threads = t > threads ? t : threads;
-	}
-	shape_of((const int(*)[3])blocks, n, unknown, warp, out);
-	out->threads = sized && n > 0 && unknown == 0 ? threads : 0;
-}
-
-void ka_ulaunch_free(struct ka_ulaunch *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(v[i].name);
-		free(v[i].mangled);
-		free(v[i].file);
-		for (int t = 0; t < v[i].n_targs; t++)
-			free(v[i].targs[t]);
-	}
-	free(v);
-}
-
-/* ---- matching compiled kernels ------------------------------------------------ */
-/* "void ns::k<256, (ggml_type)1, true>(float*)" -> base "ns::k", args
- * {"256", "1", "1"}; false when the text has no parsable shape. */
-static bool demangled_split(const char *d, char *base, size_t nb, char args[][64], int *nargs)
-{
-	const char *p = d + strlen(d), *lt = NULL;
-	int depth = 0;
-	size_t len;
-	*nargs = 0;
-	/* the parameter list: the '(' matching the last ')', not the first
-	 * '(' (an enumerator argument is written "(Mem)1") */
-	if (p > d && p[-1] == ')') {
-		for (const char *q = p - 1; q >= d; q--) {
-			if (*q == ')')
-				depth++;
-			else if (*q == '(' && --depth == 0) {
-				p = q;
-				break;
-			}
-		}
-		depth = 0;
-	}
-	/* the template argument list closing just before '(' */
-	if (p > d && p[-1] == '>') {
-		for (const char *q = p - 1; q >= d; q--) {
-			if (*q == '>')
-				depth++;
-			else if (*q == '<' && --depth == 0) {
-				lt = q;
-				break;
-			}
-		}
-		if (!lt)
-			return false;
-	}
-	const char *end = lt ? lt : p, *start = end;
-	while (start > d && start[-1] != ' ')
-		start--;
-	len = (size_t)(end - start);
-	if (len + 1 > nb)
-		return false;
-	memcpy(base, start, len);
-	base[len] = 0;
-	if (!lt)
-		return true;
-	const char *a = lt + 1;
-	depth = 0;
-	for (const char *q = a;; q++) {
-		if (*q == '<' || *q == '(')
-			depth++;
-		else if ((*q == '>' || *q == ')') && depth > 0)
-			depth--;
-		else if ((*q == ',' && depth == 0) || (*q == '>' && depth == 0)) {
-			const char *s = a, *e = q;
-			while (s < e && *s == ' ')
-				s++;
-			if (*nargs >= KA_ULAUNCH_TARGS || (size_t)(e - s) >= 64)
-				return false;
-			/* "(ggml_type)1" -> "1"; "256u" -> "256"; true/false -> 1/0 */
-			if (*s == '(') {
-				const char *c = strchr(s, ')');
-				if (c && c < e && (c[1] == '-' || (c[1] >= '0' && c[1] <= '9')))
-					s = c + 1;
-			}
-			snprintf(args[*nargs], 64, "%.*s", (int)(e - s), s);
-			char *x = args[*nargs];
-			size_t l = strlen(x);
-			if (l && ((x[0] >= '0' && x[0] <= '9') || x[0] == '-'))
-				while (l > 1 && strchr("uUlL", x[l - 1]))
-					x[--l] = 0;
-			if (strcmp(x, "true") == 0)
-				strcpy(x, "1");
-			else if (strcmp(x, "false") == 0)
-				strcpy(x, "0");
-			(*nargs)++;
-			a = q + 1;
-			if (*q == '>')
-				break;
-		}
-		if (!*q)
-			return false;
-	}
-	return true;
-}
-
-static bool name_matches(const char *want, const char *have)
-{
-	/* "ns::k" against "ns::k" or a qualified "k"; an unqualified launch name
-	 * matches the last component */
-	size_t lw = strlen(want), lh = strlen(have);
-	if (strcmp(want, have) == 0)
-		return true;
-	if (lw > lh && strcmp(want + lw - lh, have) == 0 && want[lw - lh - 1] == ':')
-		return true;
-	return false;
-}
-
-static size_t matching(const struct ka_ulaunch *v, size_t nv, const char *mangled, const char *demangled,
-		       const struct ka_ulaunch **out, size_t cap)
-{
-	char base[512], args[KA_ULAUNCH_TARGS][64];
-	int nargs = 0;
-	bool split = demangled && demangled_split(demangled, base, sizeof(base), args, &nargs);
-	size_t n = 0;
-	for (size_t i = 0; i < nv && n < cap; i++) {
-		const struct ka_ulaunch *l = &v[i];
-		bool match = mangled && *l->mangled && strcmp(l->mangled, mangled) == 0;
-		/* the template arguments written: "*" for an outer template's
-		 * parameter; those not written (deduced) match any */
-		if (!match && split && l->n_targs >= 0 && l->n_targs <= nargs && name_matches(base, l->name)) {
-			match = true;
-			for (int t = 0; t < l->n_targs && match; t++)
-				match = strcmp(l->targs[t], "*") == 0 || strcmp(args[t], l->targs[t]) == 0;
-		}
-		if (match)
-			out[n++] = l;
-	}
-	return n;
-}
-
-size_t ka_uresult_launches(const struct ka_uresult *r, const char *mangled, const char *demangled,
-			   const struct ka_ulaunch **out, size_t cap)
-{
-	return r ? matching(r->launches, r->n_launches, mangled, demangled, out, cap) : 0;
-}
-
-bool ka_uresult_optin(const struct ka_uresult *r, const char *mangled, const char *demangled)
-{
-	const struct ka_ulaunch *one[1];
-	return r && matching(r->optins, r->n_optins, mangled, demangled, one, 1) > 0;
-}
