@@ -150,10 +150,7 @@ struct fnlist {
 
 static void fnlist_add(struct fnlist *l, CXCursor c)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 16;
-		l->v = ka_xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
+	KA_GROW(l->v, l->n, l->cap, 16);
 	l->v[l->n++] = c;
 }
 

@@ -420,10 +420,7 @@ static void add_launch(struct finder *f, const struct callee *c, CXCursor site, 
 			return;
 		}
 	}
-	if (f->out->n_launches == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 16;
-		f->out->launches = ka_xrealloc(f->out->launches, f->cap * sizeof(*f->out->launches));
-	}
+	KA_GROW(f->out->launches, f->out->n_launches, f->cap, 16);
 	l = &f->out->launches[f->out->n_launches++];
 	memset(l, 0, sizeof(*l));
 	l->name = ka_strdup(c->name);
@@ -910,10 +907,7 @@ static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent, CXClie
 		if (clang_getCursorKind(r) == CXCursor_FunctionDecl &&
 		    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(r)) &&
 		    clang_Cursor_getNumTemplateArguments(r) > 0) {
-			if (f->n_calls == f->cap_calls) {
-				f->cap_calls = f->cap_calls ? 2 * f->cap_calls : 64;
-				f->calls = ka_xrealloc(f->calls, f->cap_calls * sizeof(*f->calls));
-			}
+			KA_GROW(f->calls, f->n_calls, f->cap_calls, 64);
 			f->calls[f->n_calls++] = r;
 		}
 	}

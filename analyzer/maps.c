@@ -68,10 +68,7 @@ const char *ka_intern(struct ka_strtab *t, const char *s)
 	for (size_t i = t->n; i-- > 0 && i + 64 >= t->n;)   /* recent names repeat */
 		if (strcmp(t->v[i], s) == 0)
 			return t->v[i];
-	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->v = ka_xrealloc(t->v, t->cap * sizeof(*t->v));
-	}
+	KA_GROW(t->v, t->n, t->cap, 64);
 	t->v[t->n] = ka_strdup(s);
 	return t->v[t->n++];
 }
@@ -89,10 +86,7 @@ struct ka_node *ka_node_get(struct ka_an *an, CXCursor c)
 	int i = ka_cmap_get(&an->node_ix, c);
 	if (i >= 0)
 		return &an->nodes[i];
-	if (an->n_nodes == an->cap_nodes) {
-		an->cap_nodes = an->cap_nodes ? 2 * an->cap_nodes : 1024;
-		an->nodes = ka_xrealloc(an->nodes, an->cap_nodes * sizeof(*an->nodes));
-	}
+	KA_GROW(an->nodes, an->n_nodes, an->cap_nodes, 1024);
 	struct ka_node *n = &an->nodes[an->n_nodes];
 	memset(n, 0, sizeof(*n));
 	n->cur = c;
@@ -114,10 +108,7 @@ struct ka_fninfo *ka_fninfo_get(struct ka_an *an, CXCursor fn)
 	int i = ka_cmap_get(&an->fn_ix, fn);
 	if (i >= 0)
 		return &an->fns[i];
-	if (an->n_fns == an->cap_fns) {
-		an->cap_fns = an->cap_fns ? 2 * an->cap_fns : 32;
-		an->fns = ka_xrealloc(an->fns, an->cap_fns * sizeof(*an->fns));
-	}
+	KA_GROW(an->fns, an->n_fns, an->cap_fns, 32);
 	struct ka_fninfo *f = &an->fns[an->n_fns];
 	memset(f, 0, sizeof(*f));
 	f->fn = fn;

@@ -176,10 +176,7 @@ static void var_note(struct ka_frame *f, int i, const struct ka_uval *v)
 	}
 	if (j < 0) {
 		CXString n = clang_getCursorSpelling(f->decls[i]), fn = clang_getCursorSpelling(f->fn);
-		if (an->n_vars == an->cap_vars) {
-			an->cap_vars = an->cap_vars ? 2 * an->cap_vars : 64;
-			an->vars = ka_xrealloc(an->vars, an->cap_vars * sizeof(*an->vars));
-		}
+		KA_GROW(an->vars, an->n_vars, an->cap_vars, 64);
 		j = (int)an->n_vars++;
 		an->vars[j] = (struct ka_uvar){ka_strdup(clang_getCString(n)), ka_strdup(clang_getCString(fn)),
 					       line_of(f->decls[i]), (enum ka_uclass)v->cls};
@@ -1141,10 +1138,7 @@ static void reach(struct ka_an *an, CXCursor fn)
 	for (size_t i = 0; i < an->n_reached; i++)
 		if (clang_equalCursors(an->reached[i], fn))
 			return;
-	if (an->n_reached == an->cap_reached) {
-		an->cap_reached = an->cap_reached ? 2 * an->cap_reached : 16;
-		an->reached = ka_xrealloc(an->reached, an->cap_reached * sizeof(*an->reached));
-	}
+	KA_GROW(an->reached, an->n_reached, an->cap_reached, 16);
 	an->reached[an->n_reached++] = fn;
 }
 

@@ -24,10 +24,7 @@ struct ka_ufinding *ka_finding_add(struct ka_finding_acc *a, enum ka_rule rule, 
 	vsnprintf(tmp, sizeof(tmp), fmt, ap);
 	va_end(ap);
 	ka_buf_puts(&b, tmp);
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 16;
-		a->v = ka_xrealloc(a->v, a->cap * sizeof(*a->v));
-	}
+	KA_GROW(a->v, a->n, a->cap, 16);
 	a->v[a->n] = (struct ka_ufinding){rule, line, col, min_sm, b.data, 0, 0, false, NULL, false};
 	return &a->v[a->n++];
 }

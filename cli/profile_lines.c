@@ -207,10 +207,7 @@ json_t *ka_profile_lines(struct ka_profile_lines *pl, const struct ka_ncu_profil
 		}
 		json_array_append_new(out, o);
 		if (file) {               /* the page shows it at the model's line */
-			if (pl->n == pl->cap) {
-				pl->cap = pl->cap ? 2 * pl->cap : 32;
-				pl->v = ka_xrealloc(pl->v, pl->cap * sizeof(*pl->v));
-			}
+			KA_GROW(pl->v, pl->n, pl->cap, 32);
 			pl->v[pl->n++] = ml;
 		}
 	}

@@ -2,6 +2,7 @@
  * one condition kanalyze does not try to survive: it aborts with a message. */
 #include "core.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,19 @@ void *ka_xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);
 	return q ? q : oom();
+}
+
+void *ka_grow(void *v, size_t n, size_t *cap, size_t elem, size_t first)
+{
+	if (n < *cap)
+		return v;
+	size_t c = *cap ? 2 * *cap : first;
+	if (c <= n)
+		c = n + 1;
+	if (elem && c > SIZE_MAX / elem)
+		return oom();
+	*cap = c;
+	return ka_xrealloc(v, c * elem);
 }
 
 char *ka_strdup(const char *s)

@@ -433,10 +433,7 @@ static int dir_hash(const char *path, const struct looks *lk, long long not_befo
 					    &sx) == 0 && (sx.stx_mask & STATX_BTIME) &&
 		    (long long)sx.stx_btime.tv_sec * 1000000000LL + sx.stx_btime.tv_nsec >= not_before)
 			continue;                        /* made during the compile */
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			names = ka_xrealloc(names, cap * sizeof(*names));
-		}
+		KA_GROW(names, n, cap, 64);
 		names[n++] = ka_strdup(e->d_name);
 	}
 	closedir(d);
@@ -476,10 +473,7 @@ static void looks_add(struct looks *lk, const char *p, size_t len)
 		while (c < len && p[c] != '/')
 			c++;
 		if (c > 0 && !(c == 1 && p[0] == '.') && !(c == 2 && p[0] == '.' && p[1] == '.')) {
-			if (lk->n == lk->cap) {
-				lk->cap = lk->cap ? 2 * lk->cap : 64;
-				lk->v = ka_xrealloc(lk->v, lk->cap * sizeof(*lk->v));
-			}
+			KA_GROW(lk->v, lk->n, lk->cap, 64);
 			lk->v[lk->n] = ka_xmalloc(c + 1);
 			memcpy(lk->v[lk->n], p, c);
 			lk->v[lk->n++][c] = '\0';
@@ -597,10 +591,7 @@ static void dirset_add(struct dirset *s, const char *path, size_t len)
 	for (size_t i = 0; i < s->n; i++)
 		if (strlen(s->v[i]) == len && memcmp(s->v[i], path, len) == 0)
 			return;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 32;
-		s->v = ka_xrealloc(s->v, s->cap * sizeof(*s->v));
-	}
+	KA_GROW(s->v, s->n, s->cap, 32);
 	s->v[s->n] = ka_xmalloc(len + 1);
 	memcpy(s->v[s->n], path, len);
 	s->v[s->n++][len] = '\0';
@@ -810,10 +801,7 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 		struct stat st;
 
 		if (nl && strncmp(p, "look ", 5) == 0) {
-			if (lk.n == lk.cap) {
-				lk.cap = lk.cap ? 2 * lk.cap : 64;
-				lk.v = ka_xrealloc(lk.v, lk.cap * sizeof(*lk.v));
-			}
+			KA_GROW(lk.v, lk.n, lk.cap, 64);
 			lk.v[lk.n] = ka_xmalloc((size_t)(nl - p - 4));
 			memcpy(lk.v[lk.n], p + 5, (size_t)(nl - p - 5));
 			lk.v[lk.n++][nl - p - 5] = '\0';

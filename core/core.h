@@ -92,6 +92,12 @@ char *ka_strdup(const char *s);          /* aborts on out-of-memory */
 void *ka_xmalloc(size_t n);
 void *ka_xcalloc(size_t n, size_t size);
 void *ka_xrealloc(void *p, size_t n);
+/* The one growable array: room for element n of v, whose capacity is *cap
+ * elements of elem bytes, doubling it (from `first`) when full; v itself
+ * when there is room.  Aborts on out-of-memory, as ka_xrealloc.  Use it as
+ * KA_GROW(list->v, list->n, list->cap, 16); list->v[list->n++] = x; */
+void *ka_grow(void *v, size_t n, size_t *cap, size_t elem, size_t first);
+#define KA_GROW(v, n, cap, first) ((v) = ka_grow((v), (n), &(cap), sizeof(*(v)), (first)))
 
 /* ---- files ---------------------------------------------------------------
  * ka_read_file: whole regular file into *out (NUL-terminated); refuses

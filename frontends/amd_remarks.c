@@ -129,10 +129,7 @@ static char *skip_location_after(char *body, char **file, int *line, int *col)
 static struct ka_amd_remark *new_record(struct ka_amd_remarks *out)
 {
 	struct ka_amd_remark *r;
-	if (out->n == out->cap) {
-		out->cap = out->cap ? 2 * out->cap : 16;
-		out->v = ka_xrealloc(out->v, out->cap * sizeof(*out->v));
-	}
+	KA_GROW(out->v, out->n, out->cap, 16);
 	r = &out->v[out->n++];
 	memset(r, 0, sizeof(*r));
 	r->sgprs = r->vgprs = r->agprs = r->scratch = r->occupancy = KA_UNSET;

@@ -24,10 +24,7 @@ struct syms {
 
 static void syms_set(struct syms *s, const char *name, size_t n, long value)
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 32;
-		s->v = ka_xrealloc(s->v, s->cap * sizeof(*s->v));
-	}
+	KA_GROW(s->v, s->n, s->cap, 32);
 	s->v[s->n].name = ka_xmalloc(n + 1);
 	memcpy(s->v[s->n].name, name, n);
 	s->v[s->n].name[n] = '\0';
@@ -75,10 +72,7 @@ static struct ka_amdgpu_kernel *kernel_get(struct ka_amdgpu_asm *a, const char *
 	for (size_t i = 0; i < a->n; i++)
 		if (strlen(a->v[i].name) == n && strncmp(a->v[i].name, name, n) == 0)
 			return &a->v[i];
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 8;
-		a->v = ka_xrealloc(a->v, a->cap * sizeof(*a->v));
-	}
+	KA_GROW(a->v, a->n, a->cap, 8);
 	k = &a->v[a->n++];
 	memset(k, 0, sizeof(*k));
 	k->name = ka_xmalloc(n + 1);

@@ -516,10 +516,7 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 				free(f.source);
 				f.source = real;
 			}
-			if (db->n == db->cap) {
-				db->cap = db->cap ? 2 * db->cap : 16;
-				db->v = ka_xrealloc(db->v, db->cap * sizeof(*db->v));
-			}
+			KA_GROW(db->v, db->n, db->cap, 16);
 			db->v[db->n++] = f;
 		}
 		for (int j = 0; j < argc; j++)

@@ -409,10 +409,7 @@ static int rdc_graph_build(struct cubin *c, struct rdc_graph *g)
 			bool shared = c->syms[sym].is_data && c->syms[sym].shndx < g->nsec && g->loose[c->syms[sym].shndx];
 			if (!shared && !c->syms[sym].is_func)
 				continue;
-			if (g->n == g->cap) {
-				g->cap = g->cap ? 2 * g->cap : 32;
-				g->v = ka_xrealloc(g->v, g->cap * sizeof(*g->v));
-			}
+			KA_GROW(g->v, g->n, g->cap, 32);
 			g->v[g->n++] = (struct rdc_edge){fn, sym};
 		}
 	}

@@ -442,10 +442,7 @@ struct reader {
 
 static void note_push(struct arch_note **v, size_t *n, size_t *cap, const struct ka_fatbin_entry *e)
 {
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 16;
-		*v = ka_xrealloc(*v, *cap * sizeof(**v));
-	}
+	KA_GROW(*v, *n, *cap, 16);
 	memcpy((*v)[*n].arch, e->arch, sizeof(e->arch));
 	(*v)[*n].container = e->container;
 	(*v)[*n].kind = e->kind;
@@ -612,10 +609,7 @@ struct entries {
 static int collect(const struct ka_fatbin_entry *e, void *arg)
 {
 	struct entries *l = arg;
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->v = ka_xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
+	KA_GROW(l->v, l->n, l->cap, 64);
 	l->v[l->n++] = *e;
 	return 0;
 }

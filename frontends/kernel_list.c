@@ -32,10 +32,7 @@ void ka_kernel_free(struct ka_kernel *k)
 
 struct ka_kernel *ka_kernel_list_add(struct ka_kernel_list *l)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 8;
-		l->v = ka_xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
+	KA_GROW(l->v, l->n, l->cap, 8);
 	memset(&l->v[l->n], 0, sizeof(l->v[0]));
 	return &l->v[l->n++];
 }

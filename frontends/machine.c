@@ -173,18 +173,12 @@ static void classify(struct insn *in, const char *op)
  * branch's label or NULL), giving any label waiting for it its address. */
 static struct insn *insn_add(struct func *f, unsigned long addr, const char *op, size_t n, int frame, int line)
 {
-	if (f->n == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 64;
-		f->v = ka_xrealloc(f->v, f->cap * sizeof(*f->v));
-	}
+	KA_GROW(f->v, f->n, f->cap, 64);
 	struct insn *in = &f->v[f->n++];
 	*in = (struct insn){.addr = addr, .frame = frame, .line = line};
 	snprintf(in->op, sizeof(in->op), "%.*s", (int)(n < sizeof(in->op) ? n : sizeof(in->op) - 1), op);
 	if (f->pending[0]) {
-		if (f->n_labels == f->cap_labels) {
-			f->cap_labels = f->cap_labels ? 2 * f->cap_labels : 16;
-			f->labels = ka_xrealloc(f->labels, f->cap_labels * sizeof(*f->labels));
-		}
+		KA_GROW(f->labels, f->n_labels, f->cap_labels, 16);
 		f->labels[f->n_labels] = (struct label){.addr = addr};
 		memcpy(f->labels[f->n_labels++].name, f->pending, sizeof(f->pending));
 		f->pending[0] = '\0';

@@ -331,10 +331,7 @@ static size_t line_get(struct ka_ncu_profile *p, const char *kernel, const char 
 	s = line_slot(p, kernel, file, line);
 	if (*s)
 		return *s - 1;
-	if (p->n_lines == p->cap_lines) {
-		p->cap_lines = p->cap_lines ? 2 * p->cap_lines : 64;
-		p->lines = ka_xrealloc(p->lines, p->cap_lines * sizeof(*p->lines));
-	}
+	KA_GROW(p->lines, p->n_lines, p->cap_lines, 64);
 	p->lines[p->n_lines] = (struct ka_ncu_line){
 		.kernel = kernel, .file = file, .line = line,
 		.sectors = -1, .excessive = -1, .ideal = -1, .executed = -1,
@@ -449,10 +446,7 @@ static bool seen_before(struct ka_ncu_line *l, const char *addr)
 	for (size_t i = 0; i < l->n_addr; i++)
 		if (l->addr[i] == at)
 			return true;
-	if (l->n_addr == l->cap_addr) {
-		l->cap_addr = l->cap_addr ? 2 * l->cap_addr : 8;
-		l->addr = ka_xrealloc(l->addr, l->cap_addr * sizeof(*l->addr));
-	}
+	KA_GROW(l->addr, l->n_addr, l->cap_addr, 8);
 	l->addr[l->n_addr++] = at;
 	return false;
 }
@@ -775,10 +769,7 @@ static void det_merge(struct ka_ncu_profile *p, const struct ka_ncu_launch *l)
 			x = y;
 	}
 	if (!x) {
-		if (p->n_launches == p->cap_launches) {
-			p->cap_launches = p->cap_launches ? 2 * p->cap_launches : 16;
-			p->launches = ka_xrealloc(p->launches, p->cap_launches * sizeof(*p->launches));
-		}
+		KA_GROW(p->launches, p->n_launches, p->cap_launches, 16);
 		x = &p->launches[p->n_launches++];
 		*x = *l;
 		x->launches = 0;
@@ -1046,10 +1037,7 @@ void ka_ncu_name_key(const char *name, struct ka_buf *out)
 				x.n++;
 		else if (s[0] == ':' && s[1] == ':')
 			x.n = 2;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 32;
-			t = ka_xrealloc(t, cap * sizeof(*t));
-		}
+		KA_GROW(t, n, cap, 32);
 		t[n++] = x;
 		s += x.n;
 	}

@@ -27,10 +27,7 @@ static long entry_get(struct ka_ptxas_log *log, const char *name, size_t n)
 	for (size_t i = 0; i < log->n; i++)
 		if (strlen(log->v[i].mangled) == n && memcmp(log->v[i].mangled, name, n) == 0)
 			return (long)i;
-	if (log->n == log->cap) {
-		log->cap = log->cap ? 2 * log->cap : 8;
-		log->v = ka_xrealloc(log->v, log->cap * sizeof(*log->v));
-	}
+	KA_GROW(log->v, log->n, log->cap, 8);
 	e = &log->v[log->n++];
 	memset(e, 0, sizeof(*e));
 	e->mangled = ka_xmalloc(n + 1);

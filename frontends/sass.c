@@ -123,10 +123,7 @@ static char *section_header(const char *line)
 /* ---- the census of one section ------------------------------------------------ */
 static struct ka_sass_func *set_add(struct ka_sass_set *set, char *name)
 {
-	if (set->n == set->cap) {
-		set->cap = set->cap ? 2 * set->cap : 8;
-		set->v = ka_xrealloc(set->v, set->cap * sizeof(*set->v));
-	}
+	KA_GROW(set->v, set->n, set->cap, 8);
 	struct ka_sass_func *f = &set->v[set->n++];
 	memset(f, 0, sizeof(*f));
 	f->name = name;
@@ -150,10 +147,7 @@ static struct ka_sass_count *count_of(struct ka_sass *s, const char *op, size_t 
 	for (size_t i = 0; i < s->n_ops; i++)
 		if (strlen(s->ops[i].opcode) == n && memcmp(s->ops[i].opcode, op, n) == 0)
 			return &s->ops[i];
-	if (s->n_ops == s->cap_ops) {
-		s->cap_ops = s->cap_ops ? 2 * s->cap_ops : 32;
-		s->ops = ka_xrealloc(s->ops, s->cap_ops * sizeof(*s->ops));
-	}
+	KA_GROW(s->ops, s->n_ops, s->cap_ops, 32);
 	struct ka_sass_count *c = &s->ops[s->n_ops++];
 	memset(c, 0, sizeof(*c));
 	c->opcode = ka_xmalloc(n + 1);
@@ -175,10 +169,7 @@ long ka_sass_count_of(const struct ka_sass *s, const char *opcode)
 
 static void insn_add(struct ka_sass *s, unsigned long addr, int line, bool uniform, char local)
 {
-	if (s->n_insns == s->cap_insns) {
-		s->cap_insns = s->cap_insns ? 2 * s->cap_insns : 64;
-		s->insns = ka_xrealloc(s->insns, s->cap_insns * sizeof(*s->insns));
-	}
+	KA_GROW(s->insns, s->n_insns, s->cap_insns, 64);
 	s->insns[s->n_insns++] =
 		(struct ka_sass_insn){.addr = addr, .line = line, .live = -1, .uniform = uniform, .local = local};
 }
@@ -545,10 +536,7 @@ static void frame_line(struct frames *fr, const char *p)
 		fr->n = 0;
 		fr->names.len = 0;
 	}
-	if (fr->n == fr->cap) {
-		fr->cap = fr->cap ? 2 * fr->cap : 8;
-		fr->v = ka_xrealloc(fr->v, fr->cap * sizeof(*fr->v));
-	}
+	KA_GROW(fr->v, fr->n, fr->cap, 8);
 	fr->v[fr->n++] = (struct frame){fr->names.len, (int)line};
 	ka_buf_append(&fr->names, f, (size_t)(e - f));
 	ka_buf_append(&fr->names, "", 1);       /* the terminator is part of the name */

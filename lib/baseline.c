@@ -122,10 +122,7 @@ static int cmp_entry(const void *a, const void *b)
 
 static struct ka_bl_entry *add(struct ka_bl *b)
 {
-	if (b->n == b->cap) {
-		b->cap = b->cap ? 2 * b->cap : 16;
-		b->v = ka_xrealloc(b->v, b->cap * sizeof(*b->v));
-	}
+	KA_GROW(b->v, b->n, b->cap, 16);
 	memset(&b->v[b->n], 0, sizeof(b->v[0]));
 	return &b->v[b->n++];
 }
@@ -167,10 +164,7 @@ static int cmp_finding(const void *pa, const void *pb)
 
 static struct ka_bl_finding *add_finding(struct ka_bl *b)
 {
-	if (b->nf == b->capf) {
-		b->capf = b->capf ? 2 * b->capf : 16;
-		b->f = ka_xrealloc(b->f, b->capf * sizeof(*b->f));
-	}
+	KA_GROW(b->f, b->nf, b->capf, 16);
 	memset(&b->f[b->nf], 0, sizeof(b->f[0]));
 	return &b->f[b->nf++];
 }

@@ -56,10 +56,7 @@ const struct ka_frontend *ka_input_classify(struct ka_run *run, const char *path
 		if (strcmp(k->v[i].path, path) == 0 && same(k->v[i].lang, lang) && same(k->v[i].cf_lang, cf_lang))
 			return k->v[i].fe;
 	fe = first_claim(path, lang, cf);
-	if (k->n == k->cap) {
-		k->cap = k->cap ? 2 * k->cap : 16;
-		k->v = ka_xrealloc(k->v, k->cap * sizeof(*k->v));
-	}
+	KA_GROW(k->v, k->n, k->cap, 16);
 	k->v[k->n++] = (struct kind){ka_strdup(path), lang ? ka_strdup(lang) : NULL, cf_lang ? ka_strdup(cf_lang) : NULL,
 				     fe};
 	return fe;

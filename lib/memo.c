@@ -79,10 +79,7 @@ void ka_memo_put(struct ka_model_memo *m, const void *key, size_t klen, const vo
 
 	if (!m || *(s = find_slot(m, key, klen, h)) != 0)
 		return;
-	if (m->n == m->cap) {
-		m->cap = m->cap ? 2 * m->cap : 32;
-		m->v = ka_xrealloc(m->v, m->cap * sizeof(*m->v));
-	}
+	KA_GROW(m->v, m->n, m->cap, 32);
 	m->v[m->n] = (struct memo_entry){ka_xmalloc(klen), ka_xmalloc(vlen), klen, vlen, h};
 	memcpy(m->v[m->n].key, key, klen);
 	memcpy(m->v[m->n].val, val, vlen);

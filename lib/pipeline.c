@@ -55,10 +55,7 @@ static int add_units(const struct input *in, struct ka_run *run, struct ka_unit 
 	if (!v) {                               /* the archs are in the input */
 		if (ka_input_check(in->file, fe->suffix, d) != 0)
 			return KA_EXIT_USAGE;
-		if (*n == *cap) {
-			*cap = *cap ? 2 * *cap : 16;
-			*units = ka_xrealloc(*units, *cap * sizeof(**units));
-		}
+		KA_GROW(*units, *n, *cap, 16);
 		(*units)[(*n)++] = (struct ka_unit){.file = in->file, .arch = NULL, .cf = in->cf, .fe = fe};
 		return KA_EXIT_OK;
 	}
@@ -77,10 +74,7 @@ static int add_units(const struct input *in, struct ka_run *run, struct ka_unit 
 				     "analysable here; skipped", use[a]);
 			continue;
 		}
-		if (*n == *cap) {
-			*cap = *cap ? 2 * *cap : 16;
-			*units = ka_xrealloc(*units, *cap * sizeof(**units));
-		}
+		KA_GROW(*units, *n, *cap, 16);
 		(*units)[(*n)++] = (struct ka_unit){.file = in->file, .arch = use[a], .cf = in->cf, .fe = fe};
 	}
 	return KA_EXIT_OK;
@@ -129,10 +123,7 @@ static int compile_inputs(const struct input *in, int n_in, struct ka_run *run, 
 		int r = fe->compile(mine, (int)k, run, d);
 		rc = r > rc ? r : rc;
 		for (size_t i = 0; i < k; i++) {
-			if (*n_all == *cap_all) {
-				*cap_all = *cap_all ? 2 * *cap_all : 16;
-				*all = ka_xrealloc(*all, *cap_all * sizeof(**all));
-			}
+			KA_GROW(*all, *n_all, *cap_all, 16);
 			(*all)[(*n_all)++] = mine[i];
 		}
 	}

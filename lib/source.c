@@ -69,10 +69,7 @@ static void add_job(struct ka_sources *s, const char *file, const struct ka_anal
 			return;
 		}
 	}
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 8;
-		s->jobs = ka_xrealloc(s->jobs, s->cap * sizeof(*s->jobs));
-	}
+	KA_GROW(s->jobs, s->n, s->cap, 8);
 	memset(&s->jobs[s->n], 0, sizeof(s->jobs[s->n]));
 	s->jobs[s->n].file = file;
 	s->jobs[s->n].opt = *o;

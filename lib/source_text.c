@@ -29,10 +29,7 @@ static void add(struct ka_result *r, const char *path, size_t *cap)
 	struct ka_buf text = {0};
 	if (!path || !*path || find(r, path))
 		return;
-	if (r->n_sources == *cap) {
-		*cap = *cap ? 2 * *cap : 8;
-		r->sources = ka_xrealloc(r->sources, *cap * sizeof(*r->sources));
-	}
+	KA_GROW(r->sources, r->n_sources, *cap, 8);
 	struct ka_source_text *s = &r->sources[r->n_sources++];
 	*s = (struct ka_source_text){.path = ka_strdup(path)};
 	if (ka_read_file(path, SOURCE_MAX, &text) != 0) {

@@ -19,10 +19,7 @@ static void push_run(struct ka_chart_series *s, size_t *cap, long x0, long x1, c
 		last->x1 = x1;
 		return;
 	}
-	if (s->n == *cap) {
-		*cap = *cap ? 2 * *cap : 32;
-		s->runs = ka_xrealloc(s->runs, *cap * sizeof(*s->runs));
-	}
+	KA_GROW(s->runs, s->n, *cap, 32);
 	s->runs[s->n++] = (struct ka_chart_run){x0, x1, p->blocks, p->warps, p->occ, p->limiters};
 }
 

@@ -72,10 +72,7 @@ void ka_sites_build(struct ka_sites *s, const struct ka_result *r, int min_level
 				continue;
 			const char *where = finding_file(rk->k);
 			if (!(site = find(s, where, f))) {
-				if (s->n == s->cap) {
-					s->cap = s->cap ? 2 * s->cap : 16;
-					s->v = ka_xrealloc(s->v, s->cap * sizeof(*s->v));
-				}
+				KA_GROW(s->v, s->n, s->cap, 16);
 				site = &s->v[s->n++];
 				*site = (struct ka_site){where, f, NULL, 0};
 			}

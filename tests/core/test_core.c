@@ -24,6 +24,35 @@
 
 #include "core.h"
 
+/* KA_GROW: room for each pushed element, the capacity doubling from the
+ * first size, the elements kept across each move. */
+static void grow_doubles(void **state)
+{
+	(void)state;
+	int *v = NULL;
+	size_t n = 0, cap = 0, caps[6] = {0}, seen = 0;
+	for (int i = 0; i < 100; i++) {
+		size_t before = cap;
+		KA_GROW(v, n, cap, 4);
+		assert_true(cap > n);
+		if (cap != before)
+			caps[seen++] = cap;
+		v[n++] = i * 3;
+	}
+	size_t want[] = {4, 8, 16, 32, 64, 128};
+	assert_int_equal(seen, 6);
+	for (int i = 0; i < 6; i++)
+		assert_int_equal(caps[i], want[i]);
+	for (int i = 0; i < 100; i++)
+		assert_int_equal(v[i], i * 3);
+	/* room already: the same array, the same capacity */
+	int *same = v;
+	KA_GROW(v, 100, cap, 4);
+	assert_ptr_equal(v, same);
+	assert_int_equal(cap, 128);
+	free(v);
+}
+
 static void spawn_captures(void **state)
 {
 	(void)state;
@@ -431,6 +460,7 @@ static void signals_stop_everything(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(grow_doubles),
 		cmocka_unit_test(spawn_captures), cmocka_unit_test(spawn_argv_is_not_a_shell),
 		cmocka_unit_test(spawn_missing), cmocka_unit_test(spawn_timeout_kills_group),
 		cmocka_unit_test(spawn_many_parallel), cmocka_unit_test(atomic_write),
