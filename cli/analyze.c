@@ -30,25 +30,23 @@ int ka_cli_request(struct ka_cli *cli, struct ka_request *req, struct ka_what_sp
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	struct ka_model_params *p = &req->launch;
 
-	*req = (struct ka_request){
-		.mode = cli->cmd == KA_CMD_REPORT ? KA_INPUTS_RECORDS : KA_INPUTS_FILES,
-		.inputs = cli->files,
-		.n_inputs = cli->n_files,
-		.lang = cli->opt[OPT_LANG],
-		.archs = cli->opt[OPT_ARCH],
-		.compdb = cli->opt[OPT_COMPDB],
-		.remarks = cli->opt[OPT_REMARKS],
-		.cc_args = cli->cc_args,
-		.launch_rules = cli->launch_rules,
-		.n_launch_rules = cli->n_launch_rules,
-		.cache = !cli->flag[OPT_NOCACHE],
-		.sass = cli->flag[OPT_SASS],
-		.uniformity = !cli->flag[OPT_NOUNIF],
-		.nvcc = cli->opt[OPT_NVCC],
-		.clang = cli->opt[OPT_CLANG],
-		.clang_fallback = cli->flag[OPT_CLANGFB],
-		.trust_records = cli->flag[OPT_TRUSTREC],
-	};
+	ka_request_init(req, cli->files, cli->n_files);     /* then what the options say */
+	if (cli->cmd == KA_CMD_REPORT)
+		req->mode = KA_INPUTS_RECORDS;
+	req->lang = cli->opt[OPT_LANG];
+	req->archs = cli->opt[OPT_ARCH];
+	req->compdb = cli->opt[OPT_COMPDB];
+	req->remarks = cli->opt[OPT_REMARKS];
+	req->cc_args = cli->cc_args;
+	req->launch_rules = cli->launch_rules;
+	req->n_launch_rules = cli->n_launch_rules;
+	req->cache = !cli->flag[OPT_NOCACHE];
+	req->sass = cli->flag[OPT_SASS];
+	req->uniformity = !cli->flag[OPT_NOUNIF];
+	req->nvcc = cli->opt[OPT_NVCC];
+	req->clang = cli->opt[OPT_CLANG];
+	req->clang_fallback = cli->flag[OPT_CLANGFB];
+	req->trust_records = cli->flag[OPT_TRUSTREC];
 	p->block = ka_cli_long(cli, OPT_BLOCK, 1, 1024, 0, d, &bad);
 	p->smem = ka_cli_long(cli, OPT_SMEM, 0, 1L << 20, 0, d, &bad);
 	if ((p->wave = ka_cli_wave(cli, d)) < 0)

@@ -248,13 +248,10 @@ static void record_one(const char *dir, char **cmd, int n, const char *file, str
 		return;
 	}
 	const char *inputs[2] = {output, NULL};
-	struct ka_request req = {
-		.mode = KA_INPUTS_FILES,
-		.inputs = inputs,
-		.n_inputs = 1,
-		.jobs = 1,
-		.timeout_s = 600,
-	};
+	struct ka_request req;
+	ka_request_init(&req, inputs, 1);
+	req.timeout_s = 600;
+	req.cache = req.uniformity = false;       /* the record holds the compiler's counts */
 	ka_analyze(&req, d, &res);
 
 	/* the record: the archs read completely, their kernels */

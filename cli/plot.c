@@ -363,8 +363,10 @@ int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d)
 		return KA_EXIT_USAGE;
 	}
 	if (!arch_name && (cli->n_files || cli->opt[OPT_REMARKS])) {   /* the library's default for the input */
-		const struct ka_request input = {.mode = KA_INPUTS_FILES, .inputs = cli->files, .n_inputs = cli->n_files,
-						 .lang = cli->opt[OPT_LANG], .remarks = cli->opt[OPT_REMARKS]};
+		struct ka_request input;
+		ka_request_init(&input, cli->files, cli->n_files);
+		input.lang = cli->opt[OPT_LANG];
+		input.remarks = cli->opt[OPT_REMARKS];
 		arch_name = ka_default_arch(&input);
 	} else if (!arch_name) {   /* a configuration: sm_90, gfx90a for the AMD options */
 		arch_name = ka_vendors[cli->opt[OPT_VGPRS] ? KA_VENDOR_AMD : KA_VENDOR_NVIDIA]->default_arch;

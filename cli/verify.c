@@ -286,16 +286,13 @@ static int unit_compile(struct verify *v, int u)
 	v->compiled[u] = true;
 	ka_buf_printf(&path, "%s/%s", v->kdir, verify_units[u].source);
 	const char *inputs[2] = {path.data, NULL};
-	struct ka_request req = {
-		.mode = KA_INPUTS_FILES,
-		.inputs = inputs,
-		.n_inputs = 1,
-		.archs = v->arch->name,
-		.cc_args = verify_units[u].flags,
-		.jobs = 1,
-		.timeout_s = v->nv.timeout_s,
-		.nvcc = v->nv.nvcc,
-	};
+	struct ka_request req;
+	ka_request_init(&req, inputs, 1);
+	req.archs = v->arch->name;
+	req.cc_args = verify_units[u].flags;
+	req.timeout_s = v->nv.timeout_s;
+	req.nvcc = v->nv.nvcc;
+	req.cache = req.uniformity = false;       /* the model against the driver: a fresh compile */
 	rc = ka_analyze(&req, v->d, &v->units[u]);
 	if (!v->nvcc_version && v->units[u].nvcc_version)
 		v->nvcc_version = ka_strdup(v->units[u].nvcc_version);

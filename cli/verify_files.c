@@ -1,7 +1,7 @@
 /* verify_files.c — `kanalyze verify FILE...`: kanalyze's reading of a user's
  * own build set beside what the CUDA driver says when it loads it (DESIGN §7).
- * Every cubin of the GPU's architecture in the inputs (sources compiled with
- * nvcc -cubin; cubins, fatbins, objects, archives, libraries, executables
+ * Every cubin of the GPU's architecture in the inputs (a source's, from the
+ * one compile the library's analysis of it runs; cubins, fatbins, objects, archives, libraries, executables
  * read as `kanalyze FILE` reads them) is written out; kernels/runner/
  * verify_probe.c (plain C, libcuda.so.1 through dlopen, nothing launched)
  * loads each one eagerly and prints each kernel's attributes and its
@@ -95,25 +95,41 @@ static void on_cubin(void *arg, const void *cubin, size_t len, struct ka_kernel_
 	ka_buf_free(&path);
 }
 
-/* The dynamic shared sizes a source's launches are modelled at (its
- * constant launch sites, as `kanalyze FILE` finds them) into x->extra.  A
- * source kanalyze cannot analyse adds none: the cubin is still checked. */
-static void launch_smem(struct extract *x, const struct ka_cli *cli, const char *file, const char *nvcc)
+/* A CUDA source: analysed once through the library (no cache, so it
+ * compiles; no source analysis) for the GPU's arch, with the user's
+ * -I/-D/-std; the cubin that compile produced is kept (ka_request.on_cubin)
+ * and written out, at the dynamic shared sizes of its constant launch
+ * sites too (as `kanalyze FILE` finds them). */
+static void keep_cubin(void *arg, const char *file, const char *arch, const void *cubin, size_t len)
+{
+	struct ka_buf *kept = arg;
+	(void)file;
+	(void)arch;
+	kept->len = 0;
+	ka_buf_append(kept, cubin, len);
+}
+
+static int extract_source(struct extract *x, const struct ka_cli *cli, const char *file, const char *nvcc_opt)
 {
 	const char *inputs[2] = {file, NULL};
 	const char **cc = ka_xcalloc((size_t)cli->n_cc_args + 1, sizeof(*cc));
+	struct ka_buf cubin = {0};
 	struct ka_result res = {0};
-	struct ka_diag quiet;
+	int rc;
 
 	for (int i = 0; i < cli->n_cc_args; i++)
 		cc[i] = cli->cc_args[i];
-	struct ka_request req = {
-		.mode = KA_INPUTS_FILES, .inputs = inputs, .n_inputs = 1, .archs = x->arch->name, .cc_args = cc,
-		.jobs = 1, .timeout_s = 600, .nvcc = nvcc, .uniformity = false, .cache = false,
-	};
-	ka_diag_init(&quiet, NULL);
-	quiet.quiet = true;        /* the compile above already said what there is to say */
-	ka_analyze(&req, &quiet, &res);
+	struct ka_request req;
+	ka_request_init(&req, inputs, 1);
+	req.archs = x->arch->name;
+	req.cc_args = cc;
+	req.lang = "cuda";                         /* CUDA by classification: k.cu.cc too */
+	req.timeout_s = 600;
+	req.nvcc = nvcc_opt;
+	req.uniformity = req.cache = false;        /* the compile itself, its cubin kept */
+	req.on_cubin = keep_cubin;
+	req.on_cubin_arg = &cubin;
+	rc = ka_analyze(&req, x->d, &res);
 	x->n_extra = 0;
 	for (size_t i = 0; i < res.n; i++) {
 		long s = res.v[i].smem_dynamic;
@@ -124,72 +140,21 @@ static void launch_smem(struct extract *x, const struct ka_cli *cli, const char 
 			x->extra[x->n_extra++] = s;
 	}
 	ka_result_free(&res);
-	ka_diag_fini(&quiet);
 	free(cc);
-}
-
-/* A CUDA source: nvcc -cubin for the arch (the user's -I/-D/-std pass on),
- * then read as the cubin it is, at its launch sites' dynamic sizes too. */
-static int extract_source(struct extract *x, const struct ka_cli *cli, const char *file, const char *nvcc_opt)
-{
-	struct ka_nvcc_options nv = {.nvcc = nvcc_opt, .timeout_s = 600, .jobs = 1};
-	char *nvcc = ka_nvcc_locate(&nv), *tmp = NULL;
-	struct ka_buf out = {0}, arch = {0}, cubin = {0};
-	struct ka_spawn_result r = {0};
-	int rc = KA_EXIT_OK;
-
-	if (!nvcc) {
-		ka_diag_error(x->d, KA_EXIT_TOOLCHAIN, file, "nvcc not found: it compiles the source to a cubin "
-			      "(--nvcc PATH or $KANALYZE_NVCC)");
-		return KA_EXIT_TOOLCHAIN;
-	}
-	tmp = ka_tempdir_create("verify-src");
-	if (!tmp) {
-		free(nvcc);
-		ka_diag_error(x->d, KA_EXIT_TOOLCHAIN, file, "cannot create a temporary directory");
-		return KA_EXIT_TOOLCHAIN;
-	}
-	ka_buf_printf(&out, "%s/k.cubin", tmp);
-	ka_buf_printf(&arch, "-arch=%s", x->arch->name);
-	int n = 0;
-	char **argv = ka_xcalloc((size_t)cli->n_cc_args + 10, sizeof(*argv));
-	argv[n++] = nvcc;
-	argv[n++] = "-cubin";
-	argv[n++] = arch.data;
-	for (int i = 0; i < cli->n_cc_args; i++)
-		argv[n++] = (char *)cli->cc_args[i];
-	argv[n++] = "-o";
-	argv[n++] = out.data;
-	argv[n++] = "-x";                  /* CUDA by classification: k.cu.cc too */
-	argv[n++] = "cu";
-	argv[n++] = (char *)file;
-	argv[n] = NULL;
-	if (ka_spawn(argv, nv.timeout_s, &r) != 0 || r.timed_out || r.status != 0) {
-		ka_diag_error(x->d, KA_EXIT_TOOLCHAIN, file, "nvcc -cubin failed%s:\n%s", r.timed_out ? " (timed out)" : "",
-			      r.err.data ? r.err.data : "");
+	if (rc == KA_EXIT_OK && !cubin.data) {
+		ka_diag_error(x->d, KA_EXIT_TOOLCHAIN, file, "the compile for %s produced no cubin", x->arch->name);
 		rc = KA_EXIT_TOOLCHAIN;
-	} else if (ka_read_file(out.data, 1u << 30, &cubin) != 0 || !cubin.data) {
-		ka_diag_error(x->d, KA_EXIT_TOOLCHAIN, file, "nvcc wrote no cubin");
-		rc = KA_EXIT_TOOLCHAIN;
-	} else {
+	}
+	if (rc == KA_EXIT_OK) {
 		struct ka_kernel_list got = {0};
-		if (ka_cubin_read(cubin.data, cubin.len, file, x->d, &got) != 0) {
+		if (ka_cubin_read(cubin.data, cubin.len, file, x->d, &got) != 0)
 			rc = KA_EXIT_TOOLCHAIN;
-		} else {
-			launch_smem(x, cli, file, nvcc_opt);
+		else
 			on_cubin(x, cubin.data, cubin.len, &got, 0, file, x->d);
-			x->n_extra = 0;
-		}
 		ka_kernel_list_free(&got);
 	}
-	free(argv);
-	ka_spawn_result_free(&r);
-	ka_buf_free(&out);
-	ka_buf_free(&arch);
+	x->n_extra = 0;
 	ka_buf_free(&cubin);
-	ka_tempdir_remove(tmp);
-	free(tmp);
-	free(nvcc);
 	return rc;
 }
 

@@ -93,6 +93,9 @@ struct ka_nvcc_options {
 	bool machine_ptx;          /* each kernel's code per source line from   */
 	                           /* the PTX nvcc kept (machine.c); with       */
 	                           /* nvdisasm (--sass), from the SASS          */
+	/* each cubin as read (ka_request.on_cubin); NULL: none */
+	void (*on_cubin)(void *arg, const char *file, const char *arch, const void *cubin, size_t len);
+	void *on_cubin_arg;
 };
 /* Compile `file` for each arch (device code only) and append its kernels.
  * Returns KA_EXIT_OK, or KA_EXIT_TOOLCHAIN after printing the compiler's own

@@ -755,6 +755,8 @@ static int compile_collect(struct ka_nvcc_unit *u, struct compile *c, struct ka_
 		ka_buf_free(&cubin);
 		return KA_EXIT_TOOLCHAIN;
 	}
+	if (opt->on_cubin)
+		opt->on_cubin(opt->on_cubin_arg, file, u->arch, cubin.data, cubin.len);
 	ka_buf_free(&cubin);
 
 	struct ka_ptxas_log log = {0};

@@ -272,6 +272,8 @@ static struct ka_nvcc_options nvcc_options(const struct ka_run *run)
 		.lineinfo = run->nvdisasm != NULL || run->machine,
 		.nvdisasm = run->nvdisasm,
 		.machine_ptx = run->machine,
+		.on_cubin = req->on_cubin,
+		.on_cubin_arg = req->on_cubin_arg,
 	};
 }
 

@@ -153,6 +153,14 @@ void ka_model_at(const struct ka_kernel_result *kr, const int block[3], long sme
 	kr->vendor->model(out, kr->k, &p, NULL, 0, NULL, NULL, d);
 }
 
+void ka_request_init(struct ka_request *req, const char *const *inputs, int n_inputs)
+{
+	*req = (struct ka_request){
+		.mode = KA_INPUTS_FILES, .inputs = inputs, .n_inputs = n_inputs,
+		.jobs = 1, .timeout_s = 300, .cache = true, .uniformity = true,
+	};
+}
+
 int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result *out)
 {
 	struct ka_session *s;

@@ -158,8 +158,20 @@ struct ka_request {
 	int jobs;                     /* concurrent compiles                  */
 	double timeout_s;
 	const char *nvcc, *clang;     /* tools; NULL: found as documented     */
+	/* Each cubin a compile of a CUDA source produced, as it was read
+	 * (verify hands it to the driver: one compile per file).  A cache hit
+	 * compiles nothing: set .cache false to see every one.  Called on the
+	 * thread that reads the compiles, one at a time; NULL: none. */
+	void (*on_cubin)(void *arg, const char *file, const char *arch, const void *cubin, size_t len);
+	void *on_cubin_arg;
 	bool clang_fallback;          /* an arch the HIP compiler cannot build: the next one's */
 };
+
+/* A request for `inputs` as `kanalyze FILE...` makes it with no option:
+ * files, the inputs' own archs, one job, a 300 s timeout, the result cache
+ * and the source analysis on, everything else off.  Every caller starts
+ * from it and changes what it needs. */
+void ka_request_init(struct ka_request *req, const char *const *inputs, int n_inputs);
 
 /* Run the analysis.  Returns the worst exit code (KA_EXIT_OK, _USAGE for
  * bad inputs, _TOOLCHAIN for compile failures); whatever could be analysed
