@@ -35,6 +35,7 @@
 #define _GNU_SOURCE
 #include "internal.h"
 #include "prelude_files.h"
+#include "occupancy.h"     /* KA_AMD_DEFAULT_ARCH: the vendors' defaults live with the arch rows */
 
 #include <ctype.h>
 #include <errno.h>
@@ -230,7 +231,7 @@ static int mode_args(struct argv_b *a, enum parse_mode m, const struct ka_analyz
 	const char *tk = ka_parse_toolkit();
 
 	if (opt->lang == KA_LANG_HIP) {
-		const char *gfx = opt->offload_arch ? opt->offload_arch : "gfx90a";
+		const char *gfx = opt->offload_arch ? opt->offload_arch : KA_AMD_DEFAULT_ARCH;
 		arg(a, "-x");
 		arg(a, "hip");
 		arg(a, "--cuda-device-only");

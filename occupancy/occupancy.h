@@ -14,6 +14,12 @@
 
 const char *ka_limiter_name(enum ka_limiter l);
 
+/* Each vendor's architecture when none is asked for and the inputs name
+ * none: lib's vendor table (ka_vendor_ops.default_arch) and the analyzer's
+ * HIP parse read these, nothing else spells them. */
+#define KA_NV_DEFAULT_ARCH "sm_90"
+#define KA_AMD_DEFAULT_ARCH "gfx90a"
+
 /* ---- NVIDIA architectures (occupancy/nvidia_archs.def) ------------------ */
 enum { KA_NV_MAX_CARVEOUTS = 12 };
 
