@@ -5,9 +5,10 @@
  * --baseline compares (lib/baseline.c).  A pre-commit hook passes
  * `--base HEAD`, a pull request's CI `--base origin/main`.
  *
- * Where the base comes from: REV's tree, written out once per commit under
- * the cache (<cache>/v1/base/<work tree hash>/tree, swapped in whole when the
- * commit changes; a private temp directory with --no-cache or no cache).
+ * Where the base comes from: REV's tree, written out under the cache
+ * (<cache>/v1/base/<work tree hash>/tree; a private temp directory with
+ * --no-cache or no cache) and, when the commit changes, updated with the
+ * files the two commits differ in (written out whole past 4096 of them).
  * Its path stays the same from commit to commit, so the result cache knows
  * the files that did not change.  Paths of the work tree are mapped into
  * it: the inputs, the compiler arguments, the current directory and a
@@ -166,11 +167,109 @@ static int base_dir(struct base *b, const struct ka_request *req, int *lock_fd, 
 	return 0;
 }
 
-/* b->dir/tree holds commit sha (b->dir/commit says so), written out with
- * git archive when it did not. */
+/* `git archive sha [-- paths]` unpacked into dest (tar over the files it
+ * holds).  0, or -1; quiet: no message (a fallback follows). */
+static int unpack(struct base *b, const char *sha, const char *const *paths, size_t n_paths, const char *dest,
+		  bool quiet, struct ka_diag *d)
+{
+	struct ka_argv a = {0};
+	struct ka_buf tar = {0};
+	struct ka_spawn_result r = {0};
+	const struct ka_spawn_opts opts = {.cwd = b->top};
+	int rc = -1;
+
+	ka_buf_printf(&tar, "%s/tree.tar", b->dir);
+	ka_argv_push(&a, "git");
+	ka_argv_push(&a, "-c");
+	ka_argv_push(&a, "core.fsmonitor=false");
+	ka_argv_push(&a, "archive");
+	ka_argv_push(&a, "--format=tar");
+	ka_argv_push(&a, "-o");
+	ka_argv_push(&a, tar.data);
+	ka_argv_push(&a, sha);
+	if (paths) {
+		ka_argv_push(&a, "--");
+		for (size_t i = 0; i < n_paths; i++)
+			ka_argv_push(&a, paths[i]);
+	}
+	char *const *archive[] = {a.v};
+	ka_spawn_many_opts(archive, 1, 1, GIT_TIMEOUT_S, &opts, &r);
+	if (r.not_found || r.status != 0) {
+		if (!quiet)
+			ka_diag_error(d, KA_EXIT_USAGE, NULL, "--base: cannot write out the base revision%s%.*s",
+				      r.err.len ? ": " : "", (int)strcspn(r.err.data ? r.err.data : "", "\n"),
+				      r.err.data ? r.err.data : "");
+		goto out;
+	}
+	ka_spawn_result_free(&r);
+	char *argv_tar[] = {"tar", "-xf", tar.data, "-C", (char *)dest, "--no-same-owner", NULL};
+	char *const *untar[] = {argv_tar};
+	ka_spawn_many(untar, 1, 1, GIT_TIMEOUT_S, &r);
+	if (r.status != 0 || r.not_found) {
+		if (!quiet)
+			ka_diag_error(d, KA_EXIT_USAGE, tar.data, "--base: cannot unpack the base tree: %s",
+				      r.not_found ? "tar is not on PATH" : r.err.data ? r.err.data : "tar failed");
+		goto out;
+	}
+	rc = 0;
+out:
+	unlink(tar.data);
+	ka_spawn_result_free(&r);
+	ka_argv_free(&a);
+	ka_buf_free(&tar);
+	return rc;
+}
+
+enum { UPDATE_MAX_FILES = 4096 };
+
+/* The tree of commit `from` made commit `to`'s in place: the files the two
+ * differ in removed or written out again (git diff --no-renames), so a
+ * hook's base costs what the last commit changed, not the repository.
+ * 0, or -1 (then the whole tree is written out). */
+static int update_tree(struct base *b, const char *from, const char *to, struct ka_diag *d)
+{
+	struct ka_buf out = {0};
+	const char **write = NULL;
+	size_t n_write = 0;
+	int rc = -1;
+
+	if (git(b->top, &out, d, NULL, "diff", "--no-renames", "--name-status", "-z", "--no-ext-diff", "--no-textconv",
+		from, to, "--", NULL) != 0)
+		goto done;
+	const char *p = out.data, *end = out.data ? out.data + out.len : NULL;
+	size_t n = 0;
+	for (const char *q = p; q && q < end; q += strlen(q) + 1)
+		n++;
+	if (n / 2 > UPDATE_MAX_FILES)
+		goto done;
+	write = ka_xcalloc(n / 2 + 1, sizeof(*write));
+	while (p && p < end) {
+		const char *status = p, *path = status + strlen(status) + 1;
+		if (path >= end || strstr(path, "..") || path[0] == '/')
+			goto done;             /* not a plain repository path: write it all out */
+		if (status[0] == 'D') {
+			struct ka_buf f = {0};
+			ka_buf_printf(&f, "%s/%s", b->tree, path);
+			unlink(f.data);
+			ka_buf_free(&f);
+		} else {
+			write[n_write++] = path;
+		}
+		p = path + strlen(path) + 1;
+	}
+	rc = n_write ? unpack(b, to, write, n_write, b->tree, true, d) : 0;
+done:
+	free(write);
+	ka_buf_free(&out);
+	return rc;
+}
+
+/* b->dir/tree holds commit sha (b->dir/commit says so): as it is, updated
+ * from the commit it held, else written out whole with git archive and
+ * swapped in. */
 static int base_tree(struct base *b, const char *sha, struct ka_diag *d)
 {
-	struct ka_buf p = {0}, have = {0}, tar = {0}, next = {0}, old = {0};
+	struct ka_buf p = {0}, have = {0}, next = {0}, old = {0};
 	int rc = -1;
 
 	ka_buf_printf(&p, "%s/commit", b->dir);
@@ -180,39 +279,27 @@ static int base_tree(struct base *b, const char *sha, struct ka_diag *d)
 		b->tree = t.data;
 	}
 	struct stat st;
-	if (ka_read_file(p.data, 256, &have) == 0 && have.len >= strlen(sha) && strncmp(have.data, sha, strlen(sha)) == 0 &&
-	    lstat(b->tree, &st) == 0 && S_ISDIR(st.st_mode)) {
+	bool tree = lstat(b->tree, &st) == 0 && S_ISDIR(st.st_mode);
+	bool known = ka_read_file(p.data, 256, &have) == 0 && have.len >= 40 && have.len < 80 &&
+		     strspn(have.data, "0123456789abcdef") == have.len;
+	if (tree && known && strcmp(have.data, sha) == 0) {
 		rc = 0;
 		goto out;
 	}
-	ka_buf_printf(&tar, "%s/tree.tar", b->dir);
+	unlink(p.data);                        /* until the tree is whole again */
+	if (tree && known && update_tree(b, have.data, sha, d) == 0)
+		goto done;
 	ka_buf_printf(&next, "%s/tree.new", b->dir);
 	ka_buf_printf(&old, "%s/tree.old", b->dir);
 	ka_tempdir_remove(next.data);
 	ka_tempdir_remove(old.data);
-	unlink(p.data);
-	if (git(b->top, NULL, d, "cannot write out the base revision", "archive", "--format=tar", "-o", tar.data, sha,
-		NULL) != 0)
-		goto out;
 	if (ka_mkdirs(next.data, 0700) != 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, next.data, "--base: cannot make the base tree: %s", strerror(errno));
 		goto out;
 	}
-	{
-		char *argv_tar[] = {"tar", "-xf", tar.data, "-C", next.data, "--no-same-owner", NULL};
-		char *const *argv[] = {argv_tar};
-		struct ka_spawn_result r = {0};
-		ka_spawn_many(argv, 1, 1, GIT_TIMEOUT_S, &r);
-		bool ok = r.status == 0 && !r.not_found;
-		if (!ok)
-			ka_diag_error(d, KA_EXIT_USAGE, tar.data, "--base: cannot unpack the base tree: %s",
-				      r.not_found ? "tar is not on PATH" : r.err.data ? r.err.data : "tar failed");
-		ka_spawn_result_free(&r);
-		unlink(tar.data);
-		if (!ok)
-			goto out;
-	}
-	if (lstat(b->tree, &st) == 0 && rename(b->tree, old.data) != 0) {
+	if (unpack(b, sha, NULL, 0, next.data, false, d) != 0)
+		goto out;
+	if (tree && rename(b->tree, old.data) != 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, b->tree, "--base: cannot replace the base tree: %s", strerror(errno));
 		goto out;
 	}
@@ -221,12 +308,12 @@ static int base_tree(struct base *b, const char *sha, struct ka_diag *d)
 		goto out;
 	}
 	ka_tempdir_remove(old.data);
+done:
 	(void)ka_write_file_replace(p.data, sha, strlen(sha), false);   /* lost: written out again next time */
 	rc = 0;
 out:
 	ka_buf_free(&p);
 	ka_buf_free(&have);
-	ka_buf_free(&tar);
 	ka_buf_free(&next);
 	ka_buf_free(&old);
 	return rc;

@@ -44,6 +44,7 @@ ls "$KANALYZE_CACHE_DIR"/v1/base/*/tree/k.cu >/dev/null 2>&1 && ok "... the base
 grep -q 'KA_MAXNREG 128' "$KANALYZE_CACHE_DIR"/v1/base/*/tree/k.cu && ok "... holding HEAD's version" ||
     bad "... holding HEAD's version"
 stamp=$(stat -c %Y.%i "$KANALYZE_CACHE_DIR"/v1/base/*/tree)
+inode=$(stat -c %i "$KANALYZE_CACHE_DIR"/v1/base/*/tree)
 expect "... again: the same verdict" 1 "$ka" --arch sm_90 --no-config -I inc --base HEAD k.cu -q
 [ "$(stat -c %Y.%i "$KANALYZE_CACHE_DIR"/v1/base/*/tree)" = "$stamp" ] && ok "... the tree not written out again" ||
     bad "... the tree not written out again"
@@ -89,6 +90,11 @@ variant k.cu 120 129
 expect "-p build --base HEAD: the database's paths mapped into the base" 1 "$ka" --no-config -p build --base HEAD
 has "... 120 at HEAD -> 129" "$tmp/out" "registers 120 -> 129"
 hasnt "... no base error" "$tmp/err" "analysing the base"
+# HEAD moved on since the tree was written: updated in place with what changed
+[ "$(stat -c %i "$KANALYZE_CACHE_DIR"/v1/base/*/tree)" = "$inode" ] && grep -q 'KA_MAXNREG 120' "$KANALYZE_CACHE_DIR"/v1/base/*/tree/k.cu &&
+    [ "$(cat "$KANALYZE_CACHE_DIR"/v1/base/*/commit)" = "$(git rev-parse HEAD)" ] &&
+    ok "... a new HEAD: the base tree updated in place with the files that changed" ||
+    bad "... the base tree updated in place" "$(ls -id "$KANALYZE_CACHE_DIR"/v1/base/*/tree; cat "$KANALYZE_CACHE_DIR"/v1/base/*/commit)"
 git checkout -q k.cu
 
 # ---- findings --------------------------------------------------------------------
@@ -135,6 +141,17 @@ git reset -q --hard
 variant k.cu 120 129
 git add k.cu
 KANALYZE_BASE=none expect "hook, KANALYZE_BASE=none: not compared" 0 "$src/hooks/pre-commit" --arch sm_90 -I inc
+
+# a file the new HEAD removed goes from the base tree too
+git reset -q --hard
+cp "$src/tests/e2e/cliff128.cu" gone.cu && git add gone.cu && git commit -qm "add gone.cu"
+"$ka" --arch sm_90 --no-config -I inc --base HEAD k.cu -q >/dev/null 2>&1
+ls "$KANALYZE_CACHE_DIR"/v1/base/*/tree/gone.cu >/dev/null 2>&1 && ok "... an added file written into the base tree" ||
+    bad "... an added file written into the base tree"
+git rm -q gone.cu && git commit -qm "remove gone.cu"
+"$ka" --arch sm_90 --no-config -I inc --base HEAD k.cu -q >/dev/null 2>&1
+! ls "$KANALYZE_CACHE_DIR"/v1/base/*/tree/gone.cu >/dev/null 2>&1 && ok "... a removed file taken out of it" ||
+    bad "... a removed file taken out of it"
 
 echo "e2e_base: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
