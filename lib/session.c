@@ -187,6 +187,11 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	/* --sass for AMD alone reads the assembly the HIP compile writes: no
 	 * nvdisasm (a run with archs of both, or none given, needs it) */
 	bool amd_only = run.archs_given && run.n_archs[KA_VENDOR_NVIDIA] == 0 && run.n_archs[KA_VENDOR_AMD] > 0;
+	if (!run.archs_given && !req->compdb && req->mode == KA_INPUTS_FILES && req->n_inputs > 0) {
+		amd_only = true;                   /* HIP sources only: their default arch is AMD's */
+		for (int i = 0; i < req->n_inputs && amd_only; i++)
+			amd_only = ka_input_source_vendor(req->inputs[i], req->lang) == ka_vendors[KA_VENDOR_AMD];
+	}
 	if (req->sass && !amd_only) {
 		/* nvdisasm before any compile; -lineinfo for the lines; no result
 		 * cache (it keeps no census) */

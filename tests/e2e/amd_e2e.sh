@@ -227,6 +227,8 @@ assert got and all(got[m]==want[m] for m in got), (got, want)' \
 assert m and int(m.group(4))>0 and int(m.group(5))>0 and int(m.group(1))==int(m.group(2))+int(m.group(3)), t' \
         "... a private array indexed per lane: scratch stores and loads counted"
     has "... the lines with the most vector work" "$tmp/out" "vector      most at line 9"
+    expect "--sass on a HIP file with no --arch (gfx90a): no nvdisasm needed" 0 env KANALYZE_NVDISASM=/nonexistent "$ka" "$src/tests/e2e/scratch.hip" --sass
+    has "... its census" "$tmp/out" "isa         "
     if command -v hipcc >/dev/null 2>&1; then
         expect "through hipcc" 0 "$ka" "$src/kernels/hip/softmax.hip" --arch gfx90a --clang hipcc
         has "hipcc analysis" "$tmp/out" "softmax_rows<16>"
