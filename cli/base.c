@@ -568,11 +568,10 @@ int ka_base_baseline(struct ka_cli *cli, const struct ka_base_rev *rev, const st
 		if (cwd && fchdir(cwd_fd) != 0)
 			ka_diag_error(d, KA_EXIT_USAGE, NULL, "--base: cannot return to the current directory: %s",
 				      strerror(errno));
-		char *root_real = realpath(cli->root ? cli->root : ".", NULL);
-		char *root_base = root_real ? mapped(&b, root_real) : NULL;
-		ka_bl_from_result(&bres, root_base ? root_base : b.tree, old);
-		free(root_real);
-		free(root_base);
+		/* named relative to the copy, then as this run names the work
+		 * tree's files: the root may lie outside it (a build directory) */
+		ka_bl_from_result(&bres, b.tree, old);
+		ka_bl_rebase(old, b.top, cli->root ? cli->root : ".");
 		ka_result_free(&bres);
 		int errors = bd.errors;
 		ka_diag_fini(&bd);

@@ -282,6 +282,22 @@ void ka_bl_from_result(const struct ka_result *r, const char *root, struct ka_bl
 	findings_from_result(r, root, out);
 }
 
+void ka_bl_rebase(struct ka_bl *b, const char *from, const char *root)
+{
+	for (size_t i = 0; i < b->n + b->nf; i++) {
+		char **file = i < b->n ? &b->v[i].file : &b->f[i - b->n].file;
+		if (!*file || (*file)[0] == '/')
+			continue;
+		struct ka_buf abs = {0};
+		ka_buf_printf(&abs, "%s/%s", from, *file);
+		free(*file);
+		*file = ka_relpath(root, abs.data);
+		ka_buf_free(&abs);
+	}
+	if (b->n > 1)
+		qsort(b->v, b->n, sizeof(*b->v), cmp_entry);
+}
+
 /* ---- writing ---------------------------------------------------------------- */
 
 static json_t *num(long v)

@@ -295,6 +295,10 @@ void ka_bl_compare_free(struct ka_bl_compare *c);
  * binary's entry, whose spill evidence is its frame and STL/LDL count. */
 bool ka_bl_spill_bytes_known(const struct ka_bl_entry *o, const struct ka_bl_entry *c);
 void ka_bl_free(struct ka_bl *b);
+/* A baseline whose files are relative to `from` renamed as a run rooted at
+ * `root` names them (ka_relpath), re-sorted: a baseline made in another
+ * tree (--base's copy of a revision) compared with this one's files. */
+void ka_bl_rebase(struct ka_bl *b, const char *from, const char *root);
 /* `file` as the baseline names it: relative to root when under it, else
  * absolute; '/'-separated, no "./".  malloc'd. */
 char *ka_relpath(const char *root, const char *file);

@@ -91,6 +91,38 @@ has "... a spill regression" "$tmp/out" "spill: registers 128 -> 64"
 grep -Eq "spills up to [0-9]+ bytes \(stack frame [0-9]+ B -> [0-9]+ B per thread\)" "$tmp/out" &&
     ok "... 'spills up to N bytes', the frame's growth" || bad "... 'spills up to N bytes'" "$(grep -i spill "$tmp/out")"
 
+# BASE HEAD: no baseline file; the target's sources against the commit
+gproj=$tmp/gproject
+mkdir -p "$gproj"
+{
+    echo 'cmake_minimum_required(VERSION 3.20)'
+    echo 'project(gdemo LANGUAGES CXX CUDA)'
+    echo 'set(CMAKE_EXPORT_COMPILE_COMMANDS ON)'
+    echo 'find_package(kanalyze 0.1 CONFIG REQUIRED)'
+    echo 'add_executable(app main.cu)'
+    echo 'set_target_properties(app PROPERTIES CUDA_ARCHITECTURES 90)'
+    echo 'kanalyze_add_check(TARGET app BASE HEAD ARCHS sm_90 WARN_CLIFF 0)'
+} >"$gproj/CMakeLists.txt"
+sed 's/__maxnreg__(DEMO_REGS)/__maxnreg__(128)/' "$proj/main.cu" >"$gproj/main.cu"
+if (cd "$gproj" && git init -q . && git config user.email t@example.com && git config user.name t &&
+    git config commit.gpgsign false && git add CMakeLists.txt main.cu && git commit -qm base); then
+    gb=$tmp/gproject-build
+    expect "BASE HEAD: configure" 0 "$cmake" -S "$gproj" -B "$gb" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CUDA_COMPILER="$nvcc"
+    expect "BASE HEAD: the build checks the sources against HEAD, unchanged" 0 "$cmake" --build "$gb"
+    has "... compared with HEAD" "$tmp/out" "baseline HEAD ("
+    has "... unchanged" "$tmp/out" "0 regressions"
+    sed -i 's/__maxnreg__(128)/__maxnreg__(200)/' "$gproj/main.cu"
+    expect "BASE HEAD: an uncommitted cliff crossing fails the build" 2 "$cmake" --build "$gb"
+    cat "$tmp/err" >>"$tmp/out"
+    has "... the cliff against HEAD's version" "$tmp/out" "registers 128 -> 200, blocks/SM 2 -> 1"
+    sed -i 's/BASE HEAD/BASE HEAD BASELINE b.json/' "$gproj/CMakeLists.txt"
+    expect "BASE with BASELINE: refused" 1 "$cmake" -S "$gproj" -B "$tmp/gboth" -DCMAKE_PREFIX_PATH="$prefix" \
+        -DCMAKE_CUDA_COMPILER="$nvcc"
+    has "... give one" "$tmp/err" "BASE and BASELINE: give one"
+else
+    bad "BASE: a git project to check" "git init or commit failed"
+fi
+
 # BASELINE "a;b": refused with a message (it used to reach kanalyze as "a")
 semi=$tmp/semi
 mkdir -p "$semi"
