@@ -540,6 +540,8 @@ int ka_base_baseline(struct ka_cli *cli, const struct ka_base_rev *rev, const st
 
 	if (req->n_inputs > 0 && breq.n_inputs == 0) {
 		ka_diag_note(d, NULL, "--base %s: none of the inputs is in the base; every kernel is new", name);
+		old->has_findings = true;          /* an empty base: every finding is new too */
+		skipped = 0;                       /* said once */
 	} else {
 		char *here = getcwd(NULL, 0);
 		char *real = here ? realpath(here, NULL) : NULL;

@@ -112,6 +112,14 @@ st={(x["ruleId"],x["locations"][0]["physicalLocation"]["region"]["startLine"]):x
 assert st[("KA107",9)]=="new" and st[("KA107",7)]=="unchanged", st' "... new for the new site, unchanged for the old"
 git checkout -q f.cu
 
+# a file the base does not have: its kernels are added, its warnings new
+cp "$src/tests/e2e/findings_gate.cu" brand_new.cu
+expect "a new file: --fail-on warning fails on its KA107" 1 "$ka" --arch sm_90 --no-config --base HEAD --fail-on warning brand_new.cu
+has "... said once" "$tmp/err" "none of the inputs is in the base; every kernel is new"
+hasnt "... not twice" "$tmp/err" "new since the base"
+has "... the warning is new" "$tmp/out" "1 new finding (1 warning)"
+rm brand_new.cu
+
 # ---- refused before compiling ---------------------------------------------------------
 expect "--base nosuch: exit 2" 2 "$ka" --arch sm_90 --no-config -I inc --base nosuch k.cu
 has "... says so" "$tmp/err" "--base nosuch: no such commit in"
