@@ -179,6 +179,9 @@ int ka_amdgpu_asm_parse(const char *text, size_t len, struct ka_amdgpu_asm *out,
 {
 	const char *p = text, *end = text + len;
 	struct ka_amdgpu_kernel *kd = NULL;       /* inside .amdhsa_kernel    */
+	size_t kd_index = 0;                      /* kd's place: kernel_get (the
+						     metadata's kernels too) may
+						     move the array under kd */
 	struct syms syms = {0};
 	bool in_md = false, in_kernels = false, seen_target = false;
 	const char *item = NULL;                  /* current metadata item    */
@@ -186,7 +189,6 @@ int ka_amdgpu_asm_parse(const char *text, size_t len, struct ka_amdgpu_asm *out,
 	memset(out, 0, sizeof(*out));
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end, *t = p, *rest;
-		size_t kd_index = kd ? (size_t)(kd - out->v) : 0;
 
 		while (t < e && (*t == ' ' || *t == '\t'))
 			t++;
@@ -220,6 +222,7 @@ int ka_amdgpu_asm_parse(const char *text, size_t len, struct ka_amdgpu_asm *out,
 			size_t n;
 			yaml_scalar(rest, e, &v, &n);
 			kd = n ? kernel_get(out, v, n) : NULL;
+			kd_index = kd ? (size_t)(kd - out->v) : 0;    /* while the array is kd's */
 		} else if (starts(t, e, ".end_amdhsa_kernel", &rest)) {
 			kd = NULL;
 		} else if (kd) {
