@@ -135,6 +135,7 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 	}
 	fputs("\nOptions:\n", out);
 	for (int i = 0; i < OPT_COUNT; i++) {
+		struct ka_buf help = {0};
 		char head[64];
 		if (!(rows[i].cmds & (int)cmd))
 			continue;
@@ -144,10 +145,12 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 		else
 			snprintf(head, sizeof(head), "    --%s%s%s", rows[i].lname, rows[i].arg ? " " : "",
 				 rows[i].arg ? rows[i].arg : "");
+		ka_cli_help_text(&help, rows[i].help);
 		if (strlen(head) > 24)     /* long names: the text starts on its own line */
-			fprintf(out, "  %s\n  %-24s %s\n", head, "", rows[i].help);
+			fprintf(out, "  %s\n  %-24s %s\n", head, "", help.data);
 		else
-			fprintf(out, "  %-24s %s\n", head, rows[i].help);
+			fprintf(out, "  %-24s %s\n", head, help.data);
+		ka_buf_free(&help);
 	}
 	if (cmd == KA_CMD_ANALYZE || cmd == KA_CMD_PLOT)
 		fputs("  -- ARGS...               end of options: each later word that names an input (a\n"
@@ -158,6 +161,21 @@ void ka_cli_help(FILE *out, enum ka_cmd cmd)
 #include "exit_codes.def"
 #undef KA_EXIT
 	fputs("\nSee kanalyze(1).\n", out);
+}
+
+void ka_cli_help_text(struct ka_buf *out, const char *help)
+{
+	const char *at;
+	size_t mark = strlen(KA_HELP_ARCH_RANGES);
+
+	while ((at = strstr(help, KA_HELP_ARCH_RANGES)) != NULL) {
+		char ranges[256];
+		ka_arch_ranges(ranges, sizeof(ranges));
+		ka_buf_append(out, help, (size_t)(at - help));
+		ka_buf_puts(out, ranges);
+		help = at + mark;
+	}
+	ka_buf_puts(out, help);
 }
 
 static int find_long(const char *name, size_t n)

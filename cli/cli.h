@@ -67,6 +67,10 @@ struct ka_cli {
 int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d);
 void ka_cli_free(struct ka_cli *cli);
 void ka_cli_help(FILE *out, enum ka_cmd cmd);
+/* An option's help as printed: KA_HELP_ARCH_RANGES replaced by the arch
+ * rows' ranges (ka_arch_ranges).  --help and the man page's generator. */
+#define KA_HELP_ARCH_RANGES "@ARCH_RANGES@"
+void ka_cli_help_text(struct ka_buf *out, const char *help);
 /* "block" for OPT_BLOCK: options.def's long name. */
 const char *ka_cli_opt_name(int id);
 /* An --arch list as the library gets it (malloc'd): no empty entries, each

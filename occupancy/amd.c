@@ -28,9 +28,9 @@
 #include <string.h>
 
 const struct ka_amd_arch ka_amd_archs[] = {
-#define KA_AMD_ARCH(nm, parse, gen_, v64, g64, v32, g32, dflt, maxw, simd, addr, agpr, uni, sgprl, maxs, ldscu, \
+#define KA_AMD_ARCH(nm, mk, parse, gen_, v64, g64, v32, g32, dflt, maxw, simd, addr, agpr, uni, sgprl, maxs, ldscu, \
 		    ldswg, bar, tid, banks, note_)                                                     \
-	{ .name = #nm, .parse_as = #parse, .gen = gen_, .vgprs_w64 = v64, .granule_w64 = g64, .vgprs_w32 = v32,             \
+	{ .name = #nm, .maker = #mk, .parse_as = #parse, .gen = gen_, .vgprs_w64 = v64, .granule_w64 = g64, .vgprs_w32 = v32,             \
 	  .granule_w32 = g32, .default_wave = dflt, .max_waves = maxw, .simds = simd,                   \
 	  .vgprs_addressable = addr, .agprs = agpr, .unified = uni, .sgpr_limited = sgprl,              \
 	  .max_sgprs = maxs, .lds_per_cu = ldscu, .lds_per_workgroup = ldswg,                           \

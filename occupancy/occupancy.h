@@ -9,6 +9,7 @@
 #define KANALYZE_OCCUPANCY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "kanalyze/model.h"
 
@@ -94,11 +95,19 @@ extern const struct ka_device ka_devices[];
 extern const int ka_device_count;
 const struct ka_device *ka_device_find(const char *name);   /* case-insensitive */
 
+/* The architectures a user may name, from the rows: "sm_75 ... sm_121; the
+ * calculator also knows sm_50 ... sm_72; AMD gfx900 ... gfx1200, Hygon
+ * gfx928/gfx936" (--help, the man page).  Writes at most size bytes
+ * (NUL-terminated when size > 0) and returns the length the whole text
+ * needs, as snprintf. */
+size_t ka_arch_ranges(char *out, size_t size);
+
 /* ---- AMD and Hygon architectures (occupancy/amd_archs.def, amd.c) ---------
  * "CU" is what LLVM calls one: the unit whose SIMDs a workgroup's waves
  * share (a WGP of 4 SIMD32 on gfx10+ in the default WGP mode). */
 struct ka_amd_arch {
 	const char *name;            /* "gfx90a"                                  */
+	const char *maker;           /* "AMD" or "Hygon"                          */
 	const char *parse_as;        /* the --offload-arch the source analysis's  */
 	                             /* libclang parses it as (gfx90a for gfx928) */
 	int gen;                     /* 9, 10, 11, 12                             */

@@ -108,7 +108,10 @@ static void gen_options(struct ka_buf *b)
 			ka_buf_puts(b, "\\fR");
 		}
 		ka_buf_puts(b, "\n");
-		roff_text(b, r->help, SENTENCE | PERIOD);
+		struct ka_buf help = {0};
+		ka_cli_help_text(&help, r->help);
+		roff_text(b, help.data, SENTENCE | PERIOD);
+		ka_buf_free(&help);
 		if ((r->cmds & all) != all) {
 			ka_buf_puts(b, "\n(");
 			for (size_t c = 0; c < sizeof(cmds) / sizeof(cmds[0]); c++)

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include <limits.h>
@@ -217,12 +218,31 @@ static void arch_lookup(void **state)
 	assert_string_equal(ka_limiter_name(KA_LIMIT_COUNT), "unknown");
 }
 
+/* The help's ranges come from the rows: the first and last analysable
+ * NVIDIA arch, the calculator-only ones, each maker's AMD rows; a short
+ * buffer is cut and terminated, and the length needed still returned. */
+static void arch_ranges(void **state)
+{
+	char text[256], small[8];
+	size_t n;
+
+	(void)state;
+	n = ka_arch_ranges(text, sizeof(text));
+	assert_int_equal(n, strlen(text));
+	assert_string_equal(text, "sm_75 ... sm_121; the calculator also knows sm_50 ... sm_72; "
+				  "AMD gfx900 ... gfx1200, Hygon gfx928/gfx936");
+	assert_int_equal(ka_arch_ranges(small, sizeof(small)), n);
+	assert_string_equal(small, "sm_75 .");
+	assert_int_equal(ka_arch_ranges(NULL, 0), n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(worked_example), cmocka_unit_test(limiters),
 		cmocka_unit_test(refused_launches), cmocka_unit_test(cliffs),
 		cmocka_unit_test(best_blocks), cmocka_unit_test(arch_lookup), cmocka_unit_test(hostile_sizes),
+		cmocka_unit_test(arch_ranges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
