@@ -14,7 +14,7 @@
 static const struct {
 	const char *id, *sev, *title, *why, *silence;
 } rules[] = {
-#define KA_RULE(id, sev, claim, memory, title, why, silence) {#id, sev, title, why, silence},
+#define KA_RULE(id, name, sev, claim, memory, title, why, silence) {#id, sev, title, why, silence},
 #include "rules.def"
 #undef KA_RULE
 };
@@ -415,7 +415,7 @@ static void file_findings(struct ka_an *an, const struct ka_analyzer_options *op
 	if (!main_real)
 		main_real = ka_strdup(clang_getCString(main_name));
 	for (size_t i = before108; i < file_finds->n; i++) {
-		if (file_finds->v[i].rule != KA_RULE_KA108)
+		if (file_finds->v[i].rule != KA_RULE_CONSTANT_RUNTIME_INDEX)
 			continue;
 		for (size_t k = 0; k < out->n_kernels; k++) {
 			struct ka_ukernel *uk = &out->kernels[k];

@@ -26,7 +26,7 @@ bool ka_uclass_is_uniform(enum ka_uclass c);
 
 /* ---- findings (rules.def) ---------------------------------------------------- */
 enum ka_rule {
-#define KA_RULE(id, sev, claim, memory, title, why, silence) KA_RULE_##id,
+#define KA_RULE(id, name, sev, claim, memory, title, why, silence) KA_RULE_##name,
 #include "rules.def"
 #undef KA_RULE
 	KA_RULE_COUNT,

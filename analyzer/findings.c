@@ -98,7 +98,7 @@ static void ka101(struct ka_walk *w, CXCursor operand, const char *what)
 	col_of_offset(w->an, v->fold_start, &col);
 	ka_location(operand, &ol, &oc);
 	char *ot = ka_walk_text(w->an, operand);
-	ka_finding_add(w->finds, KA_RULE_KA101, line, col, 0,
+	ka_finding_add(w->finds, KA_RULE_UNIFORM_TERM_PER_LANE, line, col, 0,
 		       "uniform term `%s` is added into the per-lane offset `%s` passed as %s (line %d): every lane "
 		       "computes it in a VGPR; pass it as the scalar offset (soffset, an \"s\" operand) or make it "
 		       "scalar with __builtin_amdgcn_readfirstlane",
@@ -222,13 +222,13 @@ static void ka102(struct ka_walk *w, CXCursor e)
 	ka_location(e, &line, &col);
 	char *t = ka_walk_text(w->an, e);
 	if (w->an->lang == KA_LANG_HIP)
-		ka_finding_add(w->finds, KA_RULE_KA102, line, col, 0,
+		ka_finding_add(w->finds, KA_RULE_WARP_INDEX_DIVIDE, line, col, 0,
 			       "`%s` is a wave index: the same in a wave only if the block is 1-D or blockDim.x is a "
 			       "multiple of %d; the compiler cannot prove it, so it stays in VGPRs: "
 			       "__builtin_amdgcn_readfirstlane(%s) makes it scalar",
 			       t, w->an->warp, t);
 	else
-		ka_finding_add(w->finds, KA_RULE_KA102, line, col, 0,
+		ka_finding_add(w->finds, KA_RULE_WARP_INDEX_DIVIDE, line, col, 0,
 			       "`%s` is a warp index: the same in a warp only if the block is 1-D or blockDim.x is a "
 			       "multiple of %d; the compiler cannot prove it, so it and what derives from it stay in "
 			       "vector registers (R, not UR)",
@@ -263,7 +263,7 @@ static void ka103(struct ka_walk *w, CXCursor call, int in)
 		return;
 	ka_location(call, &line, &col);
 	char *t = ka_walk_text(w->an, arg), *why = ka_why_render(v);
-	ka_finding_add(w->finds, KA_RULE_KA103, line, col, 0,
+	ka_finding_add(w->finds, KA_RULE_UNIFORM_BROADCAST, line, col, 0,
 		       "%s broadcasts `%s`, which is already %s (%s): the shuffle only adds an instruction and keeps "
 		       "the result in a vector register; use the value directly",
 		       ka_intrins[in].key, t, ka_uclass_name((enum ka_uclass)v->cls), why);
@@ -381,7 +381,7 @@ static void ka104(struct ka_walk *w, CXCursor s)
 		return;
 	ka_location(ch[0], &line, &col);
 	char *t = ka_walk_text(w->an, ch[0]);
-	ka_finding_add(w->finds, KA_RULE_KA104, line, col, 90,
+	ka_finding_add(w->finds, KA_RULE_LANE0_GUARD, line, col, 90,
 		       "lane-0 guard `%s` around code that uses no lane-specific value: on sm_90+ elect.sync "
 		       "(cute::elect_one_sync()) picks one active lane in one instruction and does not assume lane 0 "
 		       "is active",
@@ -417,7 +417,7 @@ static void ka105(struct ka_walk *w, CXCursor call)
 		return;
 	ka_location(call, &line, &col);
 	char *pt = ka_walk_text(w->an, p);
-	ka_finding_add(w->finds, KA_RULE_KA105, line, col, 0,
+	ka_finding_add(w->finds, KA_RULE_LDG_ON_RESTRICT, line, col, 0,
 		       "__ldg on `%s`, which is already const __restrict__: the compiler uses the read-only path "
 		       "(LDG.E.CONSTANT) without it, and __ldg is no uniformity hint (it says nothing about the "
 		       "address being the same in every lane); read through the pointer",
@@ -580,7 +580,7 @@ static void ka106(struct ka_walk *w, CXCursor e)
 	}
 	ka_location(e, &line, &col);
 	char *t = ka_walk_text(w->an, e);
-	ka_finding_add(w->finds, KA_RULE_KA106, line, col, 0,
+	ka_finding_add(w->finds, KA_RULE_LANE_STRIDED_SELECTION, line, col, 0,
 		       "`%s` selects every (%s)-th lane, so every warp keeps a few active lanes for many rounds "
 		       "(the interleaved-addressing reduction of Harris's \"Optimizing Parallel Reduction in "
 		       "CUDA\"); select contiguous threads (tid < s) and scale the index instead",
@@ -748,7 +748,7 @@ static void visit_if(struct ka_walk *w, CXCursor ifs)
 			t = ka_walk_text(w->an, ch[0]);
 		if (t) {
 			size_t len = strlen(t) + 48;
-			w->few = (struct ka_few){i == one ? KA_RULE_KA112 : KA_RULE_KA113, ka_xcalloc(len, 1)};
+			w->few = (struct ka_few){i == one ? KA_RULE_ONE_BLOCK_SELECTION : KA_RULE_ONE_WARP_ONCE, ka_xcalloc(len, 1)};
 			if (i == one)
 				snprintf(w->few.cond, len, "%s`%s`", one == 2 ? "the else of " : "", t);
 			else
@@ -943,7 +943,7 @@ void ka_findings_file(struct ka_an *an, struct ka_finding_acc *finds)
 			int line, col;
 			ka_location(params[i], &line, &col);
 			CXString pn = clang_getCursorSpelling(params[i]), fn = clang_getCursorSpelling(fi->fn);
-			ka_finding_add(finds, KA_RULE_KA108, line, col, 0,
+			ka_finding_add(finds, KA_RULE_CONSTANT_RUNTIME_INDEX, line, col, 0,
 				       "parameter `%s` of %s() is a constant at every call (%s) and feeds address "
 				       "arithmetic: as a template parameter the offsets fold into immediates and its "
 				       "multiplications disappear",

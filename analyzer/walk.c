@@ -86,7 +86,7 @@ char *ka_walk_text(struct ka_an *an, CXCursor c)
 const struct ka_few *ka_few_here(const struct ka_walk *w)
 {
 	static const struct ka_few none = {KA_RULE_NONE, NULL};
-	if (w->few.rule == KA_RULE_NONE || (w->few.rule == KA_RULE_KA113 && w->loop_depth > 0))
+	if (w->few.rule == KA_RULE_NONE || (w->few.rule == KA_RULE_ONE_WARP_ONCE && w->loop_depth > 0))
 		return &none;
 	return &w->few;
 }
@@ -96,13 +96,13 @@ void ka_few_report(struct ka_walk *w, CXCursor at, const char *what, const struc
 	int line, col;
 	char *t = ka_walk_text(w->an, at);
 	ka_location(at, &line, &col);
-	if (few->rule == KA_RULE_KA112)
-		ka_finding_add(w->finds, KA_RULE_KA112, line, col, 0,
+	if (few->rule == KA_RULE_ONE_BLOCK_SELECTION)
+		ka_finding_add(w->finds, KA_RULE_ONE_BLOCK_SELECTION, line, col, 0,
 			       "`%s`: %s, but only one block of the grid runs it (%s): a cost paid by that block alone, "
 			       "beside the other blocks' work",
 			       t, what, few->cond);
 	else
-		ka_finding_add(w->finds, KA_RULE_KA113, line, col, 0,
+		ka_finding_add(w->finds, KA_RULE_ONE_WARP_ONCE, line, col, 0,
 			       "`%s`: %s, but it runs once, in at most one warp of each block (%s): one partial warp's "
 			       "access per block, beside the block's other work",
 			       t, what, few->cond);

@@ -37,7 +37,7 @@
 /* The memory whose traffic a rule judges: rules.def's memory column. */
 enum rule_memory { MEM_NONE, MEM_GLOBAL, MEM_SHARED };
 static const enum rule_memory rule_memory[KA_RULE_COUNT] = {
-#define KA_RULE(id, sev, claim, memory, title, why, silence) [KA_RULE_##id] = MEM_##memory,
+#define KA_RULE(id, name, sev, claim, memory, title, why, silence) [KA_RULE_##name] = MEM_##memory,
 #include "rules.def"
 #undef KA_RULE
 };

@@ -115,9 +115,9 @@ void ka_model_describe(const struct ka_mach_access *a, char *buf, size_t n)
 static enum ka_rule line_rule(const struct ka_mach_access *a)
 {
 	switch (a->space) {
-	case KA_MACH_GLOBAL: return KA_RULE_KA107;
-	case KA_MACH_SHARED: return KA_RULE_KA115;
-	case KA_MACH_LOCAL: return KA_RULE_KA116;
+	case KA_MACH_GLOBAL: return KA_RULE_UNCOALESCED_GLOBAL;
+	case KA_MACH_SHARED: return KA_RULE_SHARED_BANK_CONFLICT;
+	case KA_MACH_LOCAL: return KA_RULE_LOCAL_MEMORY_TRAFFIC;
 	}
 	return KA_RULE_NONE;
 }
@@ -130,7 +130,7 @@ static char *message(enum ka_rule r, const struct ka_mach_access *a)
 	const char *op = a->op == KA_MACH_STORE ? "store" : a->op == KA_MACH_LOAD ? "load" : "atomic";
 	ka_model_describe(a, what, sizeof(what));
 	switch (r) {
-	case KA_RULE_KA107:
+	case KA_RULE_UNCOALESCED_GLOBAL:
 		if (a->gather)
 			snprintf(buf, sizeof(buf), "uncoalesced global %s, %d B per lane, if its lanes read unrelated "
 				 "elements: %.1f %s per request where %.1f would do (a gather: the address comes "
@@ -140,11 +140,11 @@ static char *message(enum ka_rule r, const struct ka_mach_access *a)
 				 "%.1f would do (%s%s)%s%s", op, a->bytes_per_lane, a->sectors, space_unit(a), a->ideal, a->pattern,
 				 lanes, a->callee ? "; in the inlined helper " : "", a->callee ? a->callee : "");
 		break;
-	case KA_RULE_KA109:
+	case KA_RULE_NARROW_NEIGHBOURS:
 		snprintf(buf, sizeof(buf), "%d-byte global %ss of one thread side by side: one %d-byte vector %s "
 			 "would cover them (%s)", a->bytes_per_lane, op, a->vector_bytes, op, a->pattern);
 		break;
-	case KA_RULE_KA115:
+	case KA_RULE_SHARED_BANK_CONFLICT:
 		snprintf(buf, sizeof(buf), "shared-memory bank conflict: %.1f wavefronts per request where %.1f would do "
 			 "(%s)", a->wavefronts, a->ideal_wavefronts, a->pattern);
 		break;
@@ -161,9 +161,9 @@ static char *message(enum ka_rule r, const struct ka_mach_access *a)
 static bool replaced(const struct ka_ufinding *f)
 {
 	switch (f->rule) {
-	case KA_RULE_KA107: case KA_RULE_KA109: case KA_RULE_KA110: case KA_RULE_KA111: case KA_RULE_KA114:
+	case KA_RULE_UNCOALESCED_GLOBAL: case KA_RULE_NARROW_NEIGHBOURS: case KA_RULE_RETIRED_RUNTIME_STRIDE: case KA_RULE_RETIRED_STRIDE_BESIDE_LOOPS: case KA_RULE_RETIRED_SMALL_LAUNCH:
 		return true;
-	case KA_RULE_KA112: case KA_RULE_KA113:
+	case KA_RULE_ONE_BLOCK_SELECTION: case KA_RULE_ONE_WARP_ONCE:
 		return f->access_bytes > 0;
 	default:
 		return false;
@@ -221,7 +221,7 @@ static void decide(struct ka_kernel_result *kr)
 		if (!line)
 			continue;
 		if (a->vector_candidate)
-			add_finding(own, KA_RULE_KA109, line, col, a);
+			add_finding(own, KA_RULE_NARROW_NEIGHBOURS, line, col, a);
 		enum ka_rule r = line_rule(a);
 		struct site *st = NULL;
 		for (size_t j = 0; j < n_sites && !st; j++)
@@ -242,7 +242,7 @@ static void decide(struct ka_kernel_result *kr)
 	 * they move is excess, the line Nsight Compute's "excessive" draws */
 	for (size_t j = 0; j < n_sites; j++) {
 		const struct site *st = &sites[j];
-		if (st->rule == KA_RULE_KA116 || (st->traffic > 0 && st->excess * EXCESS_FACTOR >= st->traffic))
+		if (st->rule == KA_RULE_LOCAL_MEMORY_TRAFFIC || (st->traffic > 0 && st->excess * EXCESS_FACTOR >= st->traffic))
 			add_finding(own, st->rule, st->line, st->col, st->worst);
 	}
 	free(sites);

@@ -21,7 +21,7 @@ enum check { C_NONE, C_CALL, C_SHUFFLE, C_BRANCH, C_READ_ONLY, C_MODEL };
  * column (KA112 and KA113 may be a selection or an access: their code is
  * named, not judged). */
 static const enum check claims[KA_RULE_COUNT] = {
-#define KA_RULE(id, sev, claim, memory, title, why, silence) [KA_RULE_##id] = C_##claim,
+#define KA_RULE(id, name, sev, claim, memory, title, why, silence) [KA_RULE_##name] = C_##claim,
 #include "rules.def"
 #undef KA_RULE
 };

@@ -94,7 +94,7 @@ static void add_finding(struct ka_kernel_result *kr, const struct ka_what_if *w,
 		 ka_spill_bytes(k->res.spill_stores, k->res.spill_loads), k->res.spill_stores, k->res.spill_loads,
 		 k->res.regs, kr->block, regs, w->regs, ka_spill_bytes(w->spill_stores, w->spill_loads),
 		 w->occ.blocks_per_sm, kr->occ.blocks_per_sm, 100.0 * kr->occ.occupancy, 100.0 * w->occ.occupancy);
-	insert_finding(u, KA_RULE_KA117, k->line, buf);
+	insert_finding(u, KA_RULE_SPILL_UNDER_CAP, k->line, buf);
 }
 
 /* Whether the census line holds the kernel's STL (load: LDL). */
@@ -136,7 +136,7 @@ static void spill_note(struct ka_kernel_result *kr)
 	if (!u || k->line <= 0)
 		return;
 	for (size_t i = 0; i < u->n_findings; i++)
-		if (u->findings[i].rule == KA_RULE_KA117 && u->findings[i].line == k->line)
+		if (u->findings[i].rule == KA_RULE_SPILL_UNDER_CAP && u->findings[i].line == k->line)
 			return;
 	snprintf(buf, sizeof(buf), "local-memory traffic from spills: ptxas spills %ld B of registers (%ld stored, %ld loaded) "
 		 "at %ld registers, %s", ka_spill_bytes(k->res.spill_stores, k->res.spill_loads), k->res.spill_stores,
@@ -144,7 +144,7 @@ static void spill_note(struct ka_kernel_result *kr)
 		 launch_regs(kr) > k->res.regs ? "and the most registers this launch allows do not remove them"
 						: "the most this launch of its block allows");
 	local_lines(k, buf, sizeof(buf));
-	insert_finding(u, KA_RULE_KA116, k->line, buf);
+	insert_finding(u, KA_RULE_LOCAL_MEMORY_TRAFFIC, k->line, buf);
 }
 
 static bool spills(const struct ka_kernel_result *kr)

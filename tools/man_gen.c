@@ -167,7 +167,7 @@ static void gen_uclasses(struct ka_buf *b)
 
 static void gen_findings(struct ka_buf *b)
 {
-#define KA_RULE(id, severity, claim, memory, title, why, silence) \
+#define KA_RULE(id, name, severity, claim, memory, title, why, silence) \
 	ka_buf_printf(b, ".TP\n\\fB%s\\fR (%s): ", #id, severity); \
 	roff_text(b, title, 0); \
 	ka_buf_puts(b, "\n"); \
