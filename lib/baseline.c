@@ -697,6 +697,64 @@ static bool looked_at(const struct ka_bl_entry *o, const struct ka_bl *done_rel,
 	return gone;
 }
 
+/* Same rule and kernel, the line's text aside: the pairing of a finding on
+ * an edited line with the one the base had there. */
+static bool same_rule_kernel(const struct ka_bl_finding *a, const struct ka_bl_finding *b)
+{
+	return strcmp(a->rule, b->rule) == 0 && ka_mangled_cmp(a->mangled, b->mangled) == 0;
+}
+
+/* Findings: new when the baseline (which keeps them) has none of the same
+ * identity (rule, kernel, line text); both lists are sorted by it, so a
+ * rule's findings in one kernel are neighbours in each.  A finding whose
+ * line was edited (a cast added, a name changed) has no twin by text; it is
+ * paired with a finding of the same rule and kernel the base had and the
+ * run no longer has, the nearest line first, so only a finding the kernel
+ * gained is new. */
+static void compare_findings(const struct ka_bl *old, const struct ka_bl *cur, struct ka_bl_compare *out)
+{
+	bool *paired = ka_xcalloc(old->nf ? old->nf : 1, sizeof(*paired));
+	bool *unmatched = ka_xcalloc(cur->nf ? cur->nf : 1, sizeof(*unmatched));
+	size_t group = 0;                /* first old finding of cur's rule and kernel */
+
+	out->findings_compared = true;
+	for (size_t a = 0, b = 0; b < cur->nf; b++) {
+		while (a < old->nf && cmp_finding(&old->f[a], &cur->f[b]) < 0)
+			a++;
+		if (a < old->nf && cmp_finding(&old->f[a], &cur->f[b]) == 0)
+			paired[a] = true;
+		else
+			unmatched[b] = true;
+	}
+	for (size_t b = 0; b < cur->nf; b++) {
+		size_t best = old->nf;
+		long best_gap = 0;
+
+		if (!unmatched[b])
+			continue;
+		while (group < old->nf && cmp_finding(&old->f[group], &cur->f[b]) < 0 &&
+		       !same_rule_kernel(&old->f[group], &cur->f[b]))
+			group++;
+		for (size_t a = group; a < old->nf && same_rule_kernel(&old->f[a], &cur->f[b]); a++) {
+			long gap = labs((long)old->f[a].line - cur->f[b].line);
+			if (!paired[a] && (best == old->nf || gap < best_gap)) {
+				best = a;
+				best_gap = gap;
+			}
+		}
+		if (best < old->nf) {
+			paired[best] = true;
+			continue;
+		}
+		KA_GROW(out->new_findings, out->n_new, out->cap_new, 8);
+		out->new_findings[out->n_new++] = &cur->f[b];
+		out->new_warnings += cur->f[b].level >= 2;
+	}
+	free(paired);
+	free(unmatched);
+}
+
+
 void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struct ka_analysed *done,
 		   const char *root, struct ka_bl_compare *out)
 {
@@ -732,20 +790,8 @@ void ka_bl_compare(const struct ka_bl *old, const struct ka_bl *cur, const struc
 		free(done_rel.v[k].arch);
 	}
 	free(done_rel.v);
-	/* findings: new when the baseline (which keeps them) has none of the
-	 * same identity; both lists are sorted by it */
-	if (old->has_findings) {
-		out->findings_compared = true;
-		for (size_t a = 0, b = 0; b < cur->nf; b++) {
-			while (a < old->nf && cmp_finding(&old->f[a], &cur->f[b]) < 0)
-				a++;
-			if (a < old->nf && cmp_finding(&old->f[a], &cur->f[b]) == 0)
-				continue;
-			out->new_findings = ka_xrealloc(out->new_findings, (out->n_new + 1) * sizeof(*out->new_findings));
-			out->new_findings[out->n_new++] = &cur->f[b];
-			out->new_warnings += cur->f[b].level >= 2;
-		}
-	}
+	if (old->has_findings)
+		compare_findings(old, cur, out);
 }
 
 void ka_bl_compare_free(struct ka_bl_compare *c)

@@ -279,9 +279,11 @@ struct ka_bl_compare {
 	int count[KA_CH_REMOVED + 1];
 	int unchanged, not_analysed;
 	/* findings of this run the baseline does not have (with
-	 * findings_compared: the baseline keeps findings), pointing into cur */
+	 * findings_compared: the baseline keeps findings), pointing into cur;
+	 * one on an edited line is not new while the kernel had a finding of
+	 * its rule the run no longer has */
 	const struct ka_bl_finding **new_findings;
-	size_t n_new;
+	size_t n_new, cap_new;
 	int new_warnings;             /* of them, shown as warnings            */
 	bool findings_compared;
 };

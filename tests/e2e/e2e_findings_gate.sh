@@ -3,7 +3,8 @@
 # findings against the baseline: the baseline keeps each finding as (rule,
 # kernel, line text); a KA107 warning the baseline has passes, also with
 # lines added above it and its spacing changed, and in a renamed file; a new
-# one fails and is named; without --fail-on warning it is reported, not
+# one fails and is named, and a warning on an edited line is paired with
+# the base's of the same rule and kernel; without --fail-on warning it is reported, not
 # failed; a baseline written before findings were kept still reads (a
 # note, no findings gate).  Needs nvcc (else "not run", exit 77).
 set -u
@@ -33,6 +34,18 @@ has "... no new finding" "$tmp/out" "0 new findings (0 warnings)"
 rm k.cu
 expect "an old warning moved, respaced, in a renamed file: passes" 0 "$ka" moved.cu --arch sm_90 --baseline bl.json --fail-on warning
 has "... still not new" "$tmp/out" "0 new findings (0 warnings)"
+
+# the old warning's line edited: paired with the base's finding of the same
+# rule in the same kernel, not new
+sed 's|out\[i\] += in\[i \* 32 + k\];|out[i] += 2.0f * in[i * 32 + k];|' "$src/tests/e2e/findings_gate.cu" >k.cu
+grep -q "2.0f \* in" k.cu || bad "the edit applied" "$(cat k.cu)"
+expect "the warning's line edited: passes" 0 "$ka" k.cu --arch sm_90 --baseline bl.json --fail-on warning
+has "... paired with the base's, not new" "$tmp/out" "0 new findings (0 warnings)"
+# edited and a second strided store beside it: the kernel gained one, one is new
+sed -i 's|^\(        out\[i\] += 2.0f \* in\[i \* 32 + k\];\)|\1\n    for (int k = 0; k < n; k++)\n        out[i * 16 + k] = in[k];|' k.cu
+grep -q "out\[i \* 16 + k\]" k.cu || bad "the second edit applied" "$(cat k.cu)"
+expect "edited, and one more: fails" 1 "$ka" k.cu --arch sm_90 --baseline bl.json --fail-on warning
+has "... one new, not two" "$tmp/out" "1 new finding (1 warning)"
 
 # a new strided store
 sed 's|^        out\[i\] += in\[i \* 32 + k\];|&\n    for (int k = 0; k < n; k++)\n        out[i * 16 + k] = in[k];|' \
