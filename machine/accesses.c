@@ -171,11 +171,14 @@ static struct ka_mach_access *group(struct ka_mach_result *out, size_t *cap, con
 	a->col = l ? l->col : 0;
 	a->space = sp;
 	a->op = op;
-	if (ifile) {
-		a->inl_file[0] = strdup(ifile);
-		a->inl_line[0] = l->inl_line;
-		a->inl_col[0] = l->inl_col;
-		a->n_inlined = 1;
+	/* the callers, innermost first: this .loc's inlined_at, then each
+	 * parent position's */
+	for (const struct ploc *c = ifile ? l : NULL; c && c->inl_line && a->n_inlined < KA_MACH_INLINED;
+	     c = c->parent && c->parent <= f->n_locs ? &f->locs[c->parent - 1] : NULL) {
+		a->inl_file[a->n_inlined] = strdup(file_of(f, c->inl_file));
+		a->inl_line[a->n_inlined] = c->inl_line;
+		a->inl_col[a->n_inlined] = c->inl_col;
+		a->n_inlined++;
 	}
 	if (l && l->fn >= 0 && (size_t)l->fn < f->n_names)
 		a->callee = dup_or_null(f->names[l->fn]);

@@ -39,11 +39,16 @@ struct opd {
 	bool abs;                /* AMDGPU: |v1|                              */
 };
 
-/* A source position: the innermost .loc, and the frame it is inlined at. */
+/* A source position: the innermost .loc, and the frame it is inlined at.
+ * A helper inlined into a helper: nvcc writes the .loc of the position it
+ * is inlined at just before (".loc 1 2 73, ..., inlined_at 1 3 30" then
+ * ".loc 1 1 73, ..., inlined_at 1 2 73"); parent links to that one, whose
+ * own inlined_at is the next caller out. */
 struct ploc {
 	int file, line, col;
 	int inl_file, inl_line, inl_col;  /* 0: not inlined                   */
 	int fn;                  /* index into pfunc.names, -1 none           */
+	size_t parent;           /* 1 + index of the inlined_at position's .loc; 0 none */
 };
 
 enum { MAX_OPD = 6, KA_MACH_MAX_LANES = 64 };

@@ -517,7 +517,8 @@ static void parse_decl(struct pfunc *f, const char *p, const char *e, enum ptx_s
 	f->syms[s].size = size > 0 ? size * (elem ? elem : 1) : elem;
 }
 
-/* .loc F L C[, function_name $L__info_stringN, inlined_at F2 L2 C2] */
+/* .loc F L C[, function_name $L__info_stringN, inlined_at F2 L2 C2]; a
+ * nested helper's caller chain through ploc.parent */
 static int parse_loc(struct pfunc *f, const char *p, const char *e)
 {
 	struct ploc l = {.fn = -1};
@@ -564,6 +565,15 @@ static int parse_loc(struct pfunc *f, const char *p, const char *e)
 			f->names[f->n_names] = NULL;
 			f->name_labels[f->n_names] = ka_mach_dup(fn, n);
 			l.fn = (int)f->n_names++;
+		}
+	}
+	/* the caller's own position, written just before (a few .locs back at
+	 * most: the search stops there) */
+	for (size_t i = f->n_locs, seen = 0; l.inl_line && i > 0 && seen < 16; i--, seen++) {
+		const struct ploc *c = &f->locs[i - 1];
+		if (c->file == l.inl_file && c->line == l.inl_line && c->col == l.inl_col) {
+			l.parent = i;
+			break;
 		}
 	}
 	KA_MACH_GROW(f->locs, f->n_locs, f->cap_locs);

@@ -400,6 +400,60 @@ static void test_amdgpu_module(void **state)
 	free(k1);
 }
 
+/* A helper inlined into a helper: nvcc writes the middle position's .loc
+ * before the innermost one, so the chain of callers is known to the
+ * kernel's own line (k.cu:3 here, the helpers in h.cuh); without that .loc
+ * only the first caller is. */
+static const char nested_head[] =
+	".version 9.0\n.target sm_90\n.address_size 64\n"
+	".visible .entry _Z1kPKfPf(\n\t.param .u64 _Z1kPKfPf_param_0,\n\t.param .u64 _Z1kPKfPf_param_1\n)\n{\n"
+	"\t.reg .f32 %f<3>;\n\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<9>;\n"
+	"\t.loc 1 3 0\n\tld.param.u64 %rd1, [_Z1kPKfPf_param_0];\n\tld.param.u64 %rd2, [_Z1kPKfPf_param_1];\n"
+	"\t.loc 1 3 30\n\tcvta.to.global.u64 %rd3, %rd2;\n\tcvta.to.global.u64 %rd4, %rd1;\n\tmov.u32 %r1, %tid.x;\n";
+static const char nested_tail[] =
+	"\t.loc 2 1 73, function_name $L__info_string1, inlined_at 2 2 73\n"
+	"\tshl.b32 %r2, %r1, 1;\n\tmul.wide.s32 %rd5, %r2, 4;\n\tadd.s64 %rd6, %rd4, %rd5;\n\tld.global.f32 %f1, [%rd6];\n"
+	"\t.loc 1 3 30\n\tmul.wide.s32 %rd7, %r1, 4;\n\tadd.s64 %rd8, %rd3, %rd7;\n\tst.global.f32 [%rd8], %f1;\n\tret;\n}\n"
+	"\t.file 1 \"k.cu\"\n\t.file 2 \"h.cuh\"\n"
+	"\t.section .debug_str\n\t{\n$L__info_string0:\n.b8 95,90,49,102,80,75,102,105,0\n"
+	"$L__info_string1:\n.b8 95,90,49,103,80,75,102,105,0\n\t}\n";
+
+static const struct ka_mach_access *nested_load(const char *middle, struct ka_mach_result *r)
+{
+	char text[2048];
+	struct ka_mach_shape sh = {.block = {256, 1, 1}};
+	snprintf(text, sizeof(text), "%s%s%s", nested_head, middle, nested_tail);
+	assert_int_equal(ka_mach_ptx_accesses(text, strlen(text), &sh, r), 0);
+	for (size_t i = 0; i < r->n; i++)
+		if (r->v[i].op == KA_MACH_LOAD && r->v[i].space == KA_MACH_GLOBAL)
+			return &r->v[i];
+	fail_msg("no global load");
+	return NULL;
+}
+
+static void test_nested_inlining(void **state)
+{
+	(void)state;
+	struct ka_mach_result r = {0};
+	const struct ka_mach_access *a =
+		nested_load("\t.loc 2 2 73, function_name $L__info_string0, inlined_at 1 3 30\n", &r);
+	assert_string_equal(a->file, "h.cuh");
+	assert_int_equal(a->line, 1);
+	assert_int_equal(a->n_inlined, 2);
+	assert_string_equal(a->inl_file[0], "h.cuh");
+	assert_int_equal(a->inl_line[0], 2);
+	assert_string_equal(a->inl_file[1], "k.cu");
+	assert_int_equal(a->inl_line[1], 3);
+	assert_int_equal(a->inl_col[1], 30);
+	near(a->sectors, 8.0);
+	ka_mach_result_free(&r);
+
+	a = nested_load("", &r);           /* the middle position not written */
+	assert_int_equal(a->n_inlined, 1);
+	assert_int_equal(a->inl_line[0], 2);
+	ka_mach_result_free(&r);
+}
+
 static void test_bad_input(void **state)
 {
 	(void)state;
@@ -437,7 +491,7 @@ int main(void)
 		cmocka_unit_test(test_amdgpu_strides),
 		cmocka_unit_test(test_amdgpu_lds_and_gathers),
 		cmocka_unit_test(test_amdgpu_module),
-		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_nested_inlining), cmocka_unit_test(test_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
