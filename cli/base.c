@@ -35,8 +35,17 @@
 
 enum { GIT_TIMEOUT_S = 600 };
 
-/* git with its safe settings, then args (NULL-ended); stdout in out.  0, or
- * -1 after a message naming what failed. */
+/* git with its safe settings: a repository's fsmonitor names a program to
+ * run, and a cloned repository is not trusted to name one. */
+static void git_argv(struct ka_argv *a)
+{
+	ka_argv_push(a, "git");
+	ka_argv_push(a, "-c");
+	ka_argv_push(a, "core.fsmonitor=false");
+}
+
+/* git_argv, then args (NULL-ended); stdout in out.  0, or -1 after a
+ * message naming what failed. */
 static int git(const char *cwd, struct ka_buf *out, struct ka_diag *d, const char *what, ...)
 {
 	struct ka_argv a = {0};
@@ -45,9 +54,7 @@ static int git(const char *cwd, struct ka_buf *out, struct ka_diag *d, const cha
 	va_list ap;
 	int rc = 0;
 
-	ka_argv_push(&a, "git");
-	ka_argv_push(&a, "-c");
-	ka_argv_push(&a, "core.fsmonitor=false");
+	git_argv(&a);
 	va_start(ap, what);
 	for (const char *s; (s = va_arg(ap, const char *)) != NULL;)
 		ka_argv_push(&a, s);
@@ -179,9 +186,7 @@ static int unpack(struct base *b, const char *sha, const char *const *paths, siz
 	int rc = -1;
 
 	ka_buf_printf(&tar, "%s/tree.tar", b->dir);
-	ka_argv_push(&a, "git");
-	ka_argv_push(&a, "-c");
-	ka_argv_push(&a, "core.fsmonitor=false");
+	git_argv(&a);
 	ka_argv_push(&a, "archive");
 	ka_argv_push(&a, "--format=tar");
 	ka_argv_push(&a, "-o");
