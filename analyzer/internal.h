@@ -230,6 +230,27 @@ char *ka_pch_get(const char *dir, const char *const *args, int n_args, int n_mod
 		 unsigned n_un, char ***deps, size_t *n_deps);
 /* clang refused it: removed, made again next time. */
 void ka_pch_drop(const char *path);
+/* The preamble precompiled over the prefix base_pch (chained to it), for a
+ * toolkit parse of file (text[len]) with args[n_args] (ending with
+ * "-include-pch" base_pch) and un[n_un]: made now when missing, or false
+ * (no cache, no preamble, a preamble that does not parse cleanly: parse
+ * over the prefix).  The parse then reads pch, with unsaved_name holding
+ * text and file blanked (its preamble's lines emptied). */
+struct ka_preamble {
+	char *pch;
+	char *unsaved_name;          /* <file>.ka-preamble.cu                   */
+	char *text;                  /* the preamble, as it was precompiled     */
+	size_t len;
+	char *blanked;               /* the file, its preamble's lines blank    */
+	size_t file_len;
+	char **deps;                 /* the headers it read (the cache keys on) */
+	size_t n_deps;
+	char **skip;                 /* of them, system headers defining no     */
+	size_t n_skip;               /* kernel: the scan passes them by         */
+};
+bool ka_preamble_get(const char *dir, const char *file, const char *text, size_t len, const char *const *args,
+		     int n_args, const char *base_pch, struct CXUnsavedFile *un, unsigned n_un, struct ka_preamble *out);
+void ka_preamble_free(struct ka_preamble *p);
 /* The real path of a file a parse read, or NULL (the prelude's, which live
  * in the binary, or one gone): what a dependency list holds. */
 char *ka_file_real(CXFile f);

@@ -343,8 +343,71 @@ static bool pch_refused(CXTranslationUnit tu, const char *pch)
 	return refused;
 }
 
+/* A toolkit parse over the file's preamble precompiled (pch.c) on top of
+ * the prefix pch, the last of a's arguments: the file blanked where its
+ * preamble was.  False when there is none, or clang refused it (dropped,
+ * made again next time): then nothing is left parsed, and the caller parses
+ * over the prefix. */
+static bool parse_over_preamble(const char *file, struct argv_b *a, const char *pch,
+				const struct ka_analyzer_options *opt, struct CXUnsavedFile *un, unsigned n_un,
+				struct ka_preamble *pre, CXIndex *index, CXTranslationUnit *tu, enum CXErrorCode *e)
+{
+	struct ka_buf text = {0};
+	bool ok = false;
+
+	if (ka_read_file(file, 64u << 20, &text) != 0 ||
+	    !ka_preamble_get(opt->pch_dir, file, text.data, text.len, a->v, a->n, pch, un, n_un, pre)) {
+		ka_buf_free(&text);
+		return false;
+	}
+	ka_buf_free(&text);
+	struct CXUnsavedFile *all = ka_xcalloc(n_un + 2, sizeof(*all));
+	memcpy(all, un, n_un * sizeof(*un));
+	all[n_un] = (struct CXUnsavedFile){file, pre->blanked, (unsigned long)pre->file_len};
+	all[n_un + 1] = (struct CXUnsavedFile){pre->unsaved_name, pre->text, (unsigned long)pre->len};
+	a->v[a->n - 1] = pre->pch;
+	*index = clang_createIndex(0, 0);
+	*e = clang_parseTranslationUnit2(*index, file, a->v, a->n, all, n_un + 2,
+					 CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
+					 tu);
+	ok = *e == CXError_Success && *tu && !pch_refused(*tu, pre->pch);
+	a->v[a->n - 1] = pch;
+	if (!ok) {
+		if (*e == CXError_Success && *tu)
+			clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		clang_disposeIndex(*index);
+		*index = NULL;
+		ka_pch_drop(pre->pch);
+	}
+	free(all);
+	return ok;
+}
+
+/* The preamble's headers join the file's dependencies (the result cache
+ * keys on them); those the scan need not read, its prefix. */
+static void pre_deps(struct ka_uresult *res, struct ka_preamble *pre)
+{
+	for (size_t i = 0; i < pre->n_deps; i++) {
+		bool dup = false;
+		for (size_t k = 0; k < res->n_deps && !dup; k++)
+			dup = strcmp(res->deps[k], pre->deps[i]) == 0;
+		if (dup)
+			continue;
+		res->deps = ka_xrealloc(res->deps, (res->n_deps + 1) * sizeof(*res->deps));
+		res->deps[res->n_deps++] = pre->deps[i];
+		pre->deps[i] = NULL;
+	}
+	for (size_t i = 0; i < pre->n_skip; i++) {
+		res->prefix = ka_xrealloc(res->prefix, (res->n_prefix + 1) * sizeof(*res->prefix));
+		res->prefix[res->n_prefix++] = pre->skip[i];
+		pre->skip[i] = NULL;
+	}
+}
+
 /* A parse in mode m.  A toolkit parse reads the toolkit prefix precompiled
- * (pch.c) when the run keeps a cache; its headers join res->deps. */
+ * (pch.c) when the run keeps a cache, and over it the file's own preamble
+ * precompiled; their headers join res->deps. */
 static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool probe,
 				   const struct ka_analyzer_options *opt, struct ka_uresult *res,
 				   struct CXUnsavedFile *un, CXIndex *index, CXTranslationUnit *tu)
@@ -364,10 +427,18 @@ static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool pro
 		arg(&a, "-include-pch");
 		arg(&a, pch);
 	}
-	*index = clang_createIndex(0, 0);
-	e = clang_parseTranslationUnit2(*index, file, a.v, a.n, un, n_un,
-					CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
-					tu);
+	struct ka_preamble pre = {0};
+	*index = NULL;
+	if (pch && parse_over_preamble(file, &a, pch, opt, un, n_un, &pre, index, tu, &e)) {
+		pre_deps(res, &pre);
+	} else {
+		*index = clang_createIndex(0, 0);
+		e = clang_parseTranslationUnit2(*index, file, a.v, a.n, un, n_un,
+						CXTranslationUnit_KeepGoing |
+							CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
+						tu);
+	}
+	ka_preamble_free(&pre);
 	if (pch && (e != CXError_Success || !*tu || pch_refused(*tu, pch))) {
 		if (e == CXError_Success && *tu)          /* parsed again without it, made again next time */
 			clang_disposeTranslationUnit(*tu);

@@ -1,4 +1,5 @@
-/* pch.c — the toolkit prefix, precompiled once.  A toolkit parse
+/* pch.c — the toolkit prefix precompiled once, and each file's preamble
+ * precompiled on top of it when it comes back.  A toolkit parse
  * (parse.c) spends most of its time in what every file reads before its
  * own first line: clang's CUDA wrapper header (through it the toolkit's
  * cuda_runtime.h and libstdc++'s <cmath>, <new>, <algorithm>) and
@@ -25,6 +26,19 @@
  * clang itself refuses a PCH whose headers changed since it was made; the
  * caller then drops it (ka_pch_drop) and parses without.  At most
  * KA_PCH_KEEP of them are kept, the least recently used removed first.
+ *
+ * Over the prefix, a parse still reads what the file includes itself (the
+ * cuda-samples' helper_cuda.h pulls in <string> and <fstream>: 0.3 s of a
+ * 0.5 s compile; cub's headers, seconds), though in an edit loop those
+ * lines rarely change.  So the file's preamble (ka_preamble_length) is
+ * precompiled too, chained to the prefix's PCH, the second time the same
+ * preamble is parsed (ka_preamble_get; the first leaves a .seen marker):
+ * parsed as an unsaved file beside the file, so that quoted includes
+ * resolve as they do there, and saved as pch/pre-<key>.pch with .deps and
+ * .skip (the system headers of it that define no kernel, which the scan
+ * passes by instead of reading their declarations back).  The parse of the
+ * file then reads it, with the preamble's lines blanked.  KA_PREAMBLE_KEEP
+ * of them are kept.
  * The cache is per user (0700), so a PCH read here is one kanalyze wrote. */
 #define _GNU_SOURCE
 #include "internal.h"
@@ -39,7 +53,7 @@
 #include <signal.h>
 #include <unistd.h>
 
-enum { KA_PCH_KEEP = 8 };
+enum { KA_PCH_KEEP = 8, KA_PREAMBLE_KEEP = 32 };
 
 #define PCH_PREFIX_FILE "/kanalyze-prelude/ka_pch_prefix.cu"
 
@@ -48,6 +62,15 @@ static char *pch_file(const char *dir, const char *key, const char *ext)
 	size_t n = strlen(dir) + strlen(key) + strlen(ext) + 8;
 	char *p = ka_xmalloc(n);
 	snprintf(p, n, "%s/pch/%s%s", dir, key, ext);
+	return p;
+}
+
+/* path with its last `ext_at` bytes kept and ext after: "x.pch" -> "x.deps". */
+static char *pch_file_ext(const char *path, size_t ext_at, const char *ext)
+{
+	size_t n = ext_at + strlen(ext) + 1;
+	char *p = ka_xmalloc(n);
+	snprintf(p, n, "%.*s%s", (int)ext_at, path, ext);
 	return p;
 }
 
@@ -67,6 +90,15 @@ static void key_of(const char *const *args, int n_args, const struct CXUnsavedFi
 		ka_hash_update(&h, un[i].Contents, un[i].Length);
 	}
 	ka_hash_final(&h, hex);
+}
+
+/* Used now: trim keeps it.  The access time only: a preamble PCH chained
+ * to this one names its modification time, and clang refuses a chain whose
+ * base changed. */
+static void touch_used(const char *path)
+{
+	const struct timespec t[2] = {{.tv_nsec = UTIME_NOW}, {.tv_nsec = UTIME_OMIT}};
+	utimensat(AT_FDCWD, path, t, AT_SYMLINK_NOFOLLOW);
 }
 
 /* A regular file of ours (no link followed), or false. */
@@ -186,16 +218,22 @@ static bool dead_temp(int dfd, const char *name)
 	       time(NULL) - st.st_mtime > 60;
 }
 
-/* Keep the KA_PCH_KEEP most recently used; remove the rest (and their deps and names),
- * and the temporaries of writers that were killed. */
+/* Keep the KA_PCH_KEEP most recently used toolkit prefixes and the
+ * KA_PREAMBLE_KEEP most recently used preambles (a preamble's marker of a
+ * failed build counts as one); remove the rest with their .deps, .names and
+ * .skip, and the temporaries of writers that were killed.  Used: the later
+ * of the access time a use sets and the time it was made (its modification
+ * time stays what it was made with: a preamble PCH chained to a prefix
+ * names the prefix's size and time). */
 static void trim(const char *dir)
 {
 	struct ka_buf d = {0};
 	struct entry {
 		char name[80];
 		time_t used;
+		bool preamble;
 	} *v = NULL;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 	DIR *dh;
 	struct dirent *e;
 
@@ -211,25 +249,36 @@ static void trim(const char *dir)
 			unlinkat(dirfd(dh), e->d_name, 0);
 			continue;
 		}
-		if (len < 5 || len >= sizeof(v->name) || strcmp(e->d_name + len - 4, ".pch") != 0 ||
+		bool pch = len >= 5 && strcmp(e->d_name + len - 4, ".pch") == 0;
+		bool none = len >= 6 && (strcmp(e->d_name + len - 5, ".none") == 0 ||
+					 strcmp(e->d_name + len - 5, ".seen") == 0);
+		if ((!pch && !none) || len >= sizeof(v->name) ||
 		    fstatat(dirfd(dh), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
-		v = ka_xrealloc(v, (n + 1) * sizeof(*v));
+		KA_GROW(v, n, cap, 16);
 		snprintf(v[n].name, sizeof(v[n].name), "%s", e->d_name);
-		v[n++].used = st.st_mtime;
+		v[n].used = st.st_atime > st.st_mtime ? st.st_atime : st.st_mtime;
+		v[n++].preamble = strncmp(e->d_name, "pre-", 4) == 0;
 	}
-	while (n > KA_PCH_KEEP) {
-		size_t oldest = 0;
-		for (size_t i = 1; i < n; i++)
-			if (v[i].used < v[oldest].used)
-				oldest = i;
-		char deps[96], names[96];
-		snprintf(deps, sizeof(deps), "%.*s.deps", (int)strlen(v[oldest].name) - 4, v[oldest].name);
-		snprintf(names, sizeof(names), "%.*s.names", (int)strlen(v[oldest].name) - 4, v[oldest].name);
-		unlinkat(dirfd(dh), v[oldest].name, 0);
-		unlinkat(dirfd(dh), deps, 0);
-		unlinkat(dirfd(dh), names, 0);
-		v[oldest] = v[--n];
+	for (int pool = 0; pool < 2; pool++) {
+		size_t keep = pool ? KA_PREAMBLE_KEEP : KA_PCH_KEEP, in_pool = 0;
+		for (size_t i = 0; i < n; i++)
+			in_pool += v[i].preamble == (pool == 1);
+		while (in_pool > keep) {
+			size_t oldest = n;
+			for (size_t i = 0; i < n; i++)
+				if (v[i].preamble == (pool == 1) && (oldest == n || v[i].used < v[oldest].used))
+					oldest = i;
+			static const char *const exts[] = {".pch", ".none", ".seen", ".deps", ".names", ".skip"};
+			size_t base = strcspn(v[oldest].name, ".");
+			for (size_t x = 0; x < sizeof(exts) / sizeof(exts[0]); x++) {
+				char f[96];
+				snprintf(f, sizeof(f), "%.*s%s", (int)base, v[oldest].name, exts[x]);
+				unlinkat(dirfd(dh), f, 0);
+			}
+			v[oldest] = v[--n];
+			in_pool--;
+		}
 	}
 	closedir(dh);
 	free(v);
@@ -419,7 +468,7 @@ char *ka_pch_get(const char *dir, const char *const *args, int n_args, int n_mod
 				path = NULL;
 			}
 		} else {
-			utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW);   /* used now: trim keeps it */
+			touch_used(path);
 			trim(dir);                        /* a killed writer's temporary goes too */
 		}
 		bool more = path && shadowing(names_path, dirs, n_dirs);
@@ -447,5 +496,300 @@ void ka_pch_drop(const char *path)
 	unlink(deps);
 	snprintf(deps, n + 3, "%.*s.names", (int)n - 4, path);
 	unlink(deps);
+	snprintf(deps, n + 3, "%.*s.skip", (int)n - 4, path);
+	unlink(deps);
 	free(deps);
+}
+
+/* ---- the file's preamble, precompiled on top of the prefix ------------------ */
+
+/* The directive's name after '#' at t[i] ("include", "if"), its length. */
+static size_t directive_name(const char *t, size_t n, size_t i, const char **name)
+{
+	for (i++; i < n && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	*name = t + i;
+	size_t k = i;
+	while (k < n && ((t[k] >= 'a' && t[k] <= 'z') || t[k] == '_'))
+		k++;
+	return k - i;
+}
+
+/* The end of the line at i, past its newline, following backslash
+ * continuations; *comment_open when a block comment starts on it and does
+ * not end there. */
+static size_t line_end(const char *t, size_t n, size_t i, bool *comment_open)
+{
+	bool in_comment = false;
+	for (; i < n; i++) {
+		if (!in_comment && t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
+			for (; i < n && t[i] != '\n'; i++)
+				if (t[i] == '\\' && i + 1 < n && t[i + 1] == '\n')
+					i++;
+			break;
+		}
+		if (!in_comment && t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
+			in_comment = true;
+			i++;
+		} else if (in_comment && t[i] == '*' && i + 1 < n && t[i + 1] == '/') {
+			in_comment = false;
+			i++;
+		} else if (t[i] == '\\' && i + 1 < n && t[i + 1] == '\n') {
+			i++;
+		} else if (t[i] == '\n') {
+			break;
+		}
+	}
+	*comment_open = in_comment;
+	return i < n ? i + 1 : n;
+}
+
+size_t ka_preamble_length(const char *t, size_t n)
+{
+	size_t i = 0, end = 0;
+	int depth = 0;
+	bool include = false, included = false;
+
+	while (i < n) {
+		size_t j = i;
+		bool open;
+		while (j < n && (t[j] == ' ' || t[j] == '\t' || t[j] == '\r' || t[j] == '\f' || t[j] == '\v'))
+			j++;
+		if (j < n && t[j] == '\n') {
+			i = j + 1;
+			continue;
+		}
+		if (j + 1 < n && t[j] == '/' && t[j + 1] == '*') {     /* a block comment, then a new line */
+			const char *close = memmem(t + j + 2, n - j - 2, "*/", 2);
+			if (!close)
+				break;
+			i = (size_t)(close + 2 - t);
+			continue;
+		}
+		if (j + 1 < n && t[j] == '/' && t[j + 1] == '/') {
+			i = line_end(t, n, j, &open);
+			continue;
+		}
+		if (j >= n || t[j] != '#')
+			break;
+		const char *name;
+		size_t len = directive_name(t, n, j, &name);
+		i = line_end(t, n, j, &open);
+		if (open)                               /* a comment that runs on: stop before it */
+			break;
+		if ((len == 2 && !memcmp(name, "if", 2)) || (len == 5 && !memcmp(name, "ifdef", 5)) ||
+		    (len == 6 && !memcmp(name, "ifndef", 6)))
+			depth++;
+		else if (len == 5 && !memcmp(name, "endif", 5) && --depth < 0)
+			break;
+		include |= (len == 7 && !memcmp(name, "include", 7)) || (len == 12 && !memcmp(name, "include_next", 12)) ||
+			   (len == 6 && !memcmp(name, "import", 6));
+		if (depth == 0) {
+			end = i;
+			included = include;
+		}
+	}
+	return included ? end : 0;
+}
+
+/* A header of the preamble's parse in a system header with no kernel
+ * defined in it: the scan need not look there (what walk collects). */
+struct kernel_files {
+	CXFile *with;                 /* files that define a kernel */
+	size_t n, cap;
+};
+
+static enum CXChildVisitResult find_kernel_files(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct kernel_files *kf = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	(void)parent;
+	if (!clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) &&
+	    ka_is_kernel(c)) {
+		CXFile f = NULL;
+		clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+		KA_GROW(kf->with, kf->n, kf->cap, 16);
+		kf->with[kf->n++] = f;
+	}
+	return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl
+		       ? CXChildVisit_Recurse
+		       : CXChildVisit_Continue;
+}
+
+struct skip_walk {
+	CXTranslationUnit tu;
+	struct ka_buf *out;
+	const struct kernel_files *kf;
+};
+
+static void skip_add(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+	struct skip_walk *w = d;
+	(void)stack;
+	(void)n;
+	if (!clang_Location_isInSystemHeader(clang_getLocationForOffset(w->tu, f, 0)))
+		return;
+	for (size_t i = 0; i < w->kf->n; i++)
+		if (clang_File_isEqual(w->kf->with[i], f))
+			return;
+	char *abs = ka_file_real(f);
+	if (abs)
+		ka_buf_printf(w->out, "%s\n", abs);
+	free(abs);
+}
+
+/* Parse the preamble alone over the prefix and save it, with its .deps and
+ * .skip; a preamble that does not parse cleanly leaves the .none marker. */
+static bool preamble_build(const char *path, const char *const *args, int n_args,
+			   struct CXUnsavedFile *un, unsigned n_un)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXTranslationUnit tu = NULL;
+	struct ka_buf tmp = {0}, skip = {0}, none = {0};
+	struct dep_walk w = {0};
+	struct kernel_files kf = {0};
+	size_t base = strlen(path) - 4;
+	bool ok = false;
+
+	ka_buf_printf(&none, "%.*s.none", (int)base, path);
+	if (clang_parseTranslationUnit2(index, un[n_un - 1].Filename, args, n_args, un, n_un,
+					CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization,
+					&tu) != CXError_Success || !tu)
+		goto out;
+	for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd; i++) {
+		CXDiagnostic dg = clang_getDiagnostic(tu, i);
+		bool bad = clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error;
+		clang_disposeDiagnostic(dg);
+		if (bad)
+			goto out;
+	}
+	w.tu = tu;
+	clang_getInclusions(tu, dep_add, &w);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_kernel_files, &kf);
+	struct skip_walk sw = {tu, &skip, &kf};
+	clang_getInclusions(tu, skip_add, &sw);
+	char *deps_path = pch_file_ext(path, base, ".deps"), *skip_path = pch_file_ext(path, base, ".skip");
+	ka_buf_printf(&tmp, "%s.%ld.tmp", path, (long)getpid());
+	ok = ka_write_file_atomic(deps_path, w.deps.data ? w.deps.data : "", w.deps.len) == 0 &&
+	     ka_write_file_atomic(skip_path, skip.data ? skip.data : "", skip.len) == 0 &&
+	     clang_saveTranslationUnit(tu, tmp.data, clang_defaultSaveOptions(tu)) == CXSaveError_None &&
+	     rename(tmp.data, path) == 0;
+	if (!ok)
+		unlink(tmp.data);
+	free(deps_path);
+	free(skip_path);
+out:
+	if (!ok && tu)                               /* parsed but unusable: not tried again */
+		ka_write_file_atomic(none.data, "", 0);
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	free(kf.with);
+	ka_buf_free(&tmp);
+	ka_buf_free(&skip);
+	ka_buf_free(&none);
+	ka_buf_free(&w.deps);
+	ka_buf_free(&w.names);
+	return ok;
+}
+
+bool ka_preamble_get(const char *dir, const char *file, const char *text, size_t len, const char *const *args,
+		     int n_args, const char *base_pch, struct CXUnsavedFile *un, unsigned n_un, struct ka_preamble *out)
+{
+	char key[KA_HASH_HEX];
+	struct ka_hash h;
+	struct stat st;
+	size_t pre = dir && base_pch ? ka_preamble_length(text, len) : 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!pre || stat(base_pch, &st) != 0)
+		return false;
+	CXString v = clang_getClangVersion();
+	ka_hash_init(&h);
+	ka_hash_str(&h, "kanalyze-preamble 1");
+	ka_hash_str(&h, clang_getCString(v));
+	clang_disposeString(v);
+	for (int i = 0; i < n_args; i++)
+		ka_hash_str(&h, args[i]);
+	ka_hash_update(&h, &st.st_ino, sizeof(st.st_ino));      /* the base, as the chain names it */
+	ka_hash_update(&h, &st.st_size, sizeof(st.st_size));
+	ka_hash_update(&h, &st.st_mtim, sizeof(st.st_mtim));
+	ka_hash_str(&h, file);
+	ka_hash_update(&h, text, pre);
+	for (unsigned i = 0; i < n_un; i++) {
+		ka_hash_str(&h, un[i].Filename);
+		ka_hash_update(&h, un[i].Contents, un[i].Length);
+	}
+	ka_hash_final(&h, key);
+
+	struct ka_buf name = {0};
+	ka_buf_printf(&name, "pre-%.32s", key);
+	out->pch = pch_file(dir, name.data, ".pch");
+	char *none = pch_file(dir, name.data, ".none"), *deps = pch_file(dir, name.data, ".deps"),
+	     *skip = pch_file(dir, name.data, ".skip"), *seen = pch_file(dir, name.data, ".seen");
+	ka_buf_free(&name);
+
+	struct ka_buf unsaved = {0};
+	ka_buf_printf(&unsaved, "%s.ka-preamble.cu", file);
+	out->unsaved_name = unsaved.data;
+	out->text = ka_xmalloc(pre + 2);
+	memcpy(out->text, text, pre);
+	out->text[pre] = '\n';                     /* a preamble whose last line had none */
+	out->text[pre + 1] = '\0';
+	out->len = pre + 1;
+	out->blanked = ka_xmalloc(len + 1);
+	memcpy(out->blanked, text, len);
+	out->blanked[len] = '\0';
+	out->file_len = len;
+	for (size_t i = 0; i < pre; i++)            /* same lines, same columns */
+		if (out->blanked[i] != '\n')
+			out->blanked[i] = ' ';
+
+	bool have = plain_file(out->pch) && plain_file(deps) && plain_file(skip);
+	if (!have && !plain_file(none) && !plain_file(seen)) {
+		/* a first sighting: a preamble parsed once costs less than one
+		 * parsed and saved (cub's: 2.4 s against 4.3 s of CPU); the
+		 * next parse of the same preamble, an edit loop's, makes it */
+		ka_write_file_atomic(seen, "", 0);
+	} else if (!have && !plain_file(none)) {
+		struct CXUnsavedFile *all = ka_xcalloc(n_un + 1, sizeof(*all));
+		memcpy(all, un, n_un * sizeof(*un));
+		all[n_un] = (struct CXUnsavedFile){out->unsaved_name, out->text, (unsigned long)out->len};
+		int ph = ka_phase_begin("precompile preamble", NULL);
+		have = preamble_build(out->pch, args, n_args, all, n_un + 1);
+		ka_phase_end(ph);
+		unlink(seen);                         /* the PCH or the marker stands for it now */
+		free(all);
+	} else if (have) {
+		touch_used(out->pch);
+	}
+	trim(dir);
+	if (have) {
+		deps_read(deps, &out->deps, &out->n_deps);
+		deps_read(skip, &out->skip, &out->n_skip);
+	}
+	free(none);
+	free(deps);
+	free(skip);
+	free(seen);
+	if (!have)
+		ka_preamble_free(out);
+	return have;
+}
+
+void ka_preamble_free(struct ka_preamble *p)
+{
+	for (size_t i = 0; i < p->n_deps; i++)
+		free(p->deps[i]);
+	for (size_t i = 0; i < p->n_skip; i++)
+		free(p->skip[i]);
+	free(p->deps);
+	free(p->skip);
+	free(p->pch);
+	free(p->unsaved_name);
+	free(p->text);
+	free(p->blanked);
+	memset(p, 0, sizeof(*p));
 }

@@ -4,9 +4,12 @@
 # (SAMPLES: a checkout of github.com/NVIDIA/cuda-samples, copied, never
 # written), one kanalyze per file as a build calls it, each file with its
 # own directory's -I and Common/: twelve files that compile alone, from
-# twelve directories.  Two passes: a first run (a fresh cache) and an edit
-# loop (each file edited, the cache as the first run left it: the result
-# cache misses, the toolkit prefix's PCH is there).  For each round
+# twelve directories.  Three passes: a first run (a fresh cache), an earlier
+# edit (each file edited once: the result cache misses; the toolkit prefix's
+# PCH is there, and the file's preamble is seen again, so it is
+# precompiled) and the edit loop (each file edited again, the cache as that
+# earlier edit left it).  ONE_CORE=1 runs every command on one core
+# (taskset -c 0), as a parallel build with every core busy sees it.  For each round
 # (interleaved, so machine noise hits all alike): nvcc -cubin -Xptxas -v per
 # file (the floor), KANALYZE_BEFORE (an older build, to compare) and
 # KANALYZE.  Prints the minimum over ROUNDS (default 3) of wall and CPU
@@ -48,6 +51,9 @@ pass() {   # pass NAME CMD-PREFIX...: every file once, first run then edit loop
     rm -rf "$tmp/cache-$name"
     export KANALYZE_CACHE_DIR=$tmp/cache-$name
     timed "$name first" "$@"
+    # the edit loop: the cache as an earlier edit of each file left it
+    for f in "${files[@]}"; do echo "// an earlier edit $RANDOM" >>"$f"; done
+    timed "$name earlier" "$@"
     for f in "${files[@]}"; do echo "// an edit $RANDOM" >>"$f"; done
     timed "$name edit" "$@"
 }
@@ -57,7 +63,7 @@ timed() {  # timed LABEL CMD-PREFIX...: wall and CPU seconds, PCHs made
     t0=$(date +%s%N)
     c0=$(cpu)
     for f in "${files[@]}"; do
-        "$@" "$f" -I "$(dirname "$f")" -I "$samples/Common" >/dev/null 2>&1 || true
+        ${ONE_CORE:+taskset -c 0} "$@" "$f" -I "$(dirname "$f")" -I "$samples/Common" >/dev/null 2>&1 || true
     done
     c1=$(cpu)
     t1=$(date +%s%N)
@@ -73,7 +79,7 @@ printf "%-16s %8s %8s %6s %10s %10s\n" "" wall_s cpu_s pchs wall/nvcc cpu/nvcc
 awk '{ if (!($1 in w) || $2 < w[$1]) w[$1] = $2; if (!($1 in c) || $3 < c[$1]) c[$1] = $3; p[$1] = $4 }
      END {
         for (k in w) {
-            n = k ~ /_edit$/ ? "nvcc_edit" : "nvcc_first"
+            n = k ~ /_edit$/ ? "nvcc_edit" : k ~ /_earlier$/ ? "nvcc_earlier" : "nvcc_first"
             printf "%-16s %8.2f %8.2f %6s %10.2f %10.2f\n", k, w[k] / 1000, c[k] / 1000, (k ~ /^nvcc/ ? "-" : p[k]), w[k] / w[n], c[k] / c[n]
         }
      }' "$tmp/runs" | sort

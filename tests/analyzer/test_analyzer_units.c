@@ -264,6 +264,37 @@ static void two_threads(void **state)
 	}
 }
 
+/* The preamble a toolkit parse precompiles: leading comments, blank lines
+ * and directives, cut where the #if nesting is back at zero, only when it
+ * includes something; a block comment that runs on from a directive, code,
+ * an unbalanced #endif end it. */
+static size_t pre(const char *t)
+{
+	return ka_preamble_length(t, strlen(t));
+}
+
+static void preamble(void **state)
+{
+	(void)state;
+	const char *a = "// head\n/* block\n comment */\n#include <a.h>\n#define N \\\n  4\n\nint x;\n";
+	assert_int_equal(pre(a), strstr(a, "\n\nint") - a + 1);
+	assert_int_equal(pre("#define N 4\nint x;\n"), 0);                     /* nothing included */
+	const char *b = "#include <a.h>\n#ifdef X\n#include <b.h>\nint y;\n#endif\n";
+	assert_int_equal(pre(b), strlen("#include <a.h>\n"));                   /* code inside the #if */
+	const char *c = "#include <a.h>\n#if X\n#include <b.h>\n#else\n#include <c.h>\n#endif\nint z;\n";
+	assert_int_equal(pre(c), strstr(c, "int z") - c);
+	const char *d = "#include <a.h> /* runs\n on */\n#include <b.h>\n";
+	assert_int_equal(pre(d), 0);                                            /* stopped before it */
+	const char *e = "#include <a.h>\n#endif\n#include <b.h>\n";
+	assert_int_equal(pre(e), strlen("#include <a.h>\n"));
+	const char *f = "  #  include_next <a.h>\r\n__global__ void k() {}\n";
+	assert_int_equal(pre(f), strlen("  #  include_next <a.h>\r\n"));
+	const char *g = "#include <a.h>";                                     /* no last newline */
+	assert_int_equal(pre(g), strlen(g));
+	assert_int_equal(pre(""), 0);
+	assert_int_equal(pre("/* never closed\n#include <a.h>\n"), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -272,7 +303,7 @@ int main(void)
 		cmocka_unit_test(kernel_matching),
 		cmocka_unit_test(sass_join),
 		cmocka_unit_test(bad_input),
-		cmocka_unit_test(deterministic),
+		cmocka_unit_test(deterministic), cmocka_unit_test(preamble),
 		cmocka_unit_test(bounded_walks),
 		cmocka_unit_test(two_threads),
 	};

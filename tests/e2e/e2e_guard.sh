@@ -333,8 +333,9 @@ a, b = (json.load(open(p)) for p in sys.argv[1:])
 strip = lambda j: [[(k["name"], k["uniformity"] is not None) for k in f["kernels"]] for f in j["files"]]
 assert strip(a) == strip(b) and strip(a)[0][0][1], (strip(a), strip(b))
 PY
+before=$(ls "$KANALYZE_CACHE_DIR"/v1/pch/ 2>/dev/null)
 expect "pch: --no-cache" 0 "$ka" tk.cu --no-cache --format json
-[ -z "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/ 2>/dev/null)" ] && ok "pch: ... makes none" ||
+[ "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/ 2>/dev/null)" = "$before" ] && ok "pch: ... makes none" ||
     bad "pch: --no-cache made one" "$(ls "$KANALYZE_CACHE_DIR"/v1/pch/)"
 # one PCH for every directory: each passes its own -I, which reaches no
 # toolkit header; a directory holding a file by the name of one (math.h,
@@ -371,6 +372,41 @@ import json, sys
 f = json.load(open(sys.argv[1]))["files"][0]
 assert f["kernels"][0]["uniformity"] is not None and not f.get("diagnostics"), f
 ' "pch: ... the kernel analysed, no parse error"
+# the file's own preamble (its leading #includes), precompiled over the
+# prefix once it comes back: an edit loop parses only the file's own lines;
+# a kernel in a header of the preamble is still found, and a header edited
+# since is read again
+mkdir -p d5
+printf '#pragma once\n#define STRIDE 32\n__device__ inline float get(const float *p, int i) { return p[i * STRIDE]; }\n__global__ void in_header(const float *in, float *out) { out[threadIdx.x] = get(in, threadIdx.x); }\n' >d5/kern.cuh
+printf '// the file'"'"'s own includes first\n#include <cuda_profiler_api.h>\n#include <vector>\n#include "kern.cuh"\n#if defined(STRIDE)\n#define BLOCK 128\n#endif\n\n__global__ void k5(const float *in, float *out) { out[threadIdx.x] = get(in, threadIdx.x) * BLOCK; }\nvoid run(const float *a, float *b) { k5<<<1, BLOCK>>>(a, b); in_header<<<1, 64>>>(a, b); }\n' >d5/k5.cu
+KANALYZE_TIMINGS=1 expect "preamble: a file first seen" 0 "$ka" d5/k5.cu --format json
+hasnt "preamble: ... parsed as before, nothing precompiled for it" "$tmp/err" "phase precompile preamble"
+for n in 1 2; do
+    echo "// edit $n" >>d5/k5.cu
+    "$ka" d5/k5.cu --format json --no-cache >d5.json 2>/dev/null
+    KANALYZE_TIMINGS=1 expect "preamble: edit $n" 0 "$ka" d5/k5.cu --format json
+    cmp -s "$tmp/out" d5.json && ok "preamble: ... the report is the one parsed without it" ||
+        bad "preamble: edit $n report differs" "$(diff "$tmp/out" d5.json | head)"
+done
+has "preamble: ... the second edit reuses it" "$tmp/err" "phase parse toolkit"
+hasnt "preamble: ... not precompiled again" "$tmp/err" "phase precompile preamble"
+pre=$(ls "$KANALYZE_CACHE_DIR"/v1/pch/pre-*.pch 2>/dev/null | head -1)
+[ -n "$pre" ] && grep -q '/d5/kern.cuh$' "${pre%.pch}.deps" && ok "preamble: kept with the headers it read" ||
+    bad "preamble: kept with the headers it read" "$(ls "$KANALYZE_CACHE_DIR/v1/pch")"
+py '
+import json, sys
+names = sorted(k["name"].split("(")[0] for f in json.load(open(sys.argv[1]))["files"] for k in f["kernels"])
+assert names == ["in_header", "k5"], names
+' "preamble: ... the header's kernel found through it"
+cp "$tmp/out" d5-before.json
+sleep 1
+sed -i 's/STRIDE 32/STRIDE 2/' d5/kern.cuh
+"$ka" d5/k5.cu --format json --no-cache >d5.json 2>/dev/null
+expect "preamble: a header of it edited" 0 "$ka" d5/k5.cu --format json
+cmp -s "$tmp/out" d5.json && ok "preamble: ... the report follows the header" ||
+    bad "preamble: stale header" "$(diff "$tmp/out" d5.json | head)"
+cmp -s "$tmp/out" d5-before.json && bad "preamble: ... the header's edit changed nothing (the check is void)" "" ||
+    ok "preamble: ... and differs from the report before the edit"
 export KANALYZE_CACHE_DIR=$tmp/cache
 cd "$repo" || exit 1
 
