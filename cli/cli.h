@@ -30,15 +30,6 @@ enum ka_opt_id {
 	OPT_COUNT
 };
 
-/* A list of integers from "8", "1,2,3", "32-1024:32" or a mix "1-8,64". */
-struct ka_values {
-	long *v;
-	size_t n;
-};
-/* 0, or -1 with a message in err.  Values outside [lo, hi] are refused. */
-int ka_values_parse(const char *s, long lo, long hi, struct ka_values *out, char *err, size_t errlen);
-void ka_values_free(struct ka_values *v);
-
 struct ka_cli {
 	enum ka_cmd cmd;
 	const char *opt[OPT_COUNT];      /* last value of each option, or NULL */
