@@ -30,15 +30,6 @@ enum ka_opt_id {
 	OPT_COUNT
 };
 
-/* A list of integers from "8", "1,2,3", "32-1024:32" or a mix "1-8,64". */
-struct ka_values {
-	long *v;
-	size_t n;
-};
-/* 0, or -1 with a message in err.  Values outside [lo, hi] are refused. */
-int ka_values_parse(const char *s, long lo, long hi, struct ka_values *out, char *err, size_t errlen);
-void ka_values_free(struct ka_values *v);
-
 struct ka_cli {
 	enum ka_cmd cmd;
 	const char *opt[OPT_COUNT];      /* last value of each option, or NULL */
@@ -190,68 +181,10 @@ void ka_calc_run(const struct ka_cli *cli, int fmt, const struct ka_calc_ops *op
 const char *ka_calc_colour(bool on, double occupancy);
 int ka_cmd_archs(struct ka_cli *cli, struct ka_diag *d);        /* archs.c */
 int ka_cmd_plot(struct ka_cli *cli, struct ka_diag *d);         /* plot.c */
-int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d);       /* verify.c */
-int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d); /* verify_profile.c */
+/* verify_cmd.c: the options mapped onto verify/'s checks (verify.h): FILE...,
+ * --extract, --compare; --profile; else the shipped kernels. */
+int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d);
 int ka_cmd_version(const struct ka_cli *cli);                      /* version.c */
-
-/* profile_lines.c: the machine model's sectors and wavefronts per request,
- * line by line, beside what Nsight Compute measured (verify --profile). */
-struct ka_profile_tally {
-	long lines, listed, gathers, resolved, within;   /* measured lines: ... */
-	double weight, weight_listed, weight_resolved, weight_within;   /* their sectors (wavefronts) */
-};
-struct ka_profile_presence {       /* local memory: where it ran, beside where the model has it */
-	long lines;                       /* lines where either has local instructions */
-	long agree, model_only, hardware_only;
-};
-struct ka_profile_lines {
-	struct ka_measured_line *v;       /* for the HTML page (report.h)       */
-	size_t n, cap;
-	struct ka_profile_tally global, shared;
-	struct ka_profile_presence local;
-	struct ka_mach_result **owned;    /* the model at each measured launch  */
-	size_t n_owned;
-};
-struct ka_ncu_profile;
-struct ka_ncu_launch;
-struct json_t;
-/* One measured kernel: its lines with global or shared traffic or local
- * instructions (ncu's or the model's), as a JSON array ([{file, line,
- * global: {measured, predicted, gather, agree, sectors} | null, shared:
- * {... wavefronts} | null, local: {measured_instructions, predicted,
- * agree} | null}]); kr: kanalyze's
- * kernel (NULL: an empty list).  shown(ctx, file) names ncu's file as the
- * report does.  Adds to pl's tallies and lines. */
-struct json_t *ka_profile_lines(struct ka_profile_lines *pl, const struct ka_ncu_profile *p, const char *ncu_kernel,
-				const struct ka_ncu_launch *launch, const struct ka_kernel_result *kr,
-				const char *(*shown)(const void *ctx, const char *ncu_file), const void *ctx);
-/* {global: tally, shared: tally} (the summary's "model"). */
-struct json_t *ka_profile_lines_summary(const struct ka_profile_lines *pl);
-void ka_profile_lines_free(struct ka_profile_lines *pl);
-int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d); /* verify_files.c: FILE..., --extract, --compare */
-/* verify_files.c: --check of a record `verify FILE...` wrote (its header's
- * "mode" is "files"), lines already parsed; an exit code. */
-struct json_t;
-int ka_verify_files_recheck(const char *path, struct json_t *lines, struct ka_diag *d);
 int ka_cmd_trust(struct ka_cli *cli, struct ka_diag *d);        /* config.c */
-
-/* For the verify records (verify.c, verify_files.c): "9.0" -> "sm_90";
- * the driver's 13000 -> "13.0" (0 or less: "unknown"). */
-static inline void ka_cli_arch_of_cc(char *buf, size_t n, const char *cc)
-{
-	size_t k = (size_t)snprintf(buf, n, "sm_");
-	for (; *cc && k + 1 < n; cc++)
-		if (*cc != '.')
-			buf[k++] = *cc;
-	buf[k] = '\0';
-}
-
-static inline void ka_cli_cuda_version(char *buf, size_t n, long v)
-{
-	if (v > 0)
-		snprintf(buf, n, "%ld.%ld", v / 1000, (v % 1000) / 10);
-	else
-		snprintf(buf, n, "unknown");
-}
 
 #endif

@@ -58,9 +58,7 @@ int main(int argc, char **argv)
 	} else if (cli.cmd == KA_CMD_PLOT) {
 		rc = ka_cmd_plot(&cli, &d);
 	} else if (cli.cmd == KA_CMD_VERIFY) {
-		rc = cli.flag[OPT_PROFILE] ? ka_cmd_verify_profile(&cli, &d)
-		     : cli.n_files > 0 || cli.opt[OPT_EXTRACT] || cli.opt[OPT_COMPARE] ? ka_cmd_verify_files(&cli, &d)
-		     : ka_cmd_verify(&cli, &d);
+		rc = ka_cmd_verify(&cli, &d);
 	} else if (cli.cmd == KA_CMD_TRUST) {
 		rc = ka_cmd_trust(&cli, &d);
 	} else {

@@ -99,6 +99,16 @@ void *ka_xrealloc(void *p, size_t n);
 void *ka_grow(void *v, size_t n, size_t *cap, size_t elem, size_t first);
 #define KA_GROW(v, n, cap, first) ((v) = ka_grow((v), (n), &(cap), sizeof(*(v)), (first)))
 
+/* ---- number lists (values.c) ---------------------------------------------
+ * A list of integers from "8", "1,2,3", "32-1024:32" or a mix "1-8,64". */
+struct ka_values {
+	long *v;
+	size_t n;
+};
+/* 0, or -1 with a message in err.  Values outside [lo, hi] are refused. */
+int ka_values_parse(const char *s, long lo, long hi, struct ka_values *out, char *err, size_t errlen);
+void ka_values_free(struct ka_values *v);
+
 /* ---- files ---------------------------------------------------------------
  * ka_read_file: whole regular file into *out (NUL-terminated); refuses
  * directories and files over max_bytes.  Returns 0 or -errno (-EISDIR,

@@ -10,8 +10,8 @@
 #   OUTDIR/build-*.log           nvcc -Xptxas -v of each compile
 #   OUTDIR/runner.stderr
 #
-# The two compiles are the ones `kanalyze verify` runs itself (cli/verify.c,
-# ka_verify_builds); keep them in step.
+# The two compiles are the ones `kanalyze verify` runs itself (verify/verify.c,
+# run_on_gpu); keep them in step.
 # Environment: ARCH (default sm_90), NVCC (default nvcc), RUNS (default 200),
 # WARMUP (default 50), REPEAT (default 0).
 set -euo pipefail

@@ -1,5 +1,5 @@
 /* verify_probe.c — what the CUDA driver says about the kernels of a user's
- * cubins, for `kanalyze verify FILE...` (cli/verify_files.c compares).  Plain
+ * cubins, for `kanalyze verify FILE...` (verify/verify_files.c compares).  Plain
  * C; libcuda.so.1 is opened with dlopen, so it builds with any C compiler and
  * runs where only the driver is installed (no CUDA runtime, no kanalyze).
  *

@@ -3,7 +3,7 @@
 //
 // Needs the CUDA runtime and nothing else (the lent H200 has CUDA, CMake and
 // Python only).  kanalyze compares these lines with its predictions
-// (cli/verify.c); kernels/runner/run_verify.sh builds and runs it by hand.
+// (verify/verify.c); kernels/runner/run_verify.sh builds and runs it by hand.
 //
 // Build (two translation units: pressure_capped must be compiled with its own
 // -maxrregcount, which is a per-file flag):

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "core.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

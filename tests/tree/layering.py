@@ -2,8 +2,9 @@
 """layering.py — the shape of the code, checked on the built objects (nm):
 
   1. libraries depend one way: core < occupancy < machine < frontends < analyzer <
-     kanalyze_lib < report < cli; a library calls only those below it (so
-     nothing in cli/ is needed by another library);
+     kanalyze_lib < report < verify < cli; a library calls only those below it
+     (so nothing in cli/ is needed by another library, and verify/ is a client
+     of the library that knows no command line);
   2. no two files call each other (A uses a symbol B defines and B one of A's);
   3. no upward #include: a file of one library's folder includes no header
      of a library above it (read from the sources: each `#include "X"`
@@ -27,11 +28,12 @@ import re
 import subprocess
 import sys
 
-ORDER = ["ka_core", "ka_occupancy", "ka_machine", "ka_frontends", "ka_analyzer", "kanalyze_lib", "ka_report", "ka_cli"]
+ORDER = ["ka_core", "ka_occupancy", "ka_machine", "ka_frontends", "ka_analyzer", "kanalyze_lib", "ka_report", "ka_verify",
+         "ka_cli"]
 # each library's folders, relative to the source tree
 FOLDERS = {"ka_core": ["core"], "ka_occupancy": ["occupancy"], "ka_machine": ["machine"], "ka_frontends": ["frontends"],
            "ka_analyzer": ["analyzer"], "kanalyze_lib": ["lib", "include/kanalyze"], "ka_report": ["report"],
-           "ka_cli": ["cli"]}
+           "ka_verify": ["verify"], "ka_cli": ["cli"]}
 PUBLIC = "include/kanalyze"
 TAG = re.compile(r'^(?:struct|enum|union)\s+\w+\s*[;{]')     # a tag declared or defined, not an object
 INCLUDE = re.compile(r'\s*#\s*include\s+"([^"]+)"')

@@ -1,9 +1,10 @@
 /* profile_lines.c — verify --profile's line-by-line check of the machine
- * model: for each source line where Nsight Compute counted global sectors
- * or shared-memory wavefronts, the model's prediction per warp-level
- * request (evaluated again at the launch ncu measured: its block and grid)
- * beside the hardware's: its sectors / its requests, its wavefronts / its
- * shared requests.  A prediction agrees when it is within 10 % of the
+ * model (profile_lines.h, private to verify/: verify_profile.c's): for each
+ * source line where Nsight Compute counted global sectors or shared-memory
+ * wavefronts, the model's prediction per warp-level request (evaluated
+ * again at the launch ncu measured: its block and grid) beside the
+ * hardware's: its sectors / its requests, its wavefronts / its shared
+ * requests.  A prediction agrees when it is within 10 % of the
  * measurement or half a sector (wavefront) of it, the advice benchmark's
  * rule; a line whose address comes from a loaded value (a gather) is an
  * assumption and counted apart; a measured line the model lists no access
@@ -11,7 +12,7 @@
  *
  * The comparison is reported, not gated: a loop's trip count or a gather's
  * data can move the hardware's figure away from what the code alone says. */
-#include "cli.h"
+#include "profile_lines.h"
 
 #include <jansson.h>
 #include <limits.h>

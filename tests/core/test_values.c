@@ -1,5 +1,5 @@
-/* test_values.c — numeric option values: single, list, range, step, mix,
- * and every malformed form refused with a message. */
+/* test_values.c — number lists (core/values.c): single, list, range, step,
+ * mix, and every malformed form refused with a message. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "cli.h"
+#include "core.h"
 
 static void parses(void **state)
 {

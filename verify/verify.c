@@ -1,8 +1,9 @@
-/* verify.c — `kanalyze verify`: check kanalyze's predictions against a GPU
- * (DESIGN §7).  Builds kernels/runner/verify_runner with nvcc, runs it (it
- * prints what the CUDA runtime and the clock say, as JSON lines), compiles the
- * same kernels here for the frontend's register counts, runs the occupancy
- * model, compares, and writes a record (testdata/verify/<device>-<date>.jsonl).
+/* verify.c — `kanalyze verify` (ka_verify_run, verify.h): kanalyze's
+ * predictions against a GPU (DESIGN §7).  Builds kernels/runner/verify_runner
+ * with nvcc, runs it (it prints what the CUDA runtime and the clock say, as
+ * JSON lines), compiles the same kernels here for the frontend's register
+ * counts, runs the occupancy model, compares, and writes a record
+ * (testdata/verify/<device>-<date>.jsonl).
  *
  *   --runner-output FILE  compare a runner output captured elsewhere (the lent
  *                         H200 has CUDA but no kanalyze: run_verify.sh there)
@@ -14,7 +15,9 @@
  * build (`verify FILE...`, --extract, --compare) is verify_files.c's; --check
  * hands it the records that build wrote. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "verify.h"
+#include "frontends.h"
+#include "occupancy.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -181,7 +184,7 @@ static int run_on_gpu(struct verify *v, double timeout, const char *out_path, st
 	if (spawn_ok(q, 60, &r) && r.out.data &&
 	    sscanf(r.out.data, "%255[^,], %63[^,], %15[0-9.]", name, driver, cc) == 3) {
 		snprintf(arch, sizeof(arch), "-arch=");
-		ka_cli_arch_of_cc(arch + 6, sizeof(arch) - 6, cc);
+		ka_verify_arch_of_cc(arch + 6, sizeof(arch) - 6, cc);
 	} else {
 		ka_spawn_result_free(&r);
 		if (!spawn_ok(q2, 60, &r) || !r.out.data ||
@@ -519,7 +522,7 @@ static int compare(struct verify *v, char *text, const char *where, const char *
 	}
 	if ((rc = out_dir_check(out_path, v->d)) != KA_EXIT_OK)
 		goto out;
-	ka_cli_arch_of_cc(arch, sizeof(arch), jstr(hdr, "cc"));
+	ka_verify_arch_of_cc(arch, sizeof(arch), jstr(hdr, "cc"));
 	v->arch = ka_nv_arch_find(arch);
 	if (!v->arch) {
 		ka_diag_error(v->d, KA_EXIT_USAGE, where, "the GPU is %s, which kanalyze does not model", arch);
@@ -533,8 +536,8 @@ static int compare(struct verify *v, char *text, const char *where, const char *
 			goto out;
 	}
 
-	ka_cli_cuda_version(cuda, sizeof(cuda), jint(hdr, "runtime"));
-	ka_cli_cuda_version(drv_api, sizeof(drv_api), jint(hdr, "driver_api"));
+	ka_verify_cuda_version(cuda, sizeof(cuda), jint(hdr, "runtime"));
+	ka_verify_cuda_version(drv_api, sizeof(drv_api), jint(hdr, "driver_api"));
 	const char *driver = env && jstr(env, "driver_version") && *jstr(env, "driver_version")
 				     ? jstr(env, "driver_version") : drv_api;
 	if (env && jstr(env, "date") && strlen(jstr(env, "date")) >= 10)
@@ -740,9 +743,9 @@ out:
 	return rc;
 }
 
-/* ---- the sub-command ---------------------------------------------------------- */
+/* ---- the entry point --------------------------------------------------------- */
 
-int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d)
+int ka_verify_run(const struct ka_verify_options *o, struct ka_diag *d)
 {
 	struct verify v = {0};
 	struct ka_buf text = {0};
@@ -750,47 +753,38 @@ int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d)
 	double timeout = 300;
 	int rc = KA_EXIT_OK;
 
-	/* the analysis options, sources and program are verify --profile's */
-	static const int profile_only[] = {OPT_ARCH, OPT_INCLUDE, OPT_DEFINE, OPT_STD, OPT_JOBS, OPT_FORMAT,
-					   OPT_COMPDB, OPT_CACHE, OPT_NOCACHE, OPT_NCUEXPORT};
-	for (size_t i = 0; i < sizeof(profile_only) / sizeof(profile_only[0]); i++)
-		if (cli->flag[profile_only[i]]) {
-			ka_diag_error(d, KA_EXIT_USAGE, "verify", "--%s applies to verify --profile only",
-				      ka_cli_opt_name(profile_only[i]));
-			return KA_EXIT_USAGE;
-		}
-	if (cli->n_files > 0 || cli->program) {
+	if (o->n_files > 0 || o->program) {
 		ka_diag_error(d, KA_EXIT_USAGE, "verify", "%s '%s': sources and a program are for verify --profile",
-			      cli->n_files > 0 ? "unexpected argument" : "unexpected '--'",
-			      cli->n_files > 0 ? cli->files[0] : "--");
+			      o->n_files > 0 ? "unexpected argument" : "unexpected '--'",
+			      o->n_files > 0 ? o->files[0] : "--");
 		return KA_EXIT_USAGE;
 	}
-	if (cli->opt[OPT_CHECK]) {
-		if (cli->opt[OPT_RUNNEROUT] || cli->opt[OPT_VOUT]) {
+	if (o->check) {
+		if (o->runner_output || o->out) {
 			ka_diag_error(d, KA_EXIT_USAGE, "verify", "--check takes no --runner-output or --out");
 			return KA_EXIT_USAGE;
 		}
-		return recheck(cli->opt[OPT_CHECK], d);
+		return recheck(o->check, d);
 	}
-	if (cli->opt[OPT_TIMEOUT]) {
+	if (o->timeout) {
 		errno = 0;
-		timeout = strtod(cli->opt[OPT_TIMEOUT], &end);
+		timeout = strtod(o->timeout, &end);
 		if (errno || !end || *end || timeout <= 0 || timeout > 86400) {
 			ka_diag_error(d, KA_EXIT_USAGE, "verify", "--timeout takes seconds (1..86400), not '%s'",
-				      cli->opt[OPT_TIMEOUT]);
+				      o->timeout);
 			return KA_EXIT_USAGE;
 		}
 	}
 	v.d = d;
-	v.kdir = ka_cli_kernels_dir(cli);
-	v.nv.nvcc = cli->opt[OPT_NVCC];
+	v.kdir = o->kernels;
+	v.nv.nvcc = o->nvcc;
 	v.nv.timeout_s = timeout;
 	v.nv.jobs = 1;
 
-	if (cli->opt[OPT_RUNNEROUT]) {
-		int err = ka_read_file(cli->opt[OPT_RUNNEROUT], 1u << 30, &text);
+	if (o->runner_output) {
+		int err = ka_read_file(o->runner_output, 1u << 30, &text);
 		if (err != 0 || !text.data) {
-			ka_diag_error(d, KA_EXIT_USAGE, cli->opt[OPT_RUNNEROUT], "cannot read: %s",
+			ka_diag_error(d, KA_EXIT_USAGE, o->runner_output, "cannot read: %s",
 				      err ? strerror(-err) : "empty file");
 			rc = KA_EXIT_USAGE;
 			goto out;
@@ -799,7 +793,7 @@ int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d)
 		char why[256] = "";
 		bool ran = false;
 		/* the runner itself may take a while: 200 timed runs of ~60 launches */
-		rc = run_on_gpu(&v, timeout > 600 ? timeout : 600, cli->opt[OPT_VOUT], &text, &ran, why, sizeof(why));
+		rc = run_on_gpu(&v, timeout > 600 ? timeout : 600, o->out, &text, &ran, why, sizeof(why));
 		if (rc != KA_EXIT_OK)
 			goto out;
 		if (!ran) {
@@ -807,8 +801,7 @@ int ka_cmd_verify(struct ka_cli *cli, struct ka_diag *d)
 			goto out;
 		}
 	}
-	rc = compare(&v, text.data, cli->opt[OPT_RUNNEROUT] ? cli->opt[OPT_RUNNEROUT] : "verify_runner",
-		     cli->opt[OPT_VOUT]);
+	rc = compare(&v, text.data, o->runner_output ? o->runner_output : "verify_runner", o->out);
 out:
 	for (int u = 0; u < N_UNITS; u++)
 		ka_result_free(&v.units[u]);

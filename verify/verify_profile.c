@@ -1,10 +1,11 @@
-/* verify_profile.c — `kanalyze verify --profile`: kanalyze's findings and
- * predictions beside what Nsight Compute measured (DESIGN §6, §7).  The
- * measurement is an ncu export (--ncu-export DIR: ncu_source.csv and
- * ncu_details.csv, recorded elsewhere by kernels/runner/run_profile.sh) or
- * a profile of the program after -- (frontends/ncu_run.c); the sources are
- * analysed through ka_analyze as `kanalyze FILE...` would (analyze.c's
- * request), then:
+/* verify_profile.c — `kanalyze verify --profile` (ka_verify_profile_run,
+ * verify.h): kanalyze's findings and predictions beside what Nsight Compute
+ * measured (DESIGN §6, §7).  The measurement is an ncu export (--ncu-export
+ * DIR: ncu_source.csv and ncu_details.csv, recorded elsewhere by
+ * kernels/runner/run_profile.sh) or a profile of the program after --
+ * (frontends/ncu_run.c); the sources are analysed through ka_analyze as
+ * `kanalyze FILE...` would (the caller's request, options.profile_request),
+ * then:
  *   findings  each access finding (and any finding at a line with global
  *             or shared traffic or divergent branches) with what ncu
  *             measured at its line: the sectors, excessive sectors, their
@@ -19,7 +20,7 @@
  * Exit 1 when a prediction disagrees; nothing to compare (no ncu, no GPU,
  * no kernel kanalyze analysed) is "not run" and exit 0, never "pass". */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "verify.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -33,6 +34,8 @@
 #include "analyzer.h"
 #include "frontends.h"
 #include "occupancy.h"
+#include "profile_lines.h"
+#include "report.h"
 
 /* The memory whose traffic a rule judges: rules.def's memory column. */
 enum rule_memory { MEM_NONE, MEM_GLOBAL, MEM_SHARED };
@@ -906,7 +909,7 @@ static json_t *compare(struct vp *v, const char *arch)
 
 /* --format html: the analysis's page (report/html.c) with what ncu
  * measured per line beside the model's prediction. */
-static int write_page(const struct ka_cli *cli, const struct vp *v)
+static int write_page(const struct ka_verify_options *o, const struct vp *v)
 {
 	struct ka_buf source = {0};
 	struct ka_report_options ro = {.utf8 = true};
@@ -915,7 +918,7 @@ static int write_page(const struct ka_cli *cli, const struct vp *v)
 	else
 		ka_buf_printf(&source, "Nsight Compute %s, profiled here", v->ncu_version ? v->ncu_version : "");
 	const struct ka_measured m = {.source = source.data, .v = v->pl.v, .n = v->pl.n};
-	const struct ka_report_ctx ctx = {.opt = &ro, .root = cli->root ? cli->root : ".", .diag = v->d, .measured = &m};
+	const struct ka_report_ctx ctx = {.opt = &ro, .root = o->root ? o->root : ".", .diag = v->d, .measured = &m};
 	int rc = ka_write_html(stdout, &v->res, &ctx);
 	ka_buf_free(&source);
 	return rc;
@@ -958,33 +961,26 @@ static int usage(struct ka_diag *d, const char *msg)
 }
 
 /* The options, before anything runs: 0 or exit 2. */
-static int check_options(const struct ka_cli *cli, const char *format, double *timeout, struct ka_diag *d)
+static int check_options(const struct ka_verify_options *o, const char *format, double *timeout, struct ka_diag *d)
 {
-	static const int plain_only[] = {OPT_VOUT, OPT_RUNNEROUT, OPT_CHECK, OPT_KERNELS};
-	for (size_t i = 0; i < sizeof(plain_only) / sizeof(plain_only[0]); i++)
-		if (cli->flag[plain_only[i]]) {
-			ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "--%s is not for --profile",
-				      ka_cli_opt_name(plain_only[i]));
-			return KA_EXIT_USAGE;
-		}
 	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0 && strcmp(format, "html") != 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "--format takes text, json or html, not '%s'", format);
 		return KA_EXIT_USAGE;
 	}
-	if (!cli->opt[OPT_NCUEXPORT] == !cli->program)
+	if (!o->ncu_export == !o->program)
 		return usage(d, "give --ncu-export DIR (exported elsewhere) or -- PROGRAM [ARGS...] (profiled here), "
 			     "one of them");
-	if (cli->program && cli->n_program == 0)
+	if (o->program && o->n_program == 0)
 		return usage(d, "'--' without a program to profile");
-	if (cli->opt[OPT_ARCH] && strchr(cli->opt[OPT_ARCH], ','))
+	if (o->arch && strchr(o->arch, ','))
 		return usage(d, "--arch: one architecture, the profiled GPU's");
-	if (cli->opt[OPT_TIMEOUT]) {
+	if (o->timeout) {
 		char *end = NULL;
 		errno = 0;
-		*timeout = strtod(cli->opt[OPT_TIMEOUT], &end);
+		*timeout = strtod(o->timeout, &end);
 		if (errno || !end || *end || *timeout <= 0 || *timeout > 86400) {
 			ka_diag_error(d, KA_EXIT_USAGE, "verify --profile", "--timeout takes seconds (1..86400), not '%s'",
-				      cli->opt[OPT_TIMEOUT]);
+				      o->timeout);
 			return KA_EXIT_USAGE;
 		}
 	}
@@ -993,8 +989,8 @@ static int check_options(const struct ka_cli *cli, const char *format, double *t
 
 /* Profile the program here: 0 with the exports in run, or an exit code;
  * *why set (and 0) when nothing could be profiled. */
-static int profile_here(const struct ka_cli *cli, double timeout, struct ka_ncu_run *run, char *why, size_t n,
-			struct ka_diag *d)
+static int profile_here(const struct ka_verify_options *o, double timeout, struct ka_ncu_run *run, char *why,
+			size_t n, struct ka_diag *d)
 {
 	const char *env = getenv("KANALYZE_NCU");
 	char *ncu = ka_ncu_locate(), *prog;
@@ -1009,16 +1005,16 @@ static int profile_here(const struct ka_cli *cli, double timeout, struct ka_ncu_
 				 "with the CUDA toolkit (Nsight Compute)");
 		return KA_EXIT_OK;
 	}
-	prog = ka_which(cli->program[0]);
+	prog = ka_which(o->program[0]);
 	if (!prog) {
 		free(ncu);
-		ka_diag_error(d, KA_EXIT_USAGE, cli->program[0], "no such program (or not executable)");
+		ka_diag_error(d, KA_EXIT_USAGE, o->program[0], "no such program (or not executable)");
 		return KA_EXIT_USAGE;
 	}
-	char **argv = ka_xcalloc((size_t)cli->n_program + 1, sizeof(char *));
+	char **argv = ka_xcalloc((size_t)o->n_program + 1, sizeof(char *));
 	argv[0] = prog;
-	for (int i = 1; i < cli->n_program; i++)
-		argv[i] = cli->program[i];
+	for (int i = 1; i < o->n_program; i++)
+		argv[i] = o->program[i];
 	rc = ka_ncu_profile_program(ncu, argv, timeout, run, d);
 	if (rc == KA_EXIT_OK && !run->ran)
 		snprintf(why, n, "%s", run->why);
@@ -1028,9 +1024,9 @@ static int profile_here(const struct ka_cli *cli, double timeout, struct ka_ncu_
 	return rc;
 }
 
-int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d)
+int ka_verify_profile_run(const struct ka_verify_options *o, struct ka_diag *d)
 {
-	const char *format = cli->opt[OPT_FORMAT] ? cli->opt[OPT_FORMAT] : "text";
+	const char *format = o->format ? o->format : "text";
 	struct vp v = {.d = d};
 	struct ka_ncu_run run = {0};
 	struct ka_buf src = {0}, det = {0};
@@ -1043,9 +1039,9 @@ int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d)
 	double timeout = 600;
 	int rc, bad_input;
 
-	if ((rc = check_options(cli, format, &timeout, d)) != 0)
+	if ((rc = check_options(o, format, &timeout, d)) != 0)
 		return rc;
-	v.export_dir = cli->opt[OPT_NCUEXPORT];
+	v.export_dir = o->ncu_export;
 	if (v.export_dir) {
 		struct stat st;
 		if (stat(v.export_dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -1060,7 +1056,7 @@ int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d)
 		src_where = "ncu_source.csv", det_where = "ncu_details.csv";
 		bad_input = KA_EXIT_USAGE;
 	} else {
-		if ((rc = profile_here(cli, timeout, &run, why, sizeof(why), d)) != 0)
+		if ((rc = profile_here(o, timeout, &run, why, sizeof(why), d)) != 0)
 			goto out;
 		if (!run.ran) {
 			rc = not_run(format, why);
@@ -1089,16 +1085,16 @@ int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d)
 	}
 
 	/* the arch: --arch, else the profiled GPU's */
-	if (cli->opt[OPT_ARCH])
-		snprintf(arch, sizeof(arch), "%s", cli->opt[OPT_ARCH]);
+	if (o->arch)
+		snprintf(arch, sizeof(arch), "%s", o->arch);
 	else
 		arch_of_export(&v.prof, arch, sizeof(arch));
 
 	/* the sources: those given, else the export's .cu files found here */
-	if (cli->n_files > 0) {
-		inputs = ka_xcalloc((size_t)cli->n_files + 1, sizeof(char *));
-		for (int i = 0; i < cli->n_files; i++)
-			inputs[n_inputs++] = cli->files[i];
+	if (o->n_files > 0) {
+		inputs = ka_xcalloc((size_t)o->n_files + 1, sizeof(char *));
+		for (int i = 0; i < o->n_files; i++)
+			inputs[n_inputs++] = o->files[i];
 	} else {
 		inputs = ka_xcalloc(v.prof.n_files + 1, sizeof(char *));
 		owned = ka_xcalloc(v.prof.n_files + 1, sizeof(char *));
@@ -1116,19 +1112,14 @@ int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d)
 		}
 	}
 
-	/* analyse them as `kanalyze SOURCES --arch ARCH` would */
-	{
-		struct ka_cli c = *cli;
-		c.files = inputs;
-		c.n_files = (int)n_inputs;
-		c.opt[OPT_ARCH] = arch[0] ? arch : NULL;
-		if ((rc = ka_cli_request(&c, &req, &specs, d)) != 0)
-			goto out;
-		req.source_text = strcmp(format, "html") == 0;   /* the page shows the lines */
-		rc = ka_analyze(&req, d, &v.res);
-		if (!v.res.ran || rc >= KA_EXIT_USAGE)
-			goto out;
-	}
+	/* analyse them as `kanalyze SOURCES --arch ARCH` would: the caller's request */
+	rc = o->profile_request(o->profile_request_arg, inputs, (int)n_inputs, arch[0] ? arch : NULL, &req, &specs, d);
+	if (rc != 0)
+		goto out;
+	req.source_text = strcmp(format, "html") == 0;   /* the page shows the lines */
+	rc = ka_analyze(&req, d, &v.res);
+	if (!v.res.ran || rc >= KA_EXIT_USAGE)
+		goto out;
 
 	json_t *doc = compare(&v, arch[0] ? arch : NULL);
 	const char *result = js(json_object_get(doc, "summary"), "result");
@@ -1136,7 +1127,7 @@ int ka_cmd_verify_profile(struct ka_cli *cli, struct ka_diag *d)
 		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_SORT_KEYS | JSON_REAL_PRECISION(6));
 		printf("\n");
 	} else if (strcmp(format, "html") == 0) {
-		if (write_page(cli, &v) != 0)
+		if (write_page(o, &v) != 0)
 			rc = KA_EXIT_USAGE;
 	} else {
 		print_text(doc);

@@ -1,5 +1,6 @@
-/* verify_files.c — `kanalyze verify FILE...`: kanalyze's reading of a user's
- * own build set beside what the CUDA driver says when it loads it (DESIGN §7).
+/* verify_files.c — `kanalyze verify FILE...` (ka_verify_files_run,
+ * verify.h): kanalyze's reading of a user's own build set beside what the
+ * CUDA driver says when it loads it (DESIGN §7).
  * Every cubin of the GPU's architecture in the inputs (a source's, from the
  * one compile the library's analysis of it runs; cubins, fatbins, objects, archives, libraries, executables
  * read as `kanalyze FILE` reads them) is written out; kernels/runner/
@@ -21,7 +22,7 @@
  * grid (cuOccupancyMaxPotentialBlockSize), at each dynamic shared size asked
  * (--smem, default 0) and, for a source, of its constant launch sites.  No GPU: "not run", exit 0.  A disagreement: exit 1. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "verify.h"
 #include "frontends.h"
 #include "occupancy.h"
 
@@ -109,23 +110,23 @@ static void keep_cubin(void *arg, const char *file, const char *arch, const void
 	ka_buf_append(kept, cubin, len);
 }
 
-static int extract_source(struct extract *x, const struct ka_cli *cli, const char *file, const char *nvcc_opt)
+static int extract_source(struct extract *x, const struct ka_verify_options *o, const char *file)
 {
 	const char *inputs[2] = {file, NULL};
-	const char **cc = ka_xcalloc((size_t)cli->n_cc_args + 1, sizeof(*cc));
+	const char **cc = ka_xcalloc((size_t)o->n_cc_args + 1, sizeof(*cc));
 	struct ka_buf cubin = {0};
 	struct ka_result res = {0};
 	int rc;
 
-	for (int i = 0; i < cli->n_cc_args; i++)
-		cc[i] = cli->cc_args[i];
+	for (int i = 0; i < o->n_cc_args; i++)
+		cc[i] = o->cc_args[i];
 	struct ka_request req;
 	ka_request_init(&req, inputs, 1);
 	req.archs = x->arch->name;
 	req.cc_args = cc;
 	req.lang = "cuda";                         /* CUDA by classification: k.cu.cc too */
 	req.timeout_s = 600;
-	req.nvcc = nvcc_opt;
+	req.nvcc = o->nvcc;
 	req.uniformity = req.cache = false;        /* the compile itself, its cubin kept */
 	req.on_cubin = keep_cubin;
 	req.on_cubin_arg = &cubin;
@@ -201,7 +202,7 @@ static int extract_binary(struct extract *x, const char *file)
 
 /* Write every input's cubins of x->arch into x->dir (made if missing) and
  * x->dir/probe.txt.  An exit code. */
-static int extract_all(struct extract *x, const struct ka_cli *cli)
+static int extract_all(struct extract *x, const struct ka_verify_options *o)
 {
 	struct ka_buf p = {0};
 	int rc = KA_EXIT_OK;
@@ -212,10 +213,10 @@ static int extract_all(struct extract *x, const struct ka_cli *cli)
 	}
 	ka_buf_printf(&x->manifest, "# kanalyze verify --extract: the cubins of %s for kernels/runner/verify_probe.c\n",
 		      x->arch->name);
-	for (int i = 0; i < cli->n_files && rc == KA_EXIT_OK; i++) {
-		const char *f = cli->files[i];
+	for (int i = 0; i < o->n_files && rc == KA_EXIT_OK; i++) {
+		const char *f = o->files[i];
 		bool cuda = ka_input_source_vendor(f, NULL) == ka_vendors[KA_VENDOR_NVIDIA];   /* as ka_analyze classifies it */
-		rc = cuda ? extract_source(x, cli, f, cli->opt[OPT_NVCC]) : extract_binary(x, f);
+		rc = cuda ? extract_source(x, o, f) : extract_binary(x, f);
 	}
 	if (rc == KA_EXIT_OK && x->rc != KA_EXIT_OK)
 		rc = x->rc;
@@ -549,7 +550,7 @@ static int compare_dir(const char *dir, const char *out_path, struct ka_diag *d)
 		rc = KA_EXIT_USAGE;
 		goto out;
 	}
-	ka_cli_arch_of_cc(arch, sizeof(arch), jstr(hdr, "cc"));
+	ka_verify_arch_of_cc(arch, sizeof(arch), jstr(hdr, "cc"));
 	c.arch = ka_nv_arch_find(arch);
 	if (!c.arch) {
 		ka_diag_error(d, KA_EXIT_USAGE, path.data, "the GPU is %s, which kanalyze does not model", arch);
@@ -561,7 +562,7 @@ static int compare_dir(const char *dir, const char *out_path, struct ka_diag *d)
 		char api[32], date[16] = "";
 		time_t now = time(NULL);
 		struct tm tm;
-		ka_cli_cuda_version(api, sizeof(api), jint(hdr, "driver_api"));
+		ka_verify_cuda_version(api, sizeof(api), jint(hdr, "driver_api"));
 		if (env && strlen(jstr(env, "date")) >= 10)
 			snprintf(date, sizeof(date), "%.10s", jstr(env, "date"));
 		else
@@ -707,7 +708,7 @@ int ka_verify_files_recheck(const char *path, json_t *lines, struct ka_diag *d)
 	return verdict(&c);
 }
 
-/* ---- the sub-command ------------------------------------------------------------- */
+/* ---- the entry point ------------------------------------------------------------- */
 
 /* Build kernels/runner/verify_probe.c with cc into dir.  The path (malloc'd)
  * or NULL after a message (exit 3). */
@@ -737,16 +738,16 @@ static char *probe_build(const char *kdir, const char *dir, struct ka_diag *d)
 	return exe.data;
 }
 
-static int smem_option(const struct ka_cli *cli, struct extract *x, struct ka_diag *d)
+static int smem_option(const struct ka_verify_options *o, struct extract *x, struct ka_diag *d)
 {
 	struct ka_values v = {0};
 	char err[256];
 
 	x->smem[0] = 0;
 	x->n_smem = 1;
-	if (!cli->opt[OPT_SMEM])
+	if (!o->smem)
 		return KA_EXIT_OK;
-	if (ka_values_parse(cli->opt[OPT_SMEM], 0, 1 << 20, &v, err, sizeof(err)) != 0 || v.n == 0 ||
+	if (ka_values_parse(o->smem, 0, 1 << 20, &v, err, sizeof(err)) != 0 || v.n == 0 ||
 	    v.n > MAX_SMEM) {
 		ka_diag_error(d, KA_EXIT_USAGE, "verify", "--smem: %s", v.n > MAX_SMEM ? "at most 16 sizes" : err);
 		ka_values_free(&v);
@@ -759,46 +760,46 @@ static int smem_option(const struct ka_cli *cli, struct extract *x, struct ka_di
 	return KA_EXIT_OK;
 }
 
-int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d)
+int ka_verify_files_run(const struct ka_verify_options *o, struct ka_diag *d)
 {
 	struct extract x = {.d = d};
-	const char *kdir = ka_cli_kernels_dir(cli);
+	const char *kdir = o->kernels;
 	char *tmp = NULL, *probe = NULL;
 	int rc;
 
-	if (cli->program) {
+	if (o->program) {
 		ka_diag_error(d, KA_EXIT_USAGE, "verify", "a program after '--' is for verify --profile");
 		return KA_EXIT_USAGE;
 	}
-	if (cli->opt[OPT_RUNNEROUT] || cli->opt[OPT_CHECK]) {
+	if (o->runner_output || o->check) {
 		ka_diag_error(d, KA_EXIT_USAGE, "verify", "--%s is for the shipped kernels' runner: not with FILE..., "
-			      "--extract or --compare", cli->opt[OPT_CHECK] ? "check" : "runner-output");
+			      "--extract or --compare", o->check ? "check" : "runner-output");
 		return KA_EXIT_USAGE;
 	}
-	if (cli->opt[OPT_COMPARE]) {
-		if (cli->n_files > 0 || cli->opt[OPT_EXTRACT]) {
+	if (o->compare) {
+		if (o->n_files > 0 || o->extract) {
 			ka_diag_error(d, KA_EXIT_USAGE, "verify", "--compare DIR takes no files and no --extract: "
 				      "the cubins are in DIR");
 			return KA_EXIT_USAGE;
 		}
-		return compare_dir(cli->opt[OPT_COMPARE], cli->opt[OPT_VOUT], d);
+		return compare_dir(o->compare, o->out, d);
 	}
-	if (cli->n_files == 0) {
+	if (o->n_files == 0) {
 		ka_diag_error(d, KA_EXIT_USAGE, "verify", "--extract DIR needs the files to read");
 		return KA_EXIT_USAGE;
 	}
-	if ((rc = smem_option(cli, &x, d)) != KA_EXIT_OK)
+	if ((rc = smem_option(o, &x, d)) != KA_EXIT_OK)
 		return rc;
-	if (cli->opt[OPT_EXTRACT]) {
+	if (o->extract) {
 		/* the library's default for CUDA inputs: the one place it is written */
-		const char *a = cli->opt[OPT_ARCH] ? cli->opt[OPT_ARCH] : ka_default_arch(&(struct ka_request){0});
+		const char *a = o->arch ? o->arch : ka_default_arch(&(struct ka_request){0});
 		x.arch = ka_nv_arch_find(a);
 		if (!x.arch || strchr(a, ',')) {
 			ka_diag_error(d, KA_EXIT_USAGE, "verify", "--arch: one NVIDIA architecture (the GPU's), not '%s'", a);
 			return KA_EXIT_USAGE;
 		}
-		x.dir = cli->opt[OPT_EXTRACT];
-		rc = extract_all(&x, cli);
+		x.dir = o->extract;
+		rc = extract_all(&x, o);
 		if (rc == KA_EXIT_OK)
 			printf("extracted %d cubins of %s (%d kernels) into %s%s\nnext, on the GPU machine: "
 			       "kernels/runner/run_probe.sh %s\nthen here, with %s/driver.jsonl: kanalyze verify --compare %s\n",
@@ -834,7 +835,7 @@ int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d)
 			goto out;
 		}
 		char arch[32];
-		ka_cli_arch_of_cc(arch, sizeof(arch), jstr(h, "cc"));
+		ka_verify_arch_of_cc(arch, sizeof(arch), jstr(h, "cc"));
 		x.arch = ka_nv_arch_find(arch);
 		json_decref(h);
 		ka_spawn_result_free(&r);
@@ -848,7 +849,7 @@ int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d)
 		struct ka_buf dir = {0}, man = {0}, ans = {0};
 		ka_buf_printf(&dir, "%s/cubins", tmp);
 		x.dir = dir.data;
-		rc = extract_all(&x, cli);
+		rc = extract_all(&x, o);
 		if (rc == KA_EXIT_OK) {
 			struct ka_spawn_result r = {0};
 			ka_buf_printf(&man, "%s/probe.txt", dir.data);
@@ -864,7 +865,7 @@ int ka_cmd_verify_files(struct ka_cli *cli, struct ka_diag *d)
 				ka_diag_error(d, KA_EXIT_USAGE, ans.data, "cannot write: %s", strerror(errno));
 				rc = KA_EXIT_USAGE;
 			} else {
-				rc = compare_dir(dir.data, cli->opt[OPT_VOUT], d);
+				rc = compare_dir(dir.data, o->out, d);
 			}
 			ka_spawn_result_free(&r);
 		}
