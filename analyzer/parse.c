@@ -343,24 +343,26 @@ static bool pch_refused(CXTranslationUnit tu, const char *pch)
 	return refused;
 }
 
-/* A toolkit parse over the file's preamble precompiled (pch.c) on top of
- * the prefix pch, the last of a's arguments: the file blanked where its
- * preamble was.  False when there is none, or clang refused it (dropped,
- * made again next time): then nothing is left parsed, and the caller parses
- * over the prefix. */
-static bool parse_over_preamble(const char *file, struct argv_b *a, const char *pch,
-				const struct ka_analyzer_options *opt, struct CXUnsavedFile *un, unsigned n_un,
-				struct ka_preamble *pre, CXIndex *index, CXTranslationUnit *tu, enum CXErrorCode *e)
+/* The file's preamble precompiled (pch.c) on top of the prefix pch, the
+ * last of a's arguments, or pre->pch NULL; then a toolkit parse over it,
+ * the file blanked where its preamble was: false when clang refused it
+ * (dropped, made again next time): then nothing is left parsed, and the
+ * caller parses over the prefix. */
+static void preamble_of(const char *file, const struct argv_b *a, const char *pch,
+			const struct ka_analyzer_options *opt, struct CXUnsavedFile *un, unsigned n_un,
+			struct ka_preamble *pre)
 {
 	struct ka_buf text = {0};
-	bool ok = false;
-
-	if (ka_read_file(file, 64u << 20, &text) != 0 ||
-	    !ka_preamble_get(opt->pch_dir, file, text.data, text.len, a->v, a->n, pch, un, n_un, pre)) {
-		ka_buf_free(&text);
-		return false;
-	}
+	if (ka_read_file(file, 64u << 20, &text) == 0)
+		ka_preamble_get(opt->pch_dir, file, text.data, text.len, a->v, a->n, pch, un, n_un, pre);
 	ka_buf_free(&text);
+}
+
+static bool parse_over_preamble(const char *file, struct argv_b *a, const char *pch, struct CXUnsavedFile *un,
+				unsigned n_un, struct ka_preamble *pre, CXIndex *index, CXTranslationUnit *tu,
+				enum CXErrorCode *e)
+{
+	bool ok = false;
 	struct CXUnsavedFile *all = ka_xcalloc(n_un + 2, sizeof(*all));
 	memcpy(all, un, n_un * sizeof(*un));
 	all[n_un] = (struct CXUnsavedFile){file, pre->blanked, (unsigned long)pre->file_len};
@@ -421,15 +423,16 @@ static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool pro
 	int n_mode = mode_args(&a, m, opt, res, probe);
 	if (m == PM_TOOLKIT)
 		pch = ka_pch_get(opt->pch_dir, a.v, a.n, n_mode, un, n_un, &deps, &n_deps);
-	int ph = ka_phase_begin(m == PM_TOOLKIT ? "parse toolkit" : probe ? "parse prelude probe" : "parse prelude",
-				pch ? "over the precompiled prefix" : NULL);
+	struct ka_preamble pre = {0};
 	if (pch) {
 		arg(&a, "-include-pch");
 		arg(&a, pch);
+		preamble_of(file, &a, pch, opt, un, n_un, &pre);
 	}
-	struct ka_preamble pre = {0};
+	int ph = ka_phase_begin(m == PM_TOOLKIT ? "parse toolkit" : probe ? "parse prelude probe" : "parse prelude",
+				pre.pch ? "over the precompiled preamble" : pch ? "over the precompiled prefix" : NULL);
 	*index = NULL;
-	if (pch && parse_over_preamble(file, &a, pch, opt, un, n_un, &pre, index, tu, &e)) {
+	if (pre.pch && parse_over_preamble(file, &a, pch, un, n_un, &pre, index, tu, &e)) {
 		pre_deps(res, &pre);
 	} else {
 		*index = clang_createIndex(0, 0);

@@ -25,7 +25,7 @@
  * CCCL's).
  * clang itself refuses a PCH whose headers changed since it was made; the
  * caller then drops it (ka_pch_drop) and parses without.  At most
- * KA_PCH_KEEP of them are kept, the least recently used removed first.
+ * pool_keep[POOL_PREFIX] of them are kept, the least recently used removed first.
  *
  * Over the prefix, a parse still reads what the file includes itself (the
  * cuda-samples' helper_cuda.h pulls in <string> and <fstream>: 0.3 s of a
@@ -37,8 +37,8 @@
  * resolve as they do there, and saved as pch/pre-<key>.pch with .deps and
  * .skip (the system headers of it that define no kernel, which the scan
  * passes by instead of reading their declarations back).  The parse of the
- * file then reads it, with the preamble's lines blanked.  KA_PREAMBLE_KEEP
- * of them are kept.
+ * file then reads it, with the preamble's lines blanked.
+ * pool_keep[POOL_PREAMBLE] of them are kept.
  * The cache is per user (0700), so a PCH read here is one kanalyze wrote. */
 #define _GNU_SOURCE
 #include "internal.h"
@@ -53,7 +53,12 @@
 #include <signal.h>
 #include <unistd.h>
 
-enum { KA_PCH_KEEP = 8, KA_PREAMBLE_KEEP = 32 };
+/* What trim keeps of each kind, the most recently used: toolkit prefixes,
+ * preambles (a PCH, or the marker of one that did not parse), and the
+ * markers of preambles seen once (empty files: a build's worth of them
+ * must not push the PCHs of the files being edited out). */
+enum { POOL_PREFIX, POOL_PREAMBLE, POOL_SEEN, POOL_COUNT };
+static const size_t pool_keep[POOL_COUNT] = {8, 32, 4096};
 
 #define PCH_PREFIX_FILE "/kanalyze-prelude/ka_pch_prefix.cu"
 
@@ -218,10 +223,9 @@ static bool dead_temp(int dfd, const char *name)
 	       time(NULL) - st.st_mtime > 60;
 }
 
-/* Keep the KA_PCH_KEEP most recently used toolkit prefixes and the
- * KA_PREAMBLE_KEEP most recently used preambles (a preamble's marker of a
- * failed build counts as one); remove the rest with their .deps, .names and
- * .skip, and the temporaries of writers that were killed.  Used: the later
+/* Keep pool_keep[] of each kind, the most recently used; remove the rest
+ * with their .deps, .names and .skip, and the temporaries of writers that
+ * were killed.  Used: the later
  * of the access time a use sets and the time it was made (its modification
  * time stays what it was made with: a preamble PCH chained to a prefix
  * names the prefix's size and time). */
@@ -231,7 +235,7 @@ static void trim(const char *dir)
 	struct entry {
 		char name[80];
 		time_t used;
-		bool preamble;
+		int pool;
 	} *v = NULL;
 	size_t n = 0, cap = 0;
 	DIR *dh;
@@ -250,28 +254,30 @@ static void trim(const char *dir)
 			continue;
 		}
 		bool pch = len >= 5 && strcmp(e->d_name + len - 4, ".pch") == 0;
-		bool none = len >= 6 && (strcmp(e->d_name + len - 5, ".none") == 0 ||
-					 strcmp(e->d_name + len - 5, ".seen") == 0);
-		if ((!pch && !none) || len >= sizeof(v->name) ||
+		bool none = len >= 6 && strcmp(e->d_name + len - 5, ".none") == 0;
+		bool seen = len >= 6 && strcmp(e->d_name + len - 5, ".seen") == 0;
+		if ((!pch && !none && !seen) || len >= sizeof(v->name) ||
 		    fstatat(dirfd(dh), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
 		KA_GROW(v, n, cap, 16);
 		snprintf(v[n].name, sizeof(v[n].name), "%s", e->d_name);
 		v[n].used = st.st_atime > st.st_mtime ? st.st_atime : st.st_mtime;
-		v[n++].preamble = strncmp(e->d_name, "pre-", 4) == 0;
+		v[n++].pool = seen ? POOL_SEEN : strncmp(e->d_name, "pre-", 4) == 0 ? POOL_PREAMBLE : POOL_PREFIX;
 	}
-	for (int pool = 0; pool < 2; pool++) {
-		size_t keep = pool ? KA_PREAMBLE_KEEP : KA_PCH_KEEP, in_pool = 0;
+	for (int pool = 0; pool < POOL_COUNT; pool++) {
+		size_t keep = pool_keep[pool], in_pool = 0;
 		for (size_t i = 0; i < n; i++)
-			in_pool += v[i].preamble == (pool == 1);
+			in_pool += v[i].pool == pool;
 		while (in_pool > keep) {
 			size_t oldest = n;
 			for (size_t i = 0; i < n; i++)
-				if (v[i].preamble == (pool == 1) && (oldest == n || v[i].used < v[oldest].used))
+				if (v[i].pool == pool && (oldest == n || v[i].used < v[oldest].used))
 					oldest = i;
-			static const char *const exts[] = {".pch", ".none", ".seen", ".deps", ".names", ".skip"};
+			static const char *const exts[] = {".pch", ".none", ".deps", ".names", ".skip"};
 			size_t base = strcspn(v[oldest].name, ".");
-			for (size_t x = 0; x < sizeof(exts) / sizeof(exts[0]); x++) {
+			if (pool == POOL_SEEN)                /* the marker alone */
+				unlinkat(dirfd(dh), v[oldest].name, 0);
+			for (size_t x = 0; pool != POOL_SEEN && x < sizeof(exts) / sizeof(exts[0]); x++) {
 				char f[96];
 				snprintf(f, sizeof(f), "%.*s%s", (int)base, v[oldest].name, exts[x]);
 				unlinkat(dirfd(dh), f, 0);
