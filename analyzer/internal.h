@@ -235,7 +235,8 @@ void ka_pch_drop(const char *path);
  * "-include-pch" base_pch) and un[n_un]: made now when missing, or false
  * (no cache, no preamble, a preamble that does not parse cleanly: parse
  * over the prefix).  The parse then reads pch, with unsaved_name holding
- * text and file blanked (its preamble's lines emptied). */
+ * text and file blanked (its preamble's lines emptied).  is_kernel: the
+ * parse's own test (parse.c), passed in so that pch.c calls no parse.c. */
 struct ka_preamble {
 	char *pch;
 	char *unsaved_name;          /* <file>.ka-preamble.cu                   */
@@ -249,7 +250,8 @@ struct ka_preamble {
 	size_t n_skip;               /* kernel: the scan passes them by         */
 };
 bool ka_preamble_get(const char *dir, const char *file, const char *text, size_t len, const char *const *args,
-		     int n_args, const char *base_pch, struct CXUnsavedFile *un, unsigned n_un, struct ka_preamble *out);
+		     int n_args, const char *base_pch, struct CXUnsavedFile *un, unsigned n_un,
+		     bool (*is_kernel)(CXCursor), struct ka_preamble *out);
 void ka_preamble_free(struct ka_preamble *p);
 /* The real path of a file a parse read, or NULL (the prelude's, which live
  * in the binary, or one gone): what a dependency list holds. */

@@ -354,7 +354,7 @@ static void preamble_of(const char *file, const struct argv_b *a, const char *pc
 {
 	struct ka_buf text = {0};
 	if (ka_read_file(file, 64u << 20, &text) == 0)
-		ka_preamble_get(opt->pch_dir, file, text.data, text.len, a->v, a->n, pch, un, n_un, pre);
+		ka_preamble_get(opt->pch_dir, file, text.data, text.len, a->v, a->n, pch, un, n_un, ka_is_kernel, pre);
 	ka_buf_free(&text);
 }
 

@@ -603,6 +603,7 @@ size_t ka_preamble_length(const char *t, size_t n)
 struct kernel_files {
 	CXFile *with;                 /* files that define a kernel */
 	size_t n, cap;
+	bool (*is_kernel)(CXCursor);
 };
 
 static enum CXChildVisitResult find_kernel_files(CXCursor c, CXCursor parent, CXClientData d)
@@ -613,7 +614,7 @@ static enum CXChildVisitResult find_kernel_files(CXCursor c, CXCursor parent, CX
 	if (!clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) &&
-	    ka_is_kernel(c)) {
+	    kf->is_kernel(c)) {
 		CXFile f = NULL;
 		clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
 		KA_GROW(kf->with, kf->n, kf->cap, 16);
@@ -649,13 +650,13 @@ static void skip_add(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData
 /* Parse the preamble alone over the prefix and save it, with its .deps and
  * .skip; a preamble that does not parse cleanly leaves the .none marker. */
 static bool preamble_build(const char *path, const char *const *args, int n_args,
-			   struct CXUnsavedFile *un, unsigned n_un)
+			   struct CXUnsavedFile *un, unsigned n_un, bool (*is_kernel)(CXCursor))
 {
 	CXIndex index = clang_createIndex(0, 0);
 	CXTranslationUnit tu = NULL;
 	struct ka_buf tmp = {0}, skip = {0}, none = {0};
 	struct dep_walk w = {0};
-	struct kernel_files kf = {0};
+	struct kernel_files kf = {.is_kernel = is_kernel};
 	size_t base = strlen(path) - 4;
 	bool ok = false;
 
@@ -702,7 +703,8 @@ out:
 }
 
 bool ka_preamble_get(const char *dir, const char *file, const char *text, size_t len, const char *const *args,
-		     int n_args, const char *base_pch, struct CXUnsavedFile *un, unsigned n_un, struct ka_preamble *out)
+		     int n_args, const char *base_pch, struct CXUnsavedFile *un, unsigned n_un,
+		     bool (*is_kernel)(CXCursor), struct ka_preamble *out)
 {
 	char key[KA_HASH_HEX];
 	struct ka_hash h;
@@ -764,7 +766,7 @@ bool ka_preamble_get(const char *dir, const char *file, const char *text, size_t
 		memcpy(all, un, n_un * sizeof(*un));
 		all[n_un] = (struct CXUnsavedFile){out->unsaved_name, out->text, (unsigned long)out->len};
 		int ph = ka_phase_begin("precompile preamble", NULL);
-		have = preamble_build(out->pch, args, n_args, all, n_un + 1);
+		have = preamble_build(out->pch, args, n_args, all, n_un + 1, is_kernel);
 		ka_phase_end(ph);
 		unlink(seen);                         /* the PCH or the marker stands for it now */
 		free(all);
