@@ -63,11 +63,8 @@ static void facts_merge(struct ka_fact_acc *into, const struct ka_fact_acc *from
 			}
 			continue;
 		}
-		if (into->n == into->cap) {
-			into->cap = into->cap ? 2 * into->cap : 64;
-			into->v = ka_xrealloc(into->v, into->cap * sizeof(*into->v));
-			into->offsets = ka_xrealloc(into->offsets, into->cap * sizeof(*into->offsets));
-		}
+		KA_GROW(into->v, into->n, into->cap, 64);
+		KA_GROW(into->offsets, into->n, into->cap_offsets, 64);
 		fact_copy(&into->v[into->n], &from->v[i]);
 		into->offsets[into->n++] = from->offsets[i];
 	}
@@ -157,7 +154,7 @@ static void fnlist_add(struct fnlist *l, CXCursor c)
 struct scan {
 	struct fnlist kernels, device, library;
 	CXFile *prefix;              /* the precompiled prefix's files, sorted */
-	size_t n_prefix;
+	size_t n_prefix, cap_prefix;
 };
 
 static int ptr_cmp(const void *a, const void *b)
@@ -271,7 +268,7 @@ static void add_dep(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData 
 		free(abs);
 		return;
 	}
-	r->deps = ka_xrealloc(r->deps, (r->n_deps + 1) * sizeof(*r->deps));
+	KA_GROW(r->deps, r->n_deps, r->cap_deps, 64);
 	r->deps[r->n_deps++] = abs;
 }
 
@@ -301,7 +298,7 @@ static void scan_file(CXTranslationUnit tu, struct ka_uresult *out, struct scan 
 	for (size_t i = 0; i < out->n_prefix; i++) {
 		CXFile f = clang_getFile(tu, out->prefix[i]);
 		if (f) {
-			sc->prefix = ka_xrealloc(sc->prefix, (sc->n_prefix + 1) * sizeof(*sc->prefix));
+			KA_GROW(sc->prefix, sc->n_prefix, sc->cap_prefix, 64);
 			sc->prefix[sc->n_prefix++] = f;
 		}
 	}
@@ -426,7 +423,7 @@ static void file_findings(struct ka_an *an, const struct ka_analyzer_options *op
 				calls_it = ka_fn_has_param_at(calls[k].v[c], file_finds->v[i].line, file_finds->v[i].col);
 			if (!calls_it)
 				continue;
-			uk->findings = ka_xrealloc(uk->findings, (uk->n_findings + 1) * sizeof(*uk->findings));
+			KA_GROW(uk->findings, uk->n_findings, uk->cap_findings, 8);
 			uk->findings[uk->n_findings] = file_finds->v[i];
 			uk->findings[uk->n_findings++].message = ka_strdup(file_finds->v[i].message);
 			ka_findings_sort(uk->findings, uk->n_findings);
@@ -512,7 +509,7 @@ int ka_uniformity_analyze(const char *file, const struct ka_analyzer_options *op
 	if (!an.src) {
 		char *m = ka_xmalloc(strlen(file) + 64);
 		sprintf(m, "%s: libclang has no text for the file", file);
-		out->diags = ka_xrealloc(out->diags, (out->n_diags + 1) * sizeof(char *));
+		KA_GROW(out->diags, out->n_diags, out->cap_diags, 8);
 		out->diags[out->n_diags++] = m;
 		clang_disposeTranslationUnit(tu);
 		clang_disposeIndex(index);

@@ -191,7 +191,7 @@ struct ka_ukernel {
 	struct ka_ufact *facts;      /* sorted by line, col                       */
 	size_t n_facts;
 	struct ka_ufinding *findings;
-	size_t n_findings;
+	size_t n_findings, cap_findings;
 };
 
 struct ka_uresult {
@@ -203,7 +203,7 @@ struct ka_uresult {
 	const char *headers;         /* "prelude" or "toolkit" (parse.c): what
 	                                stood in for nvcc's headers; static       */
 	char **diags;                /* "file:line:col: error: ..." each          */
-	size_t n_diags;
+	size_t n_diags, cap_diags;
 	struct ka_ukernel *kernels;  /* sorted by line                            */
 	size_t n_kernels;
 	struct ka_ufact *facts;      /* whole file: kernels, the functions they
@@ -223,11 +223,11 @@ struct ka_uresult {
 	size_t n_optins;
 	char **deps;                 /* every file the parse read (absolute), the
 	                                prelude excluded: the cache's manifest    */
-	size_t n_deps;
+	size_t n_deps, cap_deps;
 	char **prefix;               /* the headers of the precompiled toolkit
 	                                prefix the parse read (parse.c, pch.c):
 	                                no kernel there, the scan skips them      */
-	size_t n_prefix;
+	size_t n_prefix, cap_prefix;
 	bool cached;                 /* read back from the cache, not parsed       */
 	double parse_ms, analysis_ms;
 	enum ka_withheld cut_short;  /* a walk over the whole file (launch sites,

@@ -254,7 +254,7 @@ bool ka_uresult_read(const char *text, size_t len, struct ka_uresult *r, bool fu
 			     : "prelude";
 	diags = json_object_get(o, "diags");
 	for (size_t i = 0; i < json_array_size(diags); i++) {
-		r->diags = ka_xrealloc(r->diags, (r->n_diags + 1) * sizeof(*r->diags));
+		KA_GROW(r->diags, r->n_diags, r->cap_diags, 8);
 		r->diags[r->n_diags++] = dup_str(json_array_get(diags, i));
 	}
 	ks = json_object_get(o, "kernels");

@@ -55,11 +55,8 @@ static void fact_add(struct ka_an *an, struct ka_fact_acc *a, CXCursor at, const
 			}
 			return;
 		}
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 32;
-		a->v = ka_xrealloc(a->v, a->cap * sizeof(*a->v));
-		a->offsets = ka_xrealloc(a->offsets, a->cap * sizeof(*a->offsets));
-	}
+	KA_GROW(a->v, a->n, a->cap, 32);
+	KA_GROW(a->offsets, a->n, a->cap_offsets, 32);
 	ka_location(at, &line, &col);
 	a->offsets[a->n] = s;
 	a->v[a->n++] = (struct ka_ufact){line, col, ka_cursor_text(an, at, 120), (enum ka_uclass)v->cls,

@@ -172,6 +172,7 @@ struct ka_fact_acc {          /* facts collected while walking              */
 	struct ka_ufact *v;
 	size_t n, cap;
 	unsigned *offsets;        /* main-file offset of each, for de-duplication */
+	size_t cap_offsets;
 };
 struct ka_finding_acc {
 	struct ka_ufinding *v;
@@ -203,6 +204,7 @@ struct ka_an {
 	bool standalone;          /* analysing a function no kernel calls        */
 	unsigned *called_at;      /* main-file offsets of functions called from  */
 	size_t n_called;          /* a kernel (templates: their pattern's too)   */
+	size_t cap_called;
 
 	/* per file */
 	struct ka_cmap fn_ix;
@@ -369,10 +371,10 @@ struct ka_walk {
 		CXCursor var;
 		bool keeps;
 	} *kept;
-	size_t n_kept;
+	size_t n_kept, cap_kept;
 	size_t fn;                /* the reached function being walked        */
 	struct ka_cloop *loops;      /* every for loop's counter seen            */
-	size_t n_loops;
+	size_t n_loops, cap_loops;
 };
 
 /* walk.c: what findings.c's rules share.  The node's value

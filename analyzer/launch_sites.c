@@ -36,13 +36,13 @@ struct finder {
 	size_t n_calls, cap_calls;
 	CXCursor fn;                       /* the function being walked */
 	struct ka_uresult *out;
-	size_t cap;
+	size_t cap, cap_optins;            /* of out's launches and optins */
 	struct wsite *wrappers;            /* sites launching a parameter */
-	size_t n_wrappers;
+	size_t n_wrappers, cap_wrappers;
 	bool collecting;                   /* the first walk: wrappers only */
 	long last;                         /* the launch the last eval_site recorded, -1 none */
 	struct dcall *dcalls;              /* dependent calls of function templates */
-	size_t n_dcalls;
+	size_t n_dcalls, cap_dcalls;
 	CXCursor outer;                    /* collect_calls: the function template it is in */
 };
 
@@ -453,8 +453,7 @@ struct wsite {
 
 static void wrapper_add(struct finder *f, const struct site *s)
 {
-	if (f->n_wrappers % 16 == 0)
-		f->wrappers = ka_xrealloc(f->wrappers, (f->n_wrappers + 16) * sizeof(*f->wrappers));
+	KA_GROW(f->wrappers, f->n_wrappers, f->cap_wrappers, 16);
 	f->wrappers[f->n_wrappers++] = (struct wsite){f->fn, *s};
 }
 
@@ -767,8 +766,7 @@ static void optin_call(struct finder *f, CXCursor kernel, CXCursor attr)
 	free(an);
 	if (!ok || !callee_of(f, &e, kernel, &c))
 		return;
-	if (f->out->n_optins % 16 == 0)
-		f->out->optins = ka_xrealloc(f->out->optins, (f->out->n_optins + 16) * sizeof(*f->out->optins));
+	KA_GROW(f->out->optins, f->out->n_optins, f->cap_optins, 16);
 	struct ka_ulaunch *l = &f->out->optins[f->out->n_optins++];
 	memset(l, 0, sizeof(*l));
 	l->name = c.name;
@@ -880,8 +878,7 @@ static void dcall_add(struct finder *f, CXCursor call)
 	CXCursor t = clang_getOverloadedDecl(ch[at], 0);
 	if (clang_getCursorKind(t) != CXCursor_FunctionTemplate)
 		return;
-	if (f->n_dcalls % 16 == 0)
-		f->dcalls = ka_xrealloc(f->dcalls, (f->n_dcalls + 16) * sizeof(*f->dcalls));
+	KA_GROW(f->dcalls, f->n_dcalls, f->cap_dcalls, 16);
 	f->dcalls[f->n_dcalls++] = (struct dcall){callee, t, f->outer};
 }
 

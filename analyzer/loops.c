@@ -17,7 +17,7 @@ bool ka_walk_keeps_init(struct ka_walk *w, CXCursor var)
 	for (size_t i = 0; i < w->n_kept; i++)
 		if (clang_equalCursors(w->kept[i].var, var))
 			return w->kept[i].keeps;
-	w->kept = ka_xrealloc(w->kept, (w->n_kept + 1) * sizeof(*w->kept));
+	KA_GROW(w->kept, w->n_kept, w->cap_kept, 16);
 	w->kept[w->n_kept] = (struct ka_kept){var, ka_keeps_init(w->an->reached[w->fn], var)};
 	return w->kept[w->n_kept++].keeps;
 }
@@ -146,7 +146,7 @@ bool ka_loop_repeats(struct ka_walk *w, CXCursor fs, bool note)
 	struct ka_cloop l;
 	bool counted = for_loop(w, fs, &l);
 	if (counted && note) {
-		w->loops = ka_xrealloc(w->loops, (w->n_loops + 1) * sizeof(*w->loops));
+		KA_GROW(w->loops, w->n_loops, w->cap_loops, 16);
 		w->loops[w->n_loops++] = l;
 	}
 	return (!counted || l.n == 0 || l.n > 8) && !at_most_once(w, fs);
@@ -181,4 +181,5 @@ void ka_walk_free(struct ka_walk *w)
 	w->loops = NULL;
 	w->kept = NULL;
 	w->n_loops = w->n_kept = 0;
+	w->cap_loops = w->cap_kept = 0;
 }

@@ -47,23 +47,22 @@
 /* ---- arguments ------------------------------------------------------------------ */
 struct argv_b {
 	const char **v;
-	int n, cap;
+	int n;
+	size_t cap;
 	char **owned;
 	int n_owned;
+	size_t cap_owned;
 };
 
 static void arg(struct argv_b *a, const char *s)
 {
-	if (a->n + 1 >= a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 32;
-		a->v = ka_xrealloc(a->v, (size_t)a->cap * sizeof(*a->v));
-	}
+	KA_GROW(a->v, (size_t)a->n, a->cap, 32);
 	a->v[a->n++] = s;
 }
 
 static const char *owned(struct argv_b *a, char *s)
 {
-	a->owned = ka_xrealloc(a->owned, (size_t)(a->n_owned + 1) * sizeof(*a->owned));
+	KA_GROW(a->owned, (size_t)a->n_owned, a->cap_owned, 16);
 	a->owned[a->n_owned++] = s;
 	return s;
 }
@@ -215,7 +214,7 @@ static void diag_add(struct ka_uresult *r, char *msg)
 		free(msg);
 		return;
 	}
-	r->diags = ka_xrealloc(r->diags, (r->n_diags + 1) * sizeof(*r->diags));
+	KA_GROW(r->diags, r->n_diags, r->cap_diags, 8);
 	r->diags[r->n_diags++] = msg;
 }
 
@@ -396,12 +395,12 @@ static void pre_deps(struct ka_uresult *res, struct ka_preamble *pre)
 			dup = strcmp(res->deps[k], pre->deps[i]) == 0;
 		if (dup)
 			continue;
-		res->deps = ka_xrealloc(res->deps, (res->n_deps + 1) * sizeof(*res->deps));
+		KA_GROW(res->deps, res->n_deps, res->cap_deps, 64);
 		res->deps[res->n_deps++] = pre->deps[i];
 		pre->deps[i] = NULL;
 	}
 	for (size_t i = 0; i < pre->n_skip; i++) {
-		res->prefix = ka_xrealloc(res->prefix, (res->n_prefix + 1) * sizeof(*res->prefix));
+		KA_GROW(res->prefix, res->n_prefix, res->cap_prefix, 64);
 		res->prefix[res->n_prefix++] = pre->skip[i];
 		pre->skip[i] = NULL;
 	}
@@ -463,7 +462,7 @@ static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool pro
 	if (e != CXError_Success)
 		*tu = NULL;
 	for (size_t i = 0; *tu && i < n_deps; i++) {    /* the prefix, for the scan to skip */
-		res->prefix = ka_xrealloc(res->prefix, (res->n_prefix + 1) * sizeof(*res->prefix));
+		KA_GROW(res->prefix, res->n_prefix, res->cap_prefix, 64);
 		res->prefix[res->n_prefix++] = ka_strdup(deps[i]);
 	}
 	for (size_t i = 0; i < n_deps; i++) {           /* the prefix's headers, as add_dep lists them */
@@ -474,7 +473,7 @@ static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, bool pro
 			free(deps[i]);
 			continue;
 		}
-		res->deps = ka_xrealloc(res->deps, (res->n_deps + 1) * sizeof(*res->deps));
+		KA_GROW(res->deps, res->n_deps, res->cap_deps, 64);
 		res->deps[res->n_deps++] = deps[i];
 	}
 	free(deps);
@@ -785,17 +784,15 @@ int ka_children(CXCursor c, CXCursor *out, int max)
 
 struct kids_all {
 	CXCursor *v;
-	int n, cap;
+	int n;
+	size_t cap;
 };
 
 static enum CXChildVisitResult kid_all(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct kids_all *k = d;
 	(void)parent;
-	if (k->n == k->cap) {
-		k->cap = k->cap ? 2 * k->cap : 16;
-		k->v = ka_xrealloc(k->v, (size_t)k->cap * sizeof(*k->v));
-	}
+	KA_GROW(k->v, (size_t)k->n, k->cap, 16);
 	k->v[k->n++] = c;
 	return CXChildVisit_Continue;
 }

@@ -117,6 +117,7 @@ static bool plain_file(const char *path)
 static void deps_read(const char *path, char ***deps, size_t *n)
 {
 	struct ka_buf b = {0};
+	size_t cap = 0;
 	*deps = NULL;
 	*n = 0;
 	if (!plain_file(path) || ka_read_file(path, 1u << 20, &b) != 0)
@@ -127,7 +128,7 @@ static void deps_read(const char *path, char ***deps, size_t *n)
 			break;
 		*nl = 0;
 		if (*p == '/') {
-			*deps = ka_xrealloc(*deps, (*n + 1) * sizeof(**deps));
+			KA_GROW(*deps, *n, cap, 64);
 			(*deps)[(*n)++] = ka_strdup(p);
 		}
 	}

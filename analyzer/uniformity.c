@@ -86,7 +86,8 @@ struct ka_frame {
 	uint8_t *is_array;            /* thread-private array                 */
 	uint8_t *is_ref;              /* reference-typed parameter            */
 	unsigned *decl_off;           /* main-file offset of the declaration  */
-	int n, cap, n_params;
+	int n, n_params;
+	size_t cap_decls, cap_is_array, cap_is_ref, cap_decl_off;   /* grown together */
 	struct ka_state st;
 	uint8_t *assigned;            /* variables assigned in the current region */
 	uint8_t *escaped;             /* address taken: assumed varying       */
@@ -203,13 +204,10 @@ static void add_decl(struct ka_frame *f, CXCursor d, bool param)
 {
 	if (ka_cmap_get(&f->ix, d) >= 0)
 		return;
-	if (f->n == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 16;
-		f->decls = ka_xrealloc(f->decls, (size_t)f->cap * sizeof(*f->decls));
-		f->is_array = ka_xrealloc(f->is_array, (size_t)f->cap);
-		f->is_ref = ka_xrealloc(f->is_ref, (size_t)f->cap);
-		f->decl_off = ka_xrealloc(f->decl_off, (size_t)f->cap * sizeof(*f->decl_off));
-	}
+	KA_GROW(f->decls, (size_t)f->n, f->cap_decls, 16);
+	KA_GROW(f->is_array, (size_t)f->n, f->cap_is_array, 16);
+	KA_GROW(f->is_ref, (size_t)f->n, f->cap_is_ref, 16);
+	KA_GROW(f->decl_off, (size_t)f->n, f->cap_decl_off, 16);
 	{
 		unsigned s, e;
 		f->decl_off[f->n] = ka_extent(f->an, d, &s, &e) ? s : ~0u;
@@ -1160,7 +1158,7 @@ static struct ka_uval call_in_context(struct ka_frame *f, CXCursor def, const st
 	if (!an->standalone) {
 		unsigned s0, e0;
 		if (ka_extent(an, def, &s0, &e0)) {
-			an->called_at = ka_xrealloc(an->called_at, (an->n_called + 1) * sizeof(*an->called_at));
+			KA_GROW(an->called_at, an->n_called, an->cap_called, 64);
 			an->called_at[an->n_called++] = s0;
 		}
 	}
@@ -2207,7 +2205,7 @@ static void run(struct ka_an *an, CXCursor fn, bool kernel)
 		ka_location(fn, &l, &c);
 		snprintf(m, 256, "%s:%d: note: uniformity analysis budget exhausted in this function; the rest is "
 				 "assumed varying", an->res->file, l);
-		an->res->diags = ka_xrealloc(an->res->diags, (an->res->n_diags + 1) * sizeof(char *));
+		KA_GROW(an->res->diags, an->res->n_diags, an->res->cap_diags, 8);
 		an->res->diags[an->res->n_diags++] = m;
 		an->budget_warned = true;
 	}

@@ -196,7 +196,7 @@ static int find_short(char c)
 
 static void cc_push(struct ka_cli *cli, const char *s)
 {
-	cli->cc_args = ka_xrealloc(cli->cc_args, (size_t)(cli->n_cc_args + 2) * sizeof(char *));
+	KA_GROW(cli->cc_args, (size_t)cli->n_cc_args + 1, cli->cap_cc_args, 16);   /* and the NULL after it */
 	cli->cc_args[cli->n_cc_args++] = s;
 	cli->cc_args[cli->n_cc_args] = NULL;
 }
@@ -204,7 +204,7 @@ static void cc_push(struct ka_cli *cli, const char *s)
 /* A compiler flag made here ("-Idir", "-std=c++17"): owned by the cli. */
 static void cc_push_made(struct ka_cli *cli, char *s)
 {
-	cli->owned = ka_xrealloc(cli->owned, (size_t)(cli->n_owned + 1) * sizeof(char *));
+	KA_GROW(cli->owned, (size_t)cli->n_owned, cli->cap_owned, 16);
 	cli->owned[cli->n_owned++] = s;
 	cc_push(cli, s);
 }
@@ -326,7 +326,7 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 		else if (id == OPT_DEFINE)
 			cc_push_flag(cli, 'D', val);
 		else if (id == OPT_WHATIF) {
-			cli->what_ifs = ka_xrealloc(cli->what_ifs, (size_t)(cli->n_what_ifs + 1) * sizeof(char *));
+			KA_GROW(cli->what_ifs, (size_t)cli->n_what_ifs, cli->cap_what_ifs, 4);
 			cli->what_ifs[cli->n_what_ifs++] = val;
 		}
 		else if (id == OPT_STD) {
@@ -357,7 +357,7 @@ int ka_cli_parse(int argc, char **argv, struct ka_cli *cli, struct ka_diag *d)
 		char *list = ka_cli_arch_list(cli->opt[OPT_ARCH], compiles, NULL, d);
 		if (!list)
 			return KA_EXIT_USAGE;
-		cli->owned = ka_xrealloc(cli->owned, (size_t)(cli->n_owned + 1) * sizeof(char *));
+		KA_GROW(cli->owned, (size_t)cli->n_owned, cli->cap_owned, 16);
 		cli->owned[cli->n_owned++] = list;
 		cli->opt[OPT_ARCH] = list;
 	}

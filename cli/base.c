@@ -87,13 +87,13 @@ struct base {
 	char *dir;             /* what holds tree (cache or temp)              */
 	bool temp;             /* dir is a temp directory, removed at the end  */
 	char **from, **to;     /* renames, work tree path -> base path (relative) */
-	size_t n_renames;
+	size_t n_renames, cap_from, cap_to;
 	struct ka_cli *cli;    /* strings made here are owned by it            */
 };
 
 static const char *own_cli(struct ka_cli *cli, char *s)
 {
-	cli->owned = ka_xrealloc(cli->owned, (size_t)(cli->n_owned + 1) * sizeof(char *));
+	KA_GROW(cli->owned, (size_t)cli->n_owned, cli->cap_owned, 16);
 	cli->owned[cli->n_owned++] = s;
 	return s;
 }
@@ -343,8 +343,8 @@ static void renames(struct base *b, const char *sha, struct ka_diag *d)
 			if (two >= end)
 				break;
 			if (status[0] == 'R') {
-				b->from = ka_xrealloc(b->from, (b->n_renames + 1) * sizeof(char *));
-				b->to = ka_xrealloc(b->to, (b->n_renames + 1) * sizeof(char *));
+				KA_GROW(b->from, b->n_renames, b->cap_from, 16);
+				KA_GROW(b->to, b->n_renames, b->cap_to, 16);
 				b->from[b->n_renames] = ka_strdup(two);
 				b->to[b->n_renames++] = ka_strdup(one);
 			}

@@ -40,10 +40,12 @@ struct ka_cli {
 	int n_files;
 	const char **cc_args;            /* -I/-D/-std and everything after -- */
 	int n_cc_args;
+	size_t cap_cc_args;
 	char **program;                  /* verify --profile: after --, the program */
 	int n_program;                   /* to profile and its arguments (NULL-ended) */
 	const char **what_ifs;           /* every --what-if, in order            */
 	int n_what_ifs;
+	size_t cap_what_ifs;
 	const char *root;                /* project root (config.c): the config's */
 	                                 /* directory, else the git work tree, else "." */
 	bool baseline_optional;          /* --baseline came from the config       */
@@ -51,6 +53,7 @@ struct ka_cli {
 	int n_launch_rules;
 	char **owned;                    /* strings made here, freed by ka_cli_free */
 	int n_owned;
+	size_t cap_owned;
 	bool color;
 };
 

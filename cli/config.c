@@ -55,7 +55,7 @@
 
 static char *own(struct ka_cli *cli, char *s)
 {
-	cli->owned = ka_xrealloc(cli->owned, (size_t)(cli->n_owned + 1) * sizeof(char *));
+	KA_GROW(cli->owned, (size_t)cli->n_owned, cli->cap_owned, 16);
 	cli->owned[cli->n_owned++] = s;
 	return s;
 }
@@ -162,6 +162,7 @@ static void add_cc_flags(struct ka_cli *cli, char **defs, int n_defs, char **inc
 	free(cli->cc_args);
 	cli->cc_args = v;
 	cli->n_cc_args = n;
+	cli->cap_cc_args = (size_t)n + 1;
 }
 
 /* An untrusted setting, left out: its key, once, for the warning. */

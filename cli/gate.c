@@ -77,7 +77,7 @@ static int check_output(struct ka_cli *cli, struct ka_diag *d)
 			return KA_EXIT_USAGE;
 		}
 		cli->opt[OPT_WBASELINE] = w = t;
-		cli->owned = ka_xrealloc(cli->owned, (size_t)(cli->n_owned + 1) * sizeof(char *));
+		KA_GROW(cli->owned, (size_t)cli->n_owned, cli->cap_owned, 16);
 		cli->owned[cli->n_owned++] = t;
 		kind = ka_output_kind(w);
 	}

@@ -53,7 +53,7 @@ const char *ka_cli_kernels_dir(struct ka_cli *cli)
 	if (cli->opt[OPT_KERNELS])
 		return cli->opt[OPT_KERNELS];
 	if ((dir = installed_kernels()) != NULL) {
-		cli->owned = ka_xrealloc(cli->owned, (size_t)(cli->n_owned + 1) * sizeof(char *));
+		KA_GROW(cli->owned, (size_t)cli->n_owned, cli->cap_owned, 16);
 		cli->owned[cli->n_owned++] = dir;
 		return dir;
 	}

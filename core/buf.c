@@ -96,7 +96,7 @@ void ka_buf_free(struct ka_buf *b)
 
 void ka_argv_push(struct ka_argv *a, const char *s)
 {
-	a->v = ka_xrealloc(a->v, (size_t)(a->n + 2) * sizeof(char *));
+	KA_GROW(a->v, (size_t)a->n + 1, a->cap, 16);   /* and the NULL after it */
 	a->v[a->n++] = ka_strdup(s);
 	a->v[a->n] = NULL;
 }
@@ -114,7 +114,7 @@ void ka_argv_pushf(struct ka_argv *a, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
 	va_end(ap);
-	a->v = ka_xrealloc(a->v, (size_t)(a->n + 2) * sizeof(char *));
+	KA_GROW(a->v, (size_t)a->n + 1, a->cap, 16);   /* and the NULL after it */
 	a->v[a->n++] = s;
 	a->v[a->n] = NULL;
 }
@@ -126,4 +126,5 @@ void ka_argv_free(struct ka_argv *a)
 	free(a->v);
 	a->v = NULL;
 	a->n = 0;
+	a->cap = 0;
 }

@@ -393,7 +393,7 @@ struct looks {
 	size_t n, cap;
 	bool all;
 	char **pre;          /* the directory parts spelled: "sub" of sub/cfg.h */
-	size_t n_pre;
+	size_t n_pre, cap_pre;
 };
 
 static bool looked_for(const struct looks *lk, const char *name)
@@ -501,7 +501,7 @@ static bool spelled(const char *p, const char *end, struct looks *lk)
 	looks_add(lk, p + 1, (size_t)(q - p - 1));
 	for (const char *s = q; s > p + 1; s--)
 		if (s[-1] == '/' && s - 1 > p + 1 && lk->n_pre < 4096) {
-			lk->pre = ka_xrealloc(lk->pre, (lk->n_pre + 1) * sizeof(*lk->pre));
+			KA_GROW(lk->pre, lk->n_pre, lk->cap_pre, 16);
 			lk->pre[lk->n_pre] = ka_xmalloc((size_t)(s - p - 1));
 			memcpy(lk->pre[lk->n_pre], p + 1, (size_t)(s - p - 2));
 			lk->pre[lk->n_pre++][s - p - 2] = '\0';
@@ -875,7 +875,7 @@ char **ka_include_dirs(const char *const *a, const char *const *b)
 					  "--system-include"};
 	const char *const *lists[2] = {a, b};
 	char **v = ka_xcalloc(1, sizeof(*v));
-	size_t n = 0;
+	size_t n = 0, cap = 1;
 
 	for (int l = 0; l < 2; l++)
 		for (size_t i = 0; lists[l] && lists[l][i]; i++) {
@@ -889,7 +889,7 @@ char **ka_include_dirs(const char *const *a, const char *const *b)
 			}
 			if (!dir || !*dir)
 				continue;
-			v = ka_xrealloc(v, (n + 2) * sizeof(*v));
+			KA_GROW(v, n + 1, cap, 8);        /* and the NULL after it */
 			v[n++] = ka_strdup(dir);
 			v[n] = NULL;
 		}

@@ -43,7 +43,7 @@ struct ka_diag {
 	char *once_keys;       /* "\n"-separated keys of report-once messages  */
 	size_t once_len;
 	struct ka_diag_record *records;   /* the first KA_DIAG_KEEP errors       */
-	size_t n_records;
+	size_t n_records, cap_records;
 };
 
 void ka_diag_init(struct ka_diag *d, FILE *out);
@@ -156,6 +156,7 @@ void ka_tempdir_remove_all(void);
 struct ka_argv {
 	char **v;     /* NULL-terminated once anything was pushed */
 	int n;
+	size_t cap;
 };
 void ka_argv_push(struct ka_argv *a, const char *s);
 void ka_argv_pushf(struct ka_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

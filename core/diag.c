@@ -22,7 +22,7 @@ void ka_diag_fini(struct ka_diag *d)
 	}
 	free(d->records);
 	d->records = NULL;
-	d->n_records = 0;
+	d->n_records = d->cap_records = 0;
 	free(d->once_keys);
 	d->once_keys = NULL;
 	d->once_len = 0;
@@ -48,7 +48,7 @@ static void record(struct ka_diag *d, int code, const char *where, const char *f
 
 	if (d->n_records >= KA_DIAG_KEEP || vasprintf(&text, fmt, ap) < 0)
 		return;
-	d->records = ka_xrealloc(d->records, (d->n_records + 1) * sizeof(*d->records));
+	KA_GROW(d->records, d->n_records, d->cap_records, 8);
 	r = &d->records[d->n_records++];
 	r->code = code;
 	r->where = where && *where ? ka_strdup(where) : NULL;

@@ -27,10 +27,7 @@ static int number(const char **pp, long *out)
 
 static void push(struct ka_values *out, size_t *cap, long v)
 {
-	if (out->n == *cap) {
-		*cap = *cap ? 2 * *cap : 16;
-		out->v = ka_xrealloc(out->v, *cap * sizeof(long));
-	}
+	KA_GROW(out->v, out->n, *cap, 16);
 	out->v[out->n++] = v;
 }
 

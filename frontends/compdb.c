@@ -119,9 +119,9 @@ static const struct rule *match(const char *a, const char **val, bool *next)
 	return NULL;
 }
 
-static void push(char ***v, int *n, const char *s)
+static void push(char ***v, int *n, size_t *cap, const char *s)
 {
-	*v = ka_xrealloc(*v, (size_t)(*n + 2) * sizeof(char *));
+	KA_GROW(*v, (size_t)*n + 1, *cap, 16);        /* and the NULL after it */
 	(*v)[(*n)++] = ka_strdup(s);
 	(*v)[*n] = NULL;
 }
@@ -142,7 +142,7 @@ static void push_arch(struct ka_compile_flags *f, const char *name, size_t len)
 	for (int i = 0; i < f->n_archs; i++)
 		if (strcmp(f->archs[i], buf) == 0)
 			return;
-	push(&f->archs, &f->n_archs, buf);
+	push(&f->archs, &f->n_archs, &f->cap_archs, buf);
 }
 
 /* -arch=sm_90, -code=sm_80,sm_90, -gencode arch=compute_90,code=[compute_90,sm_90] */
@@ -212,7 +212,7 @@ struct expand_ctx {
 };
 
 static void expand(char *const *argv, int argc, const char *dir, int depth, struct expand_ctx *ctx, char ***out,
-		   int *n)
+		   int *n, size_t *cap)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *file = NULL;
@@ -223,7 +223,7 @@ static void expand(char *const *argv, int argc, const char *dir, int depth, stru
 		else if (a[0] == '@' && a[1] && i > 0)
 			file = a + 1;
 		if (!file) {
-			push(out, n, a);
+			push(out, n, cap, a);
 			continue;
 		}
 		char *path = abs_path(dir, file);
@@ -238,7 +238,7 @@ static void expand(char *const *argv, int argc, const char *dir, int depth, stru
 		if (r == -EINVAL && ctx && !ctx->refused)
 			ctx->refused = ka_strdup(path);
 		if (r == 0 && ka_shell_split(text.data ? text.data : "", &v, &k) == 0) {
-			expand(v, k, dir, depth + 1, ctx, out, n);
+			expand(v, k, dir, depth + 1, ctx, out, n, cap);
 			for (int j = 0; j < k; j++)
 				free(v[j]);
 			free(v);
@@ -256,7 +256,8 @@ static int flags_expanded(char *const *argv, int argc, const char *directory, co
 {
 	char **v = NULL;
 	int n = 0, rc;
-	expand(argv, argc, directory, 0, ctx, &v, &n);
+	size_t cap = 0;
+	expand(argv, argc, directory, 0, ctx, &v, &n, &cap);
 	rc = from_argv(v, n, directory, file, f);
 	for (int i = 0; i < n; i++)
 		free(v[i]);
@@ -305,10 +306,10 @@ static int from_argv(char *const *argv, int argc, const char *directory, const c
 		switch (r->take) {
 		case T_KEEP:
 			if (val && next) {
-				push(&f->flags, &f->n_flags, r->name);
-				push(&f->flags, &f->n_flags, val);
+				push(&f->flags, &f->n_flags, &f->cap_flags, r->name);
+				push(&f->flags, &f->n_flags, &f->cap_flags, val);
 			} else {
-				push(&f->flags, &f->n_flags, a);
+				push(&f->flags, &f->n_flags, &f->cap_flags, a);
 			}
 			break;
 		case T_PATH: {
@@ -316,11 +317,11 @@ static int from_argv(char *const *argv, int argc, const char *directory, const c
 			if (r->attached && strcmp(r->name, "-I") == 0) {
 				struct ka_buf b = {0};
 				ka_buf_printf(&b, "-I%s", p);
-				push(&f->flags, &f->n_flags, b.data);
+				push(&f->flags, &f->n_flags, &f->cap_flags, b.data);
 				ka_buf_free(&b);
 			} else {
-				push(&f->flags, &f->n_flags, r->name);
-				push(&f->flags, &f->n_flags, p);
+				push(&f->flags, &f->n_flags, &f->cap_flags, r->name);
+				push(&f->flags, &f->n_flags, &f->cap_flags, p);
 			}
 			free(p);
 			break;
@@ -337,7 +338,7 @@ static int from_argv(char *const *argv, int argc, const char *directory, const c
 				lang = "other";
 			break;
 		case T_RDC:
-			push(&f->flags, &f->n_flags, "-rdc=true");
+			push(&f->flags, &f->n_flags, &f->cap_flags, "-rdc=true");
 			f->compiles = true;
 			break;
 		case T_DROP:
@@ -381,6 +382,7 @@ int ka_shell_split(const char *s, char ***argv, int *argc)
 {
 	struct ka_buf w = {0};
 	bool in_word = false;
+	size_t cap = 0;
 
 	*argv = NULL;
 	*argc = 0;
@@ -388,7 +390,7 @@ int ka_shell_split(const char *s, char ***argv, int *argc)
 		char c = *s++;
 		if (isspace((unsigned char)c)) {
 			if (in_word) {
-				push(argv, argc, w.data ? w.data : "");
+				push(argv, argc, &cap, w.data ? w.data : "");
 				w.len = 0;
 				if (w.data)
 					w.data[0] = '\0';
@@ -420,7 +422,7 @@ int ka_shell_split(const char *s, char ***argv, int *argc)
 		}
 	}
 	if (in_word)
-		push(argv, argc, w.data ? w.data : "");
+		push(argv, argc, &cap, w.data ? w.data : "");
 	ka_buf_free(&w);
 	return 0;
 unterminated:
@@ -486,6 +488,7 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 		const char *cmd = json_string_value(json_object_get(e, "command"));
 		char **argv = NULL;
 		int argc = 0;
+		size_t cap = 0;
 		struct ka_compile_flags f;
 
 		if (!json_is_object(e) || !dir || !file || (!json_is_array(args) && !cmd)) {
@@ -504,7 +507,7 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 					free(argv);
 					goto out;
 				}
-				push(&argv, &argc, json_string_value(a));
+				push(&argv, &argc, &cap, json_string_value(a));
 			}
 		} else if (ka_shell_split(cmd, &argv, &argc) != 0) {
 			ka_diag_error(d, KA_EXIT_USAGE, p.data, "entry %zu: unterminated quote in \"command\"", i);

@@ -437,7 +437,7 @@ struct reader {
 	struct arch_note *sass;
 	size_t n_sass, cap_sass;
 	char **noted;               /* archs already noted in this read           */
-	size_t n_noted;
+	size_t n_noted, cap_noted;
 };
 
 static void note_push(struct arch_note **v, size_t *n, size_t *cap, const struct ka_fatbin_entry *e)
@@ -576,7 +576,7 @@ static bool noted_before(struct reader *r, const char *arch)
 	for (size_t i = 0; i < r->n_noted; i++)
 		if (strcmp(r->noted[i], arch) == 0)
 			return true;
-	r->noted = ka_xrealloc(r->noted, (r->n_noted + 1) * sizeof(*r->noted));
+	KA_GROW(r->noted, r->n_noted, r->cap_noted, 8);
 	r->noted[r->n_noted++] = ka_strdup(arch);
 	return false;
 }

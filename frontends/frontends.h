@@ -118,7 +118,7 @@ struct ka_machine_func {
 };
 struct ka_machine_set {
 	struct ka_machine_func *v;
-	size_t n;
+	size_t n, cap;
 };
 /* Read the listing; never fails (what is not understood is skipped). */
 void ka_machine_parse(const char *text, size_t len, struct ka_machine_set *set);
@@ -193,7 +193,7 @@ struct ka_sass {
 	struct ka_sass_count *ops;   /* sorted by opcode                          */
 	size_t n_ops, cap_ops;
 	struct ka_sass_line *lines;  /* sorted by line                            */
-	size_t n_lines;
+	size_t n_lines, cap_lines;
 	int peak;                 /* peak live R registers; -1 without            */
 	struct ka_sass_peak top[3];  /* the lines where it peaks, most live first */
 	int n_top;
@@ -434,8 +434,10 @@ struct ka_compile_flags {
 	char *compiler;            /* argv[0], absolute when it names a path    */
 	char **flags;              /* kept flags, NULL-ended                    */
 	int n_flags;
+	size_t cap_flags;
 	char **archs;              /* "sm_90", "gfx90a": from -arch/-gencode/... */
 	int n_archs;
+	size_t cap_archs;
 	bool compiles;             /* -c/-cubin/-ptx/-fatbin/-dc seen           */
 };
 /* argv[0] is the compiler.  `file` (a database's "file"), or NULL: the one
@@ -623,7 +625,7 @@ struct ka_ncu_line {
 	long long divergent;          /* Divergent Branches: divergent branch targets */
 	long long local_executed;     /* its local-memory instructions (LDL, STL): warp-level executions */
 	struct ka_ncu_access *access; /* its global and shared loads and stores, by kind */
-	size_t n_access;
+	size_t n_access, cap_access;
 	/* the reader's: the table that last gave this line's totals, the
 	 * instruction addresses seen in it (the SASS rows come twice), and the
 	 * weight of nway so far */
@@ -646,7 +648,7 @@ struct ka_ncu_launch {            /* one launch configuration of a kernel (detai
 };
 struct ka_ncu_profile {
 	char **kernels, **files;      /* interned names, in order of appearance */
-	size_t n_kernels, n_files;
+	size_t n_kernels, n_files, cap_kernels, cap_files;
 	struct ka_ncu_line *lines;    /* per (kernel, file, line), in order of appearance */
 	size_t n_lines, cap_lines;
 	size_t *slot;                 /* reader's index of lines (index + 1; 0 empty) */

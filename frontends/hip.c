@@ -741,10 +741,7 @@ char **ka_hip_depfile_read(const char *path, size_t *n)
 			if (word.data[word.len - 1] == ':')
 				target = false;
 		} else if (strcmp(word.data, ":") != 0) {
-			if (*n + 2 > cap) {
-				cap = cap ? 2 * cap : 32;
-				v = ka_xrealloc(v, cap * sizeof(char *));
-			}
+			KA_GROW(v, *n + 1, cap, 32);      /* and the NULL after it */
 			if (word.data[0] == '/' || !cwd) {
 				v[(*n)++] = ka_strdup(word.data);
 			} else {

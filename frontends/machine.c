@@ -54,7 +54,7 @@ struct func {
 	struct label *labels;
 	size_t n_labels, cap_labels;
 	char **files;
-	size_t n_files;
+	size_t n_files, cap_files;
 	char pending[32];            /* a label waiting for its instruction      */
 };
 
@@ -89,7 +89,7 @@ static int file_index(struct func *f, const char *name, size_t n)
 	for (size_t i = 0; i < f->n_files; i++)
 		if (strlen(f->files[i]) == n && memcmp(f->files[i], name, n) == 0)
 			return (int)i;
-	f->files = ka_xrealloc(f->files, (f->n_files + 1) * sizeof(*f->files));
+	KA_GROW(f->files, f->n_files, f->cap_files, 8);
 	f->files[f->n_files] = copy_n(name, n);
 	return (int)f->n_files++;
 }
@@ -235,7 +235,7 @@ static struct ka_mline *mline_of(struct ka_machine *m, const char *file, int lin
 	for (size_t i = 0; i < m->n; i++)
 		if (m->lines[i].line == line && strcmp(m->lines[i].file, file) == 0)
 			return &m->lines[i];
-	m->lines = ka_xrealloc(m->lines, (m->n + 1) * sizeof(*m->lines));
+	KA_GROW(m->lines, m->n, m->cap, 32);
 	struct ka_mline *l = &m->lines[m->n++];
 	*l = (struct ka_mline){.file = ka_strdup(file), .line = line};
 	return l;
@@ -326,7 +326,7 @@ static void set_put(struct ka_machine_set *set, struct func *f)
 {
 	if (!f->name)
 		return;
-	set->v = ka_xrealloc(set->v, (set->n + 1) * sizeof(*set->v));
+	KA_GROW(set->v, set->n, set->cap, 16);
 	struct ka_machine_func *mf = &set->v[set->n++];
 	mf->name = f->name;
 	f->name = NULL;
@@ -487,14 +487,14 @@ static char *ptx_function(const char *q, char *kind)
 }
 
 /* Put path at files[idx] (growing the table); idx out of range: nothing. */
-static void file_put(char ***files, size_t *n, long idx, char *path)
+static void file_put(char ***files, size_t *n, size_t *cap, long idx, char *path)
 {
 	if (idx < 0 || idx >= 4096) {
 		free(path);
 		return;
 	}
 	if ((size_t)idx >= *n) {
-		*files = ka_xrealloc(*files, ((size_t)idx + 1) * sizeof(**files));
+		KA_GROW(*files, (size_t)idx, *cap, 16);
 		memset(*files + *n, 0, ((size_t)idx + 1 - *n) * sizeof(**files));
 		*n = (size_t)idx + 1;
 	}
@@ -507,7 +507,7 @@ static void file_put(char ***files, size_t *n, long idx, char *path)
 static char **file_table(const char *text, size_t len, size_t *n_out)
 {
 	char **files = NULL;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 	struct ka_buf line = {0};
 	for (size_t pos = 0; next_line(text, len, &pos, &line);) {
 		const char *p = skip(line.data ? line.data : ""), *q[4] = {0};
@@ -526,9 +526,9 @@ static char **file_table(const char *text, size_t len, size_t *n_out)
 			ka_buf_append(&b, q[0] + 1, (size_t)(q[1] - q[0] - 1));
 			ka_buf_puts(&b, "/");
 			ka_buf_append(&b, q[2] + 1, (size_t)(q[3] - q[2] - 1));
-			file_put(&files, &n, idx, b.data);
+			file_put(&files, &n, &cap, idx, b.data);
 		} else {
-			file_put(&files, &n, idx, copy_n(q[0] + 1, (size_t)(q[1] - q[0] - 1)));
+			file_put(&files, &n, &cap, idx, copy_n(q[0] + 1, (size_t)(q[1] - q[0] - 1)));
 		}
 	}
 	ka_buf_free(&line);
@@ -541,7 +541,7 @@ static void ptx_add_callees(struct ka_machine_set *set, size_t first, const stru
 {
 	for (size_t k = first; k < set->n; k++)
 		for (size_t i = 0; i < callees->n; i++) {
-			set->v[k].m.lines = ka_xrealloc(set->v[k].m.lines, (set->v[k].m.n + 1) * sizeof(*set->v[k].m.lines));
+			KA_GROW(set->v[k].m.lines, set->v[k].m.n, set->v[k].m.cap, 32);
 			struct ka_mline *l = &set->v[k].m.lines[set->v[k].m.n++];
 			*l = callees->lines[i];
 			l->file = ka_strdup(callees->lines[i].file);

@@ -43,17 +43,14 @@ struct csv {
 	struct ka_buf buf;            /* its fields, each NUL-terminated         */
 	size_t *off;                  /* field i starts at buf.data + off[i]     */
 	size_t *lo, *hi;              /* and spans p[lo[i] .. hi[i]) as written  */
-	size_t n, cap;
+	size_t n, cap_off, cap_lo, cap_hi;
 };
 
 static void field_start(struct csv *c)
 {
-	if (c->n == c->cap) {
-		c->cap = c->cap ? 2 * c->cap : 64;
-		c->off = ka_xrealloc(c->off, c->cap * sizeof(*c->off));
-		c->lo = ka_xrealloc(c->lo, c->cap * sizeof(*c->lo));
-		c->hi = ka_xrealloc(c->hi, c->cap * sizeof(*c->hi));
-	}
+	KA_GROW(c->off, c->n, c->cap_off, 64);
+	KA_GROW(c->lo, c->n, c->cap_lo, 64);
+	KA_GROW(c->hi, c->n, c->cap_hi, 64);
 	c->off[c->n] = c->buf.len;
 	c->lo[c->n] = c->hi[c->n] = c->pos;
 	c->n++;
@@ -275,7 +272,7 @@ static void utf8_clean(char *s)
 	}
 }
 
-static const char *intern(char ***v, size_t *n, const char *s)
+static const char *intern(char ***v, size_t *n, size_t *cap, const char *s)
 {
 	char *c = ka_strdup(s);
 	utf8_clean(c);
@@ -284,7 +281,7 @@ static const char *intern(char ***v, size_t *n, const char *s)
 			free(c);
 			return (*v)[i];
 		}
-	*v = ka_xrealloc(*v, (*n + 1) * sizeof(**v));
+	KA_GROW(*v, *n, *cap, 16);
 	(*v)[*n] = c;
 	return (*v)[(*n)++];
 }
@@ -500,7 +497,7 @@ static void src_instruction(struct ka_ncu_line *l, const struct csv *c, const st
 		a.sectors = num_ll(fld(c, k->sectors), d, where, c->row, "L2 Theoretical Sectors Global");
 		a.excessive = num_ll(fld(c, k->excessive), d, where, c->row, "L2 Theoretical Sectors Global Excessive");
 	}
-	l->access = ka_xrealloc(l->access, (l->n_access + 1) * sizeof(*l->access));
+	KA_GROW(l->access, l->n_access, l->cap_access, 4);
 	l->access[l->n_access++] = a;
 }
 
@@ -571,9 +568,9 @@ int ka_ncu_source_read(const char *text, size_t len, const char *where, struct k
 			continue;
 		if (strcmp(f0, "File Path") == 0 || strcmp(f0, "Function Name") == 0) {
 			if (strcmp(f0, "File Path") == 0)
-				file = intern(&p->files, &p->n_files, fld(&c, 1));
+				file = intern(&p->files, &p->n_files, &p->cap_files, fld(&c, 1));
 			else
-				kernel = intern(&p->kernels, &p->n_kernels, fld(&c, 1));
+				kernel = intern(&p->kernels, &p->n_kernels, &p->cap_kernels, fld(&c, 1));
 			table = false;
 			cur = SIZE_MAX;
 			line_skipped = false;
@@ -789,7 +786,7 @@ int ka_ncu_details_read(const char *text, size_t len, const char *where, struct 
 	struct csv c = {.p = text, .len = text ? len : 0};
 	struct det_cols k = {-1, -1, -1, -1, -1, -1, -1, -1};
 	struct det_rec *recs = NULL;
-	size_t n = 0, last = 0, n_header = 0;
+	size_t n = 0, cap = 0, last = 0, n_header = 0;
 	const char *why = NULL;
 	bool header = false;
 	int r, rc = 0;
@@ -837,11 +834,11 @@ int ka_ncu_details_read(const char *text, size_t len, const char *where, struct 
 			for (last = 0; last < n && strcmp(recs[last].id, id) != 0; last++)
 				;
 			if (last == n) {
-				recs = ka_xrealloc(recs, (n + 1) * sizeof(*recs));
+				KA_GROW(recs, n, cap, 16);
 				struct ka_ncu_launch *l = &recs[n].l;
 				recs[n].id = ka_strdup(id);
 				*l = (struct ka_ncu_launch){
-					.kernel = intern(&p->kernels, &p->n_kernels, kernel),
+					.kernel = intern(&p->kernels, &p->n_kernels, &p->cap_kernels, kernel),
 					.regs = -1, .static_smem = -1, .dynamic_smem = -1, .block_limit_regs = -1,
 					.theoretical = -1, .achieved = -1,
 				};

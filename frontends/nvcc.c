@@ -668,10 +668,7 @@ static void read_preprocessed(struct ka_nvcc_unit *u, const struct compile *c)
 		if (seen || !dep[0] || dep[0] == '<') {
 			free(dep);
 		} else {
-			if (n_raw == cap) {
-				cap = cap ? 2 * cap : 64;
-				raw = ka_xrealloc(raw, cap * sizeof(char *));
-			}
+			KA_GROW(raw, n_raw, cap, 64);
 			raw[n_raw++] = dep;
 		}
 		p = le;

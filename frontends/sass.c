@@ -859,7 +859,7 @@ static void finish_one(struct ka_sass *s)
 		qsort(s->ops, s->n_ops, sizeof(*s->ops), cmp_count);
 	free(s->lines);
 	s->lines = NULL;
-	s->n_lines = 0;
+	s->n_lines = s->cap_lines = 0;
 	for (size_t i = 0; i < s->n_insns; i++) {
 		const struct ka_sass_insn *in = &s->insns[i];
 		struct ka_sass_line *l = NULL;
@@ -869,7 +869,7 @@ static void finish_one(struct ka_sass *s)
 				break;
 			}
 		if (!l) {
-			s->lines = ka_xrealloc(s->lines, (s->n_lines + 1) * sizeof(*s->lines));
+			KA_GROW(s->lines, s->n_lines, s->cap_lines, 16);
 			l = &s->lines[s->n_lines++];
 			*l = (struct ka_sass_line){.line = in->line, .live = -1};
 		}

@@ -212,6 +212,7 @@ static void decide(struct ka_kernel_result *kr)
 	*own = *u;
 	own->findings = ka_xcalloc(u->n_findings + 2 * m->n + 1, sizeof(*own->findings));
 	own->n_findings = 0;
+	own->cap_findings = u->n_findings + 2 * m->n + 1;
 	for (size_t i = 0; i < u->n_findings; i++)
 		if (!replaced(&u->findings[i]))
 			own->findings[own->n_findings++] = u->findings[i];   /* message borrowed */

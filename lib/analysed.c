@@ -7,11 +7,8 @@
 
 void ka_analysed_add(struct ka_analysed *a, const char *file, const char *arch)
 {
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 16;
-		a->file = ka_xrealloc(a->file, a->cap * sizeof(char *));
-		a->arch = ka_xrealloc(a->arch, a->cap * sizeof(char *));
-	}
+	KA_GROW(a->file, a->n, a->cap_file, 16);
+	KA_GROW(a->arch, a->n, a->cap_arch, 16);
 	a->file[a->n] = ka_strdup(file);
 	a->arch[a->n++] = ka_strdup(arch);
 }

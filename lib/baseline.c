@@ -607,7 +607,7 @@ static bool same(const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 static void push_change(struct ka_bl_compare *out, enum ka_change what, unsigned kinds,
 			const struct ka_bl_entry *o, const struct ka_bl_entry *c)
 {
-	out->v = ka_xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+	KA_GROW(out->v, out->n, out->cap, 16);
 	out->v[out->n++] = (struct ka_bl_change){what, kinds, o, c};
 	out->count[what]++;
 }
@@ -659,7 +659,7 @@ static void match_moved(struct ka_bl_compare *out)
 		return;
 	}
 	out->v = NULL;
-	out->n = 0;
+	out->n = out->cap = 0;
 	memset(out->count, 0, sizeof(out->count));
 	for (size_t a = 0; a < n; a++) {          /* the others keep their order */
 		if (!gone[a])

@@ -54,10 +54,7 @@ static char **list_records(const char *path, bool trusted, size_t *n, struct ka_
 				     S_ISREG(fs.st_mode) ? "another user's record" : "not a regular file");
 			continue;
 		}
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 64;
-			names = ka_xrealloc(names, cap * sizeof(char *));
-		}
+		KA_GROW(names, *n, cap, 64);
 		names[(*n)++] = ka_strdup(e->d_name);
 	}
 	closedir(dir);
@@ -147,7 +144,7 @@ static int load(struct ka_run *run, struct ka_diag *d)
 	 * flags (-DN=8 and -DN=200) is one report entry per build, each named
 	 * by the flags that tell it from the others */
 	struct rec *recs = NULL;
-	size_t n_recs = 0;
+	size_t n_recs = 0, cap_recs = 0;
 	for (int f = 0; f < req->n_inputs; f++) {
 		size_t n;
 		char **names = list_records(req->inputs[f], req->trust_records, &n, d);
@@ -158,7 +155,7 @@ static int load(struct ka_run *run, struct ka_diag *d)
 		for (size_t i = 0; i < n; i++) {
 			struct ka_buf p = {0};
 			ka_buf_printf(&p, "%s/%s", req->inputs[f], names[i]);
-			recs = ka_xrealloc(recs, (n_recs + 1) * sizeof(*recs));
+			KA_GROW(recs, n_recs, cap_recs, 16);
 			recs[n_recs] = (struct rec){p.data, NULL, NULL, NULL};
 			ka_record_peek(p.data, &recs[n_recs].file, &recs[n_recs].flags);
 			n_recs++;

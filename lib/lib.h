@@ -231,6 +231,7 @@ struct ka_session {
 	struct ka_model_memo *memo;          /* the vendors' model results     */
 	struct ka_kernel_list *spill_variants;  /* spill_whatif.c's recompiles */
 	int n_spill_variants;
+	size_t cap_spill_variants;
 };
 
 /* spill_whatif.c: each NVIDIA kernel result that spills under a register

@@ -124,10 +124,7 @@ static void model(const struct ka_request *req, struct ka_session *s, struct ka_
 		ka_launch_plan(req, ka_sources_result(s->sources, k->file), k, &plan, d);
 		for (int c = 0; c < (plan.n ? plan.n : 1); c++) {
 			struct ka_kernel_result *kr;
-			if (out->n == cap) {
-				cap *= 2;
-				out->v = ka_xrealloc(out->v, cap * sizeof(*out->v));
-			}
+			KA_GROW(out->v, out->n, cap, 1);
 			kr = &out->v[out->n++];
 			memset(kr, 0, sizeof(*kr));
 			kr->k = k;

@@ -26,11 +26,11 @@ struct ka_sources {
 	struct ka_cache cache;             /* results of unchanged files      */
 	bool cached;
 	char **owned;
-	size_t n_owned;
+	size_t n_owned, cap_owned;
 	struct ka_compdb db;               /* -p's database, for each file's flags */
 	bool has_db;
 	const char ***argvs;               /* the flags built for each job    */
-	size_t n_argvs;
+	size_t n_argvs, cap_argvs;
 	size_t withheld[KA_WITHHELD_TIME + 1];  /* kernels whose analysis was withheld, by why */
 	size_t cut_short[KA_WITHHELD_TIME + 1]; /* files a walk over them stopped, by why */
 	struct ka_ushape_rule *shape_rules; /* the config's launch entries      */
@@ -52,7 +52,7 @@ static const char *const *file_args(struct ka_sources *s, const struct ka_compil
 		v[k++] = cf->flags[i];
 	for (size_t i = 0; i < n; i++)
 		v[k++] = cc[i];
-	s->argvs = ka_xrealloc(s->argvs, (s->n_argvs + 1) * sizeof(*s->argvs));
+	KA_GROW(s->argvs, s->n_argvs, s->cap_argvs, 8);
 	s->argvs[s->n_argvs++] = v;
 	return v;
 }
@@ -101,7 +101,7 @@ static void add_file(struct ka_sources *s, struct ka_run *run, const char *file)
 		struct ka_analyzer_options o;
 		char *base = ka_strdup(arch);
 		base[strcspn(base, ":")] = 0;                  /* gfx90a:xnack- -> gfx90a */
-		s->owned = ka_xrealloc(s->owned, (s->n_owned + 1) * sizeof(*s->owned));
+		KA_GROW(s->owned, s->n_owned, s->cap_owned, 8);
 		s->owned[s->n_owned++] = base;
 		v->analyzer_options(base, run->req->launch.wave, &o);   /* HIP: its --offload-arch */
 		if (!args)

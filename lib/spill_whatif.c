@@ -57,7 +57,7 @@ static const struct ka_kernel_list *variant_list(struct ka_run *run, struct ka_s
 		return NULL;
 	struct ka_what_spec w = {.kind = KA_WHAT_REGS, .value = regs, .override_bounds = true};
 	snprintf(w.text, sizeof(w.text), "regs=%d (launch)", regs);
-	s->spill_variants = ka_xrealloc(s->spill_variants, (size_t)(s->n_spill_variants + 1) * sizeof(*s->spill_variants));
+	KA_GROW(s->spill_variants, (size_t)s->n_spill_variants, s->cap_spill_variants, 4);
 	struct ka_kernel_list *l = &s->spill_variants[s->n_spill_variants];
 	memset(l, 0, sizeof(*l));
 	snprintf(keys[s->n_spill_variants++], 600, "%s", key);
@@ -69,7 +69,7 @@ static const struct ka_kernel_list *variant_list(struct ka_run *run, struct ka_s
 /* A finding at the kernel's line, in line order after those of its line. */
 static void insert_finding(struct ka_ukernel *u, enum ka_rule rule, int line, const char *message)
 {
-	u->findings = ka_xrealloc(u->findings, (u->n_findings + 1) * sizeof(*u->findings));
+	KA_GROW(u->findings, u->n_findings, u->cap_findings, 4);
 	size_t at = 0;
 	while (at < u->n_findings && u->findings[at].line <= line)
 		at++;
@@ -157,6 +157,7 @@ static bool spills(const struct ka_kernel_result *kr)
 void ka_spill_what_ifs(struct ka_run *run, struct ka_session *s, struct ka_result *res, struct ka_diag *d)
 {
 	char (*keys)[600] = NULL;
+	size_t cap_keys = 0;
 	for (size_t i = 0; i < res->n; i++) {
 		struct ka_kernel_result *kr = &res->v[i];
 		if (spills(kr) && !wanted(kr))
@@ -164,7 +165,7 @@ void ka_spill_what_ifs(struct ka_run *run, struct ka_session *s, struct ka_resul
 		if (!wanted(kr))
 			continue;
 		int regs = launch_regs(kr);
-		keys = ka_xrealloc(keys, (size_t)(s->n_spill_variants + 1) * sizeof(*keys));
+		KA_GROW(keys, (size_t)s->n_spill_variants, cap_keys, 4);
 		const struct ka_kernel_list *l = variant_list(run, s, kr->k->file, regs, d, keys);
 		const struct ka_kernel *v = ka_whatif_variant(l, kr->k);
 		if (!v || v->res.regs == KA_UNSET)

@@ -158,12 +158,7 @@ static struct ka_mach_access *group(struct ka_mach_result *out, size_t *cap, con
 				  : !ifile))
 			return a;
 	}
-	if (out->n == *cap) {
-		*cap = *cap ? 2 * *cap : 16;
-		out->v = realloc(out->v, *cap * sizeof(*out->v));
-		if (!out->v)
-			abort();
-	}
+	KA_MACH_GROW(out->v, out->n, *cap);
 	struct ka_mach_access *a = &out->v[out->n++];
 	memset(a, 0, sizeof(*a));
 	a->file = strdup(file);

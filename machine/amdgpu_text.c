@@ -491,7 +491,7 @@ int ka_amdgpu_parse(const char *text, size_t len, struct pfunc *f, struct amd_in
 				a.kind = strcmp(kind, "global_buffer") == 0 || strcmp(kind, "dynamic_shared_pointer") == 0
 					 ? ARG_POINTER : strncmp(kind, "hidden_", 7) == 0 ? ARG_HIDDEN : ARG_VALUE;
 				snprintf(a.hidden, sizeof(a.hidden), "%s", kind);
-				info->args = ka_mach_xrealloc(info->args, (size_t)(info->n_args + 1) * sizeof(*info->args));
+				KA_MACH_GROW(info->args, info->n_args, info->cap_args);
 				info->args[info->n_args++] = a;
 			}
 			p = next;

@@ -107,7 +107,7 @@ struct pfunc {
 	char **names;            /* the helpers .loc's function_name names    */
 	char **name_labels;      /* ... and their $L__info_string labels      */
 	bool *name_done;         /* ... read to their terminating 0 byte      */
-	size_t n_names;
+	size_t n_names, cap_names, cap_name_labels, cap_name_done;
 	char unsupported[64];    /* the first opcode not known                */
 };
 
@@ -136,7 +136,7 @@ struct amd_info {
 	int workitem_ids;          /* .amdhsa_system_vgpr_workitem_id: 0 x, 1 x y, 2 x y z */
 	int wave32;                /* .amdhsa_wavefront_size32 */
 	struct amd_arg *args;
-	int n_args;
+	int n_args, cap_args;
 };
 int ka_amdgpu_parse(const char *text, size_t len, struct pfunc *f, struct amd_info *info);
 void ka_amdgpu_info_free(struct amd_info *info);

@@ -558,9 +558,9 @@ static int parse_loc(struct pfunc *f, const char *p, const char *e)
 			if (strlen(f->name_labels[i]) == n && memcmp(f->name_labels[i], fn, n) == 0)
 				l.fn = (int)i;
 		if (l.fn < 0 && n) {
-			f->names = ka_mach_xrealloc(f->names, (f->n_names + 1) * sizeof(*f->names));
-			f->name_labels = ka_mach_xrealloc(f->name_labels, (f->n_names + 1) * sizeof(*f->name_labels));
-			f->name_done = ka_mach_xrealloc(f->name_done, (f->n_names + 1) * sizeof(*f->name_done));
+			KA_MACH_GROW(f->names, f->n_names, f->cap_names);
+			KA_MACH_GROW(f->name_labels, f->n_names, f->cap_name_labels);
+			KA_MACH_GROW(f->name_done, f->n_names, f->cap_name_done);
 			f->name_done[f->n_names] = false;
 			f->names[f->n_names] = NULL;
 			f->name_labels[f->n_names] = ka_mach_dup(fn, n);

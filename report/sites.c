@@ -74,13 +74,13 @@ void ka_sites_build(struct ka_sites *s, const struct ka_result *r, int min_level
 			if (!(site = find(s, where, f))) {
 				KA_GROW(s->v, s->n, s->cap, 16);
 				site = &s->v[s->n++];
-				*site = (struct ka_site){where, f, NULL, 0};
+				*site = (struct ka_site){where, f, NULL, 0, 0};
 			}
 			for (size_t i = 0; i < site->n && !seen; i++)   /* the same kernel on another arch */
 				seen = strcmp(r->v[site->kernels[i]].k->name, rk->k->name) == 0;
 			if (seen)
 				continue;
-			site->kernels = ka_xrealloc(site->kernels, (site->n + 1) * sizeof(*site->kernels));
+			KA_GROW(site->kernels, site->n, site->cap, 4);
 			site->kernels[site->n++] = k;
 		}
 	}

@@ -11,7 +11,7 @@ struct ka_site {
 	const struct ka_ufinding *f;            /* the first instance's finding      */
 	size_t *kernels;                        /* indexes into r->v, one per distinct
 	                                           kernel name, in report order      */
-	size_t n;
+	size_t n, cap;
 };
 
 struct ka_sites {

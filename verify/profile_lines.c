@@ -140,7 +140,7 @@ json_t *ka_profile_lines(struct ka_profile_lines *pl, const struct ka_ncu_profil
 	struct ka_mach_result *m = kr ? ka_accesses_at(kr, launch->block, launch->grid) : NULL;
 	if (!m)
 		return out;
-	pl->owned = ka_xrealloc(pl->owned, (pl->n_owned + 1) * sizeof(*pl->owned));
+	KA_GROW(pl->owned, pl->n_owned, pl->cap_owned, 8);
 	pl->owned[pl->n_owned++] = m;
 	for (size_t i = 0; i < p->n_lines; i++) {
 		const struct ka_ncu_line *l = &p->lines[i];

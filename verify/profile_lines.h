@@ -22,7 +22,7 @@ struct ka_profile_lines {
 	struct ka_profile_tally global, shared;
 	struct ka_profile_presence local;
 	struct ka_mach_result **owned;    /* the model at each measured launch  */
-	size_t n_owned;
+	size_t n_owned, cap_owned;
 };
 struct ka_ncu_profile;
 struct ka_ncu_launch;

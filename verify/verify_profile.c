@@ -61,7 +61,7 @@ struct vp {
 	const char *export_dir;       /* NULL: profiled here                   */
 	char *ncu_version;
 	struct local *locals;
-	size_t n_locals;
+	size_t n_locals, cap_locals;
 	int *file_local;              /* per prof.files[i]: a local, -1 none   */
 	const struct ka_kernel_result **match;   /* per prof.kernels[i], or NULL */
 	struct ka_profile_lines pl;   /* the model line by line (profile_lines.c) */
@@ -115,7 +115,7 @@ static int local_add(struct vp *v, const char *shown)
 			free(real);
 			return (int)i;
 		}
-	v->locals = ka_xrealloc(v->locals, (v->n_locals + 1) * sizeof(*v->locals));
+	KA_GROW(v->locals, v->n_locals, v->cap_locals, 8);
 	v->locals[v->n_locals] = (struct local){real, shown};
 	return (int)v->n_locals++;
 }
@@ -478,7 +478,7 @@ static int row_cmp(const void *x, const void *y)
 static json_t *findings_json(struct vp *v, long *measured)
 {
 	struct row *rows = NULL;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 	json_t *out = json_array();
 
 	for (size_t i = 0; i < v->res.n; i++) {
@@ -516,7 +516,7 @@ static json_t *findings_json(struct vp *v, long *measured)
 					    g->share)
 				: json_null());
 			*measured += l != NULL;
-			rows = ka_xrealloc(rows, (n + 1) * sizeof(*rows));
+			KA_GROW(rows, n, cap, 32);
 			rows[n++] = (struct row){def_file(kr->k), ka_rule_id(uf->rule), kr->k->name, uf->line, uf->col, o};
 		}
 	}

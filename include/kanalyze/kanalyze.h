@@ -275,7 +275,7 @@ struct ka_bl_change {
 };
 struct ka_bl_compare {
 	struct ka_bl_change *v;
-	size_t n;
+	size_t n, cap;
 	int count[KA_CH_REMOVED + 1];
 	int unchanged, not_analysed;
 	/* findings of this run the baseline does not have (with

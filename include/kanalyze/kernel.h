@@ -50,7 +50,7 @@ struct ka_mline {
  * (--sass), AMDGPU assembly. */
 struct ka_machine {
 	struct ka_mline *lines;  /* sorted by file, line                                */
-	size_t n;
+	size_t n, cap;
 	int calls, shuffles;     /* in the whole kernel                                 */
 	int global_accesses;
 	bool listed;             /* the listing had this kernel's code                  */

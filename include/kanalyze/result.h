@@ -142,7 +142,7 @@ struct ka_kernel_result {
  * a pair that is gone was removed; one of another pair was not looked at. */
 struct ka_analysed {
 	char **file, **arch;
-	size_t n, cap;
+	size_t n, cap_file, cap_arch;
 };
 void ka_analysed_add(struct ka_analysed *a, const char *file, const char *arch);
 bool ka_analysed_has(const struct ka_analysed *a, const char *file, const char *arch);

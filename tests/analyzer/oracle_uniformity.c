@@ -41,10 +41,7 @@ static struct llvar *llvar_get(struct ll *l, const char *name, int line)
 	for (size_t i = 0; i < l->n; i++)
 		if (l->v[i].line == line && strcmp(l->v[i].name, name) == 0)
 			return &l->v[i];
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->v = ka_xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
+	KA_GROW(l->v, l->n, l->cap, 64);
 	memset(&l->v[l->n], 0, sizeof(l->v[l->n]));
 	snprintf(l->v[l->n].name, sizeof(l->v[l->n].name), "%s", name);
 	l->v[l->n].line = line;
@@ -78,7 +75,7 @@ static size_t read_meta(const char *ll, const char *base, struct meta **out)
 {
 	size_t n = 0, cap = 0;
 	long *main_files = NULL;
-	size_t nf = 0;
+	size_t nf = 0, cap_nf = 0;
 	*out = NULL;
 	/* the DIFile ids naming the source file */
 	for (const char *p = ll; (p = strstr(p, "= !DIFile(")); p++) {
@@ -92,7 +89,7 @@ static size_t read_meta(const char *ll, const char *base, struct meta **out)
 		if (field(line, "filename: ", fname, sizeof(fname))) {
 			e = strrchr(fname, '/');
 			if (strcmp(e ? e + 1 : fname, base) == 0 && ls[0] == '!') {
-				main_files = ka_xrealloc(main_files, (nf + 1) * sizeof(*main_files));
+				KA_GROW(main_files, nf, cap_nf, 16);
 				main_files[nf++] = strtol(ls + 1, NULL, 10);
 			}
 		}
@@ -113,10 +110,7 @@ static size_t read_meta(const char *ll, const char *base, struct meta **out)
 			ours |= main_files[i] == atol(file);
 		if (!ours)
 			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			*out = ka_xrealloc(*out, cap * sizeof(**out));
-		}
+		KA_GROW(*out, n, cap, 64);
 		(*out)[n].id = strtol(ls + 1, NULL, 10);
 		snprintf((*out)[n].name, sizeof((*out)[n].name), "%s", name);
 		(*out)[n].line = atoi(ln);
@@ -139,7 +133,7 @@ static void read_uniformity(const char *txt, const struct meta *m, size_t nm, st
 		body[len] = 0;
 		/* divergent values of this function */
 		char **div = NULL;
-		size_t nd = 0;
+		size_t nd = 0, cap_nd = 0;
 		for (char *p = body; (p = strstr(p, "DIVERGENT:")); p++) {
 			char *q = p + 10;
 			while (*q == ' ')
@@ -147,7 +141,7 @@ static void read_uniformity(const char *txt, const struct meta *m, size_t nm, st
 			if (*q != '%')
 				continue;
 			size_t l = strcspn(q, " ,)\n");
-			div = ka_xrealloc(div, (nd + 1) * sizeof(*div));
+			KA_GROW(div, nd, cap_nd, 16);
 			div[nd] = ka_xmalloc(l + 1);
 			memcpy(div[nd], q, l);
 			div[nd++][l] = 0;
@@ -195,7 +189,7 @@ struct expect {
 static size_t read_expect(const char *path, struct expect **out)
 {
 	struct ka_buf b = {0};
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 	*out = NULL;
 	if (ka_read_file(path, 1 << 20, &b) != 0)
 		return 0;
@@ -205,7 +199,7 @@ static size_t read_expect(const char *path, struct expect **out)
 			*eol = 0;
 		char loc[200], name[64];
 		if (p[0] != '#' && sscanf(p, "%199s %63s", loc, name) == 2 && strchr(loc, ':')) {
-			*out = ka_xrealloc(*out, (n + 1) * sizeof(**out));
+			KA_GROW(*out, n, cap, 16);
 			memset(&(*out)[n], 0, sizeof(**out));
 			snprintf((*out)[n].file, sizeof((*out)[n].file), "%.*s", (int)(strchr(loc, ':') - loc), loc);
 			(*out)[n].line = atoi(strchr(loc, ':') + 1);

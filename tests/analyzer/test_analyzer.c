@@ -271,10 +271,10 @@ int main(int argc, char **argv)
 			continue;
 		}
 		char **names = NULL;
-		size_t n = 0;
+		size_t n = 0, cap = 0;
 		for (struct dirent *e; (e = readdir(d));)
 			if (is_source(e->d_name)) {
-				names = realloc(names, (n + 1) * sizeof(*names));
+				KA_GROW(names, n, cap, 64);
 				names[n] = malloc(strlen(argv[i]) + strlen(e->d_name) + 2);
 				sprintf(names[n++], "%s/%s", argv[i], e->d_name);
 			}
