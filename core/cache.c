@@ -577,10 +577,69 @@ static void looks_free(struct looks *lk)
 	free(lk->pre);
 }
 
+/* A set of strings in the order they came, with a hash index: a toolkit
+ * file's lookup directories run to thousands, each offered many times (a
+ * list searched end to end for each was 40 % of a cub-heavy file's CPU). */
 struct dirset {
 	char **v;
-	size_t n, cap;
+	size_t *len;
+	size_t n, cap, cap_len;
+	size_t *slot;                 /* 1 + index into v; 0 empty */
+	size_t n_slot;                /* a power of two, over twice n */
 };
+
+static size_t str_hash(const char *p, size_t len)
+{
+	size_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* Whether p[len] is in s; added when not (add). */
+static bool strset_put(struct dirset *s, const char *p, size_t len, bool add)
+{
+	if (s->n_slot < 2 * (s->n + 1)) {          /* grow the index, rehash */
+		size_t m = s->n_slot ? 2 * s->n_slot : 64;
+		while (m < 2 * (s->n + 1))
+			m *= 2;
+		free(s->slot);
+		s->slot = ka_xcalloc(m, sizeof(*s->slot));
+		s->n_slot = m;
+		for (size_t i = 0; i < s->n; i++) {
+			size_t h = str_hash(s->v[i], s->len[i]) & (m - 1);
+			while (s->slot[h])
+				h = (h + 1) & (m - 1);
+			s->slot[h] = i + 1;
+		}
+	}
+	size_t h = str_hash(p, len) & (s->n_slot - 1);
+	for (; s->slot[h]; h = (h + 1) & (s->n_slot - 1)) {
+		size_t i = s->slot[h] - 1;
+		if (s->len[i] == len && memcmp(s->v[i], p, len) == 0)
+			return true;
+	}
+	if (!add)
+		return false;
+	KA_GROW(s->v, s->n, s->cap, 32);
+	KA_GROW(s->len, s->n, s->cap_len, 32);
+	s->v[s->n] = ka_xmalloc(len + 1);
+	memcpy(s->v[s->n], p, len);
+	s->v[s->n][len] = '\0';
+	s->len[s->n] = len;
+	s->slot[h] = ++s->n;
+	return false;
+}
+
+static void dirset_free(struct dirset *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	free(s->len);
+	free(s->slot);
+	memset(s, 0, sizeof(*s));
+}
 
 static void dirset_add(struct dirset *s, const char *path, size_t len)
 {
@@ -588,13 +647,7 @@ static void dirset_add(struct dirset *s, const char *path, size_t len)
 		len--;
 	if (len == 0 || path[0] != '/' || memchr(path, '\n', len))
 		return;
-	for (size_t i = 0; i < s->n; i++)
-		if (strlen(s->v[i]) == len && memcmp(s->v[i], path, len) == 0)
-			return;
-	KA_GROW(s->v, s->n, s->cap, 32);
-	s->v[s->n] = ka_xmalloc(len + 1);
-	memcpy(s->v[s->n], path, len);
-	s->v[s->n++][len] = '\0';
+	strset_put(s, path, len, true);
 }
 
 /* The directories a lookup of the dependencies may have searched (above). */
@@ -619,23 +672,28 @@ static void lookup_dirs(const char *const *deps, size_t n, const char *source, c
 			dirset_add(out, deps[i], (size_t)(strrchr(deps[i], '/') - deps[i]));
 	base = out->n;
 	/* each dependency's directory parts below a base directory, under every
-	 * base directory: "sub/x.h" could have been found in any of them */
+	 * base directory: "sub/x.h" could have been found in any of them (a
+	 * part already put under them all adds nothing the second time) */
+	struct dirset crossed = {0};
 	for (size_t i = 0; i < n; i++)
 		for (size_t b = 0; b < base; b++) {
-			size_t bl = strlen(out->v[b]);
+			size_t bl = out->len[b];
 			const char *rel, *slash;
 			int depth = 0;
 			if (strncmp(deps[i], out->v[b], bl) != 0 || deps[i][bl] != '/')
 				continue;
 			rel = deps[i] + bl + 1;
 			for (slash = strchr(rel, '/'); slash && depth < 4; slash = strchr(slash + 1, '/'), depth++)
-				for (size_t t = 0; t < base && out->n < 4096; t++) {
+				for (size_t t = 0; t < base && out->n < 4096 &&
+						   !(t == 0 && strset_put(&crossed, rel, (size_t)(slash - rel), true));
+				     t++) {
 					struct ka_buf p = {0};
 					ka_buf_printf(&p, "%s/%.*s", out->v[t], (int)(slash - rel), rel);
 					dirset_add(out, p.data, p.len);
 					ka_buf_free(&p);
 				}
 		}
+	dirset_free(&crossed);
 	/* and the directory parts the directives spell ("opt/x.h" that no
 	 * directory had: each DIR/opt, absent or not) */
 	for (size_t i = 0; i < lk->n_pre; i++)
@@ -710,9 +768,7 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 	}
 	if (rc == 0)
 		rc = ka_cache_put(c, "m", key, m.data, m.len);
-	for (size_t i = 0; i < dirs.n; i++)
-		free(dirs.v[i]);
-	free(dirs.v);
+	dirset_free(&dirs);
 	looks_free(&lk);
 	ka_buf_free(&m);
 	return rc;
