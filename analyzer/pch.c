@@ -292,6 +292,28 @@ static void trim(const char *dir)
 	ka_buf_free(&d);
 }
 
+/* A parse of main for saving (*tu, which the caller disposes of) with no
+ * error: what is precompiled must parse cleanly. */
+static bool parse_clean(CXIndex index, const char *main, const char *const *args, int n_args,
+			struct CXUnsavedFile *un, unsigned n_un, CXTranslationUnit *tu)
+{
+	*tu = NULL;
+	if (clang_parseTranslationUnit2(index, main, args, n_args, un, n_un,
+					CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization,
+					tu) != CXError_Success || !*tu) {
+		*tu = NULL;
+		return false;
+	}
+	for (unsigned i = 0, nd = clang_getNumDiagnostics(*tu); i < nd; i++) {
+		CXDiagnostic dg = clang_getDiagnostic(*tu, i);
+		bool bad = clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error;
+		clang_disposeDiagnostic(dg);
+		if (bad)
+			return false;
+	}
+	return true;
+}
+
 /* Parse the prefix alone and save it: the PCH, then its deps. */
 static bool build(const char *dir, const char *path, const char *deps_path, const char *names_path,
 		  const char *const *args, int n_args, struct CXUnsavedFile *un, unsigned n_un)
@@ -308,17 +330,8 @@ static bool build(const char *dir, const char *path, const char *deps_path, cons
 	ka_buf_printf(&sub, "%s/pch", dir);
 	if (ka_mkdirs(sub.data, 0700) != 0)
 		goto out;
-	if (clang_parseTranslationUnit2(index, PCH_PREFIX_FILE, args, n_args, all, n_un + 1,
-					CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization,
-					&tu) != CXError_Success || !tu)
-		goto out;
-	for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd; i++) {
-		CXDiagnostic dg = clang_getDiagnostic(tu, i);
-		bool bad = clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error;
-		clang_disposeDiagnostic(dg);
-		if (bad)                                /* a prefix that does not parse is no prefix */
-			goto out;
-	}
+	if (!parse_clean(index, PCH_PREFIX_FILE, args, n_args, all, n_un + 1, &tu))
+		goto out;                               /* a prefix that does not parse is no prefix */
 	w.tu = tu;
 	clang_getInclusions(tu, dep_add, &w);
 	ka_buf_printf(&tmp, "%s.%ld.tmp", path, (long)getpid());
@@ -662,17 +675,8 @@ static bool preamble_build(const char *path, const char *const *args, int n_args
 	bool ok = false;
 
 	ka_buf_printf(&none, "%.*s.none", (int)base, path);
-	if (clang_parseTranslationUnit2(index, un[n_un - 1].Filename, args, n_args, un, n_un,
-					CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization,
-					&tu) != CXError_Success || !tu)
+	if (!parse_clean(index, un[n_un - 1].Filename, args, n_args, un, n_un, &tu))
 		goto out;
-	for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd; i++) {
-		CXDiagnostic dg = clang_getDiagnostic(tu, i);
-		bool bad = clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error;
-		clang_disposeDiagnostic(dg);
-		if (bad)
-			goto out;
-	}
 	w.tu = tu;
 	clang_getInclusions(tu, dep_add, &w);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_kernel_files, &kf);
