@@ -108,32 +108,6 @@ static int unit_index(const char *name)
 	return -1;
 }
 
-/* Split JSON-lines text into an array of objects.  -1 after a message naming
- * the first line that is not a JSON object. */
-static int parse_lines(char *text, const char *where, json_t *out, struct ka_diag *d)
-{
-	int lineno = 0;
-	char *save = NULL;
-
-	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		json_error_t err;
-		json_t *o;
-
-		lineno++;
-		if (strspn(line, " \t\r") == strlen(line))
-			continue;
-		o = json_loads(line, 0, &err);
-		if (!json_is_object(o) || !jstr(o, "kind")) {
-			ka_diag_error(d, KA_EXIT_USAGE, where, "line %d is not a JSON object with a \"kind\"%s%s",
-				      lineno, o ? "" : ": ", o ? "" : err.text);
-			json_decref(o);
-			return -1;
-		}
-		json_array_append_new(out, o);
-	}
-	return 0;
-}
-
 /* The record's directory must exist before the GPU time is spent: --out's
  * directory, else testdata/verify (run from the source tree).  0 or exit 2. */
 static int out_dir_check(const char *out_path, struct ka_diag *d)
@@ -500,7 +474,7 @@ static int compare(struct verify *v, char *text, const char *where, const char *
 	int rc = KA_EXIT_OK;
 	char arch[32], cuda[48], drv_api[48], outbuf[512], date[16];
 
-	if (parse_lines(text, where, lines, v->d) != 0) {
+	if (ka_verify_parse_lines(text, where, lines, v->d) != 0) {
 		rc = KA_EXIT_USAGE;
 		goto out;
 	}
@@ -663,7 +637,7 @@ static int recheck(const char *path, struct ka_diag *d)
 		rc = KA_EXIT_USAGE;
 		goto out;
 	}
-	if (!buf.data || parse_lines(buf.data, path, lines, d) != 0) {
+	if (!buf.data || ka_verify_parse_lines(buf.data, path, lines, d) != 0) {
 		if (!buf.data)
 			ka_diag_error(d, KA_EXIT_USAGE, path, "empty record");
 		rc = KA_EXIT_USAGE;

@@ -73,6 +73,10 @@ int ka_verify_profile_run(const struct ka_verify_options *o, struct ka_diag *d);
  * "mode" is "files"), lines already parsed (verify.c); an exit code. */
 struct json_t;
 int ka_verify_files_recheck(const char *path, struct json_t *lines, struct ka_diag *d);
+/* verify_files.c, for both: JSON-lines text split into objects appended to
+ * out, each with a "kind"; -1 after a message naming the first line that is
+ * not one (and, when it is no JSON, why). */
+int ka_verify_parse_lines(char *text, const char *where, struct json_t *out, struct ka_diag *d);
 
 /* For the verify records (verify.c, verify_files.c): "9.0" -> "sm_90";
  * the driver's 13000 -> "13.0" (0 or less: "unknown"). */

@@ -463,8 +463,7 @@ static int verdict(struct compare *c)
 	return KA_EXIT_OK;
 }
 
-/* Split JSON lines; -1 after a message naming the first bad line. */
-static int parse_lines(char *text, const char *where, json_t *out, struct ka_diag *d)
+int ka_verify_parse_lines(char *text, const char *where, json_t *out, struct ka_diag *d)
 {
 	int lineno = 0;
 	char *save = NULL;
@@ -478,7 +477,8 @@ static int parse_lines(char *text, const char *where, json_t *out, struct ka_dia
 			continue;
 		o = json_loads(line, 0, &err);
 		if (!json_is_object(o) || !json_is_string(json_object_get(o, "kind"))) {
-			ka_diag_error(d, KA_EXIT_USAGE, where, "line %d is not a JSON object with a \"kind\"", lineno);
+			ka_diag_error(d, KA_EXIT_USAGE, where, "line %d is not a JSON object with a \"kind\"%s%s",
+				      lineno, o ? "" : ": ", o ? "" : err.text);
 			json_decref(o);
 			return -1;
 		}
@@ -531,7 +531,7 @@ static int compare_dir(const char *dir, const char *out_path, struct ka_diag *d)
 	}
 	ka_buf_free(&path);
 	ka_buf_printf(&path, "%s/driver.jsonl", dir);
-	if (parse_lines(text.data, path.data, lines, d) != 0) {
+	if (ka_verify_parse_lines(text.data, path.data, lines, d) != 0) {
 		rc = KA_EXIT_USAGE;
 		goto out;
 	}
