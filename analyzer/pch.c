@@ -766,6 +766,7 @@ bool ka_preamble_get(const char *dir, const char *file, const char *text, size_t
 		 * parsed and saved (cub's: 2.4 s against 4.3 s of CPU); the
 		 * next parse of the same preamble, an edit loop's, makes it */
 		ka_write_file_atomic(seen, "", 0);
+		trim(dir);                            /* only where this run added a file */
 	} else if (!have && !plain_file(none)) {
 		struct CXUnsavedFile *all = ka_xcalloc(n_un + 1, sizeof(*all));
 		memcpy(all, un, n_un * sizeof(*un));
@@ -775,10 +776,10 @@ bool ka_preamble_get(const char *dir, const char *file, const char *text, size_t
 		ka_phase_end(ph);
 		unlink(seen);                         /* the PCH or the marker stands for it now */
 		free(all);
+		trim(dir);
 	} else if (have) {
 		touch_used(out->pch);
 	}
-	trim(dir);
 	if (have) {
 		deps_read(deps, &out->deps, &out->n_deps);
 		deps_read(skip, &out->skip, &out->n_skip);
