@@ -841,10 +841,15 @@ static enum CXChildVisitResult walk(CXCursor c, CXCursor parent, CXClientData d)
 	struct finder *f = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	(void)parent;
+	/* a library's declarations hold no launch of the file's: not walked
+	 * (over a precompiled prefix each would be read back from it) */
+	if (clang_isDeclaration(k) && skipped(c))
+		return CXChildVisit_Continue;
 	if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
 	    k == CXCursor_Constructor || k == CXCursor_LambdaExpr) {
 		CXCursor outer = f->fn;
-		if (skipped(c) || (k != CXCursor_LambdaExpr && !clang_isCursorDefinition(c)) || ka_is_kernel(c))
+		if ((k == CXCursor_LambdaExpr && skipped(c)) || (k != CXCursor_LambdaExpr && !clang_isCursorDefinition(c)) ||
+		    ka_is_kernel(c))
 			return CXChildVisit_Continue;
 		if (k != CXCursor_LambdaExpr)
 			f->fn = c;
@@ -854,11 +859,6 @@ static enum CXChildVisitResult walk(CXCursor c, CXCursor parent, CXClientData d)
 	}
 	if (k == CXCursor_CallExpr && !clang_Cursor_isNull(f->fn))
 		check_call(f, c);
-	/* a library's namespaces and classes hold no launch of the file's: not
-	 * walked (over a precompiled prefix each would be read back from it) */
-	if ((k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl ||
-	     k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate) && skipped(c))
-		return CXChildVisit_Continue;
 	return CXChildVisit_Recurse;
 }
 
