@@ -421,16 +421,24 @@ static int dir_hash(const char *path, const struct looks *lk, long long not_befo
 			close(fd);
 		return err;
 	}
+	/* an entry made since not_before changed the directory's mtime; file
+	 * times lag the clock by up to a tick, hence the second's margin.
+	 * An older directory needs no entry's birth time. */
+	struct stat dst;
+	bool fresh = not_before > 0 && (fstat(fd, &dst) != 0 ||
+					(long long)dst.st_mtim.tv_sec * 1000000000LL + dst.st_mtim.tv_nsec >=
+						not_before - 1000000000LL);
 	while ((e = readdir(d)) != NULL) {
 		struct stat st;
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || own_temp_name(e->d_name) ||
 		    !looked_for(lk, e->d_name))
 			continue;
-		if (skip_ino && fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_ino == skip_ino &&
+		if (skip_ino && (e->d_type == DT_DIR || e->d_type == DT_UNKNOWN) &&
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_ino == skip_ino &&
 		    st.st_dev == skip_dev)
 			continue;                        /* the cache's own directory */
-		if (not_before > 0 && statx(dirfd(d), e->d_name, AT_SYMLINK_NOFOLLOW | AT_STATX_DONT_SYNC, STATX_BTIME,
-					    &sx) == 0 && (sx.stx_mask & STATX_BTIME) &&
+		if (fresh && statx(dirfd(d), e->d_name, AT_SYMLINK_NOFOLLOW | AT_STATX_DONT_SYNC, STATX_BTIME, &sx) == 0 &&
+		    (sx.stx_mask & STATX_BTIME) &&
 		    (long long)sx.stx_btime.tv_sec * 1000000000LL + sx.stx_btime.tv_nsec >= not_before)
 			continue;                        /* made during the compile */
 		KA_GROW(names, n, cap, 64);
@@ -509,15 +517,13 @@ static bool spelled(const char *p, const char *end, struct looks *lk)
 	return true;
 }
 
-/* The names a file's directives spell (above). */
-static void scan_looks(const char *path, struct looks *lk)
+/* The names a file's directives spell (above), from its text. */
+static void text_looks(const struct ka_buf *text, struct looks *lk)
 {
-	struct ka_buf b = {0};
+	const struct ka_buf b = *text;
 	const char *p, *end;
-	if (ka_read_file(path, 64u << 20, &b) != 0) {
-		lk->all = true;
+	if (!b.data)
 		return;
-	}
 	end = b.data + b.len;
 	for (p = b.data; p && p < end; p = memchr(p, '\n', (size_t)(end - p)), p = p ? p + 1 : NULL) {
 		const char *q = p;
@@ -550,6 +556,15 @@ static void scan_looks(const char *path, struct looks *lk)
 				lk->all = true;
 		}
 	}
+}
+
+static void scan_looks(const char *path, struct looks *lk)
+{
+	struct ka_buf b = {0};
+	if (ka_read_file(path, 64u << 20, &b) != 0)
+		lk->all = true;
+	else
+		text_looks(&b, lk);
 	ka_buf_free(&b);
 }
 
@@ -712,6 +727,7 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 	struct ka_buf m = {0};
 	struct dirset dirs = {0};
 	struct looks lk = {0};
+	struct ka_buf text = {0};
 	ino_t cache_ino = 0;
 	dev_t cache_dev = 0;
 	int rc = 0;
@@ -729,17 +745,22 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 			rc = -errno;
 		else if ((long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec >= not_before)
 			rc = -EAGAIN;
-		else if ((rc = ka_hash_file(deps[i], hex, &size)) == 0)
+		else if ((rc = ka_read_file(deps[i], (size_t)1 << 31, &text)) == 0) {
+			/* one read: its hash and the names it spells */
+			ka_hash_bytes(text.data ? text.data : "", text.len, hex);
+			size = (long long)text.len;
+			if (!lk.all)
+				text_looks(&text, &lk);
 			ka_buf_printf(&m, "dep %s %lld %lld %lld %llu %s\n", hex, size,
 				      (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec,
 				      (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec,
 				      (unsigned long long)st.st_ino, deps[i]);
+		}
+		ka_buf_free(&text);
 	}
 	if (rc == 0) {
 		if (source)
 			scan_looks(source, &lk);
-		for (size_t i = 0; i < n && !lk.all; i++)
-			scan_looks(deps[i], &lk);
 		looks_sort(&lk);
 		lookup_dirs(deps, n, source, search, &lk, &dirs);
 		if (lk.all)

@@ -650,28 +650,38 @@ static void read_preprocessed(struct ka_nvcc_unit *u, const struct compile *c)
 	const char *p = ii.data, *end = ii.data + ii.len;
 	char **raw = NULL;           /* distinct names as the markers spell them */
 	size_t n_raw = 0, cap = 0;
+	const char *last = NULL;     /* the name the last marker spelled */
 	ka_hash_init(&h);
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		/* the code up to the next line that begins with '#', hashed at
+		 * once (a few MB of it), then that line */
+		const char *at = p[0] == '#' ? p : memmem(p, (size_t)(end - p), "\n#", 2);
+		at = at ? at + (at != p) : end;
+		ka_hash_update(&h, p, (size_t)(at - p));
+		if (at == end)
+			break;
+		const char *nl = memchr(at, '\n', (size_t)(end - at));
 		const char *le = nl ? nl + 1 : end;
-		char *dep = line_marker_path(p, le);
+		char *dep = line_marker_path(at, le);
 		bool seen = false;
+		p = le;
 		if (!dep) {
-			ka_hash_update(&h, p, (size_t)(le - p));
-			p = le;
+			ka_hash_update(&h, at, (size_t)(le - at));
 			continue;
 		}
 		/* thousands of markers name a few hundred files: realpath()
 		 * each distinct name once, after the scan */
+		seen = last && strcmp(last, dep) == 0;
 		for (size_t i = n_raw; i-- > 0 && !seen;)
-			seen = strcmp(raw[i], dep) == 0;
+			if ((seen = strcmp(raw[i], dep) == 0))
+				last = raw[i];
 		if (seen || !dep[0] || dep[0] == '<') {
 			free(dep);
 		} else {
 			KA_GROW(raw, n_raw, cap, 64);
 			raw[n_raw++] = dep;
+			last = dep;
 		}
-		p = le;
 	}
 	ka_hash_final(&h, u->pp_hash);
 	u->deps = ka_xcalloc(n_raw + 1, sizeof(char *));

@@ -383,6 +383,7 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 		long long started = ka_wall_ns();
 		progress(tty, s, n_miss, miss[s].file);
 		ka_nvcc_run_units(miss + s, n, &o, d, out, version);
+		int ph = ka_phase_begin("cache compile", NULL);
 		for (int j = s; j < s + n; j++) {
 			units[miss_of[j]] = miss[j];
 			if (use_cache)
@@ -390,6 +391,7 @@ static int compile(struct ka_unit *in, int n_units, struct ka_run *run, struct k
 					    miss[j].lang ? miss[j].lang : nv->lang, direct[miss_of[j]],
 					    version ? *version : NULL, out, started);
 		}
+		ka_phase_end(ph);
 	}
 	progress(tty, 0, 0, NULL);
 	if (use_cache && n_miss > 0)
