@@ -255,10 +255,16 @@ static void cut_short(struct ka_uresult *out, enum ka_withheld why)
 
 /* Every file the parse read, for the cache's manifest (absolute; the
  * prelude lives in the binary and is keyed by its own hash). */
+struct inclusions {
+	struct ka_uresult *r;
+	struct ka_real_dirs dirs;            /* each directory resolved once */
+};
+
 static void add_dep(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
 {
-	struct ka_uresult *r = d;
-	char *abs = ka_file_real(f);
+	struct inclusions *w = d;
+	struct ka_uresult *r = w->r;
+	char *abs = ka_file_real_in(f, &w->dirs);
 	bool dup = false;
 	(void)stack;
 	(void)n;
@@ -304,7 +310,9 @@ static void scan_file(CXTranslationUnit tu, struct ka_uresult *out, struct scan 
 	}
 	if (sc->n_prefix > 1)
 		qsort(sc->prefix, sc->n_prefix, sizeof(*sc->prefix), ptr_cmp);
-	clang_getInclusions(tu, add_dep, out);
+	struct inclusions w = {out, {0}};
+	clang_getInclusions(tu, add_dep, &w);
+	ka_real_dirs_free(&w.dirs);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_tu, sc);
 	ka_phase_end(ph);
 }

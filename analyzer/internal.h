@@ -258,6 +258,8 @@ void ka_preamble_free(struct ka_preamble *p);
 /* The real path of a file a parse read, or NULL (the prelude's, which live
  * in the binary, or one gone): what a dependency list holds. */
 char *ka_file_real(CXFile f);
+/* the same, each directory resolved once across calls (core.h's ka_real_file) */
+char *ka_file_real_in(CXFile f, struct ka_real_dirs *dirs);
 
 /* ---- parse.c: the translation unit and AST helpers ----------------------------- */
 int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *index, CXTranslationUnit *tu,

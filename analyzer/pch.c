@@ -135,13 +135,20 @@ static void deps_read(const char *path, char ***deps, size_t *n)
 	ka_buf_free(&b);
 }
 
-char *ka_file_real(CXFile f)
+char *ka_file_real_in(CXFile f, struct ka_real_dirs *dirs)
 {
 	CXString s = clang_getFileName(f);
 	const char *name = clang_getCString(s);
-	char *abs = name && strncmp(name, "/kanalyze-prelude/", 18) != 0 ? realpath(name, NULL) : NULL;
+	char *abs = NULL;
+	if (name && strncmp(name, "/kanalyze-prelude/", 18) != 0)
+		abs = dirs ? ka_real_file(dirs, name) : realpath(name, NULL);
 	clang_disposeString(s);
 	return abs;
+}
+
+char *ka_file_real(CXFile f)
+{
+	return ka_file_real_in(f, NULL);
 }
 
 /* What the inclusion visitor fills: the headers' real paths, one a line

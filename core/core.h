@@ -115,6 +115,17 @@ void ka_values_free(struct ka_values *v);
  * -EFBIG, ...).  _flags adds open(2) flags (O_NOFOLLOW). */
 int ka_read_file(const char *path, size_t max_bytes, struct ka_buf *out);
 int ka_read_file_flags(const char *path, size_t max_bytes, int open_flags, struct ka_buf *out);
+/* realpath(3) of many files in a few directories (the headers a compile
+ * read): each directory is resolved once, the name itself checked for
+ * being a link (then resolved whole).  NULL where realpath gives NULL. */
+struct ka_real_dirs {
+	struct ka_real_dir {
+		char *dir, *real;            /* as spelled, resolved (NULL: none) */
+	} *v;
+	size_t n, cap;
+};
+char *ka_real_file(struct ka_real_dirs *rd, const char *path);
+void ka_real_dirs_free(struct ka_real_dirs *rd);
 /* Write an output (fs.c's table): a missing path or a regular file is
  * replaced atomically -- a temp file in the same directory, fsync, rename;
  * on failure nothing is left behind and the old file is intact; an existing

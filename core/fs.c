@@ -1,7 +1,8 @@
 /* fs.c — reading inputs and writing outputs safely: bounded whole-file reads
  * that refuse directories, outputs replaced atomically (temp file + fsync +
  * rename) so a reader never sees a torn baseline, and private temp
- * directories that outlive no kanalyze.
+ * directories that outlive no kanalyze; realpath() of a compile's few
+ * hundred headers with each directory resolved once.
  *
  * Writing an output, by what the path names now:
  *
@@ -509,4 +510,45 @@ int ka_mkdirs(const char *path, unsigned mode)
 		rc = -errno;
 	free(p);
 	return rc;
+}
+
+/* ---- realpath() of many files in few directories ---- */
+
+char *ka_real_file(struct ka_real_dirs *rd, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	size_t i, len;
+	if (!slash || slash == path || !slash[1] || strcmp(slash, "/..") == 0 || strcmp(slash, "/.") == 0)
+		return realpath(path, NULL);
+	len = (size_t)(slash - path);
+	for (i = 0; i < rd->n; i++)
+		if (strlen(rd->v[i].dir) == len && memcmp(rd->v[i].dir, path, len) == 0)
+			break;
+	if (i == rd->n) {
+		KA_GROW(rd->v, rd->n, rd->cap, 16);
+		rd->v[i].dir = ka_xmalloc(len + 1);
+		memcpy(rd->v[i].dir, path, len);
+		rd->v[i].dir[len] = '\0';
+		rd->v[i].real = realpath(rd->v[i].dir, NULL);
+		rd->n++;
+	}
+	if (!rd->v[i].real)
+		return NULL;
+	struct ka_buf b = {0};
+	ka_buf_printf(&b, "%s/%s", strcmp(rd->v[i].real, "/") == 0 ? "" : rd->v[i].real, slash + 1);
+	if (lstat(b.data, &st) != 0 || S_ISLNK(st.st_mode)) {
+		ka_buf_free(&b);
+		return realpath(path, NULL);         /* absent (NULL), or a link */
+	}
+	return b.data;
+}
+
+void ka_real_dirs_free(struct ka_real_dirs *rd)
+{
+	for (size_t i = 0; i < rd->n; i++) {
+		free(rd->v[i].dir);
+		free(rd->v[i].real);
+	}
+	free(rd->v);
 }

@@ -685,8 +685,9 @@ static void read_preprocessed(struct ka_nvcc_unit *u, const struct compile *c)
 	}
 	ka_hash_final(&h, u->pp_hash);
 	u->deps = ka_xcalloc(n_raw + 1, sizeof(char *));
+	struct ka_real_dirs rd = {0};
 	for (size_t i = 0; i < n_raw; i++) {
-		char *abs = realpath(raw[i], NULL);
+		char *abs = ka_real_file(&rd, raw[i]);
 		if (abs && (!self || strcmp(abs, self) != 0) &&
 		    !(own && strncmp(abs, own, own_len) == 0 && abs[own_len] == '/'))
 			u->deps[u->n_deps++] = abs;
@@ -695,6 +696,7 @@ static void read_preprocessed(struct ka_nvcc_unit *u, const struct compile *c)
 		free(raw[i]);
 	}
 	free(raw);
+	ka_real_dirs_free(&rd);
 	if (u->n_deps > 1) {
 		size_t k = 1;
 		qsort(u->deps, u->n_deps, sizeof(char *), cmp_str);
