@@ -98,6 +98,16 @@ char *ka_demangle(const char *mangled)
 	char *s;
 	uint64_t h;
 
+	/* a kernel of internal linkage in a relocatable (-rdc) compile:
+	 * __nv_static_<n>__<module id>_<file>_<...>__Z<the kernel's name> */
+	const char *inner = strncmp(mangled, "__nv_static_", 12) == 0 ? strstr(mangled + 12, "__Z") : NULL;
+	if (inner) {
+		char *s2 = ka_demangle(inner + 1);
+		if (strcmp(s2, inner + 1) != 0)
+			return s2;
+		free(s2);
+		return ka_strdup(mangled);
+	}
 	if (strncmp(mangled, "_Z", 2) != 0)
 		return ka_strdup(mangled);
 	pthread_once(&demangler_once, demangler_load);

@@ -152,6 +152,8 @@ static int kernel_from(json_t *o, const char *file, struct ka_kernel_list *out)
 	const char *mangled = json_string_value(json_object_get(o, "mangled"));
 	const char *arch = json_string_value(json_object_get(o, "arch"));
 	json_t *line = json_object_get(o, "line"), *res = json_object_get(o, "resources");
+	if (json_is_null(line))                  /* written for a kernel the line table does not place */
+		line = NULL;
 	struct ka_kernel *k;
 
 	if (!json_is_object(o) || !name || !mangled || !json_is_object(res) || (arch && strlen(arch) >= sizeof(((struct ka_kernel *)0)->arch)))

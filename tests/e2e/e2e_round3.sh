@@ -253,11 +253,14 @@ mkdir -p rec && chmod 755 rec
 printf '{"kanalyze_record": 1, "file": "/src/k.cu", "archs": ["sm_999"], "kernels": [{"arch": "sm_999", "name": "k()", "mangled": "_Z1kv", "line": 1, "resources": {"regs": 32}}]}\n' >rec/a.json
 printf '{"kanalyze_record": 1, "file": "/src/j.cu", "archs": ["sm_90"], "kernels": [{"arch": "sm_90", "name": "j()", "mangled": "_Z1jv", "line": 1, "resources": {"regs": 32, "spill_stores": 0, "spill_loads": 0, "stack": 0, "static_smem": 0, "local": 0, "barriers": 0, "max_threads": 0}}]}\n' >rec/b.json
 printf '{"kanalyze_record": 1, "file": "/src/h.cu", "archs": ["sm_90"], "kernels": [{"arch": "sm_90", "name": "h()", "mangled": "_Z1hv", "line": 99999999999, "resources": {"regs": 32}}]}\n' >rec/c.json
+# a kernel the line table does not place (one in a header): "line": null, as kanalyze-launch writes it
+printf '{"kanalyze_record": 1, "file": "/src/n.cu", "archs": ["sm_90"], "kernels": [{"arch": "sm_90", "name": "n()", "mangled": "_Z1nv", "line": null, "resources": {"regs": 32}}]}\n' >rec/d.json
 expect "report: a record of arch sm_999: exit 2, no crash" 2 "$ka" report rec --no-config --format json
 has "report: ... named, with its arch" "$tmp/err" "a.json: kernels[0]: arch 'sm_999' is none kanalyze models"
 has "report: a line past an int: not a kernel record" "$tmp/err" "c.json: kernels[0]: not a kernel record"
-py "import json,sys; k=json.load(open(sys.argv[1]))['files']; assert [f['file'] for f in k]==['/src/j.cu'], k" "report: the other record still reported"
-rm rec/a.json rec/c.json
+hasnt "report: a kernel with no line is a kernel record" "$tmp/err" "d.json"
+py "import json,sys; k=json.load(open(sys.argv[1]))['files']; assert sorted(f['file'] for f in k)==['/src/j.cu', '/src/n.cu'], k" "report: the other records still reported"
+rm rec/a.json rec/c.json rec/d.json
 chmod 777 rec
 expect "report: a directory anyone may write: not read, exit 2" 2 "$ka" report rec --no-config
 has "report: ... says why" "$tmp/err" "the records directory may be written by others: not read"

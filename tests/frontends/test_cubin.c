@@ -214,9 +214,27 @@ static void corrupted_never_crashes(void **state)
 	ka_buf_free(&path);
 }
 
+/* A kernel of internal linkage in an -rdc compile is named after its
+ * module; the name users read is the kernel's own (a symbol from the
+ * public cuda-samples' clock.cu built with CUDA_SEPARABLE_COMPILATION). */
+static void rdc_static_names(void **state)
+{
+	(void)state;
+	char *s = ka_demangle("__nv_static_25__95844b9e_8_clock_cu_main__Z14timedReductionPKfPfPl");
+	assert_string_equal(s, "timedReduction(float const*, float*, long*)");
+	free(s);
+	s = ka_demangle("__nv_static_25__95844b9e_8_clock_cu_main__Znot_a_name");   /* kept as it is */
+	assert_string_equal(s, "__nv_static_25__95844b9e_8_clock_cu_main__Znot_a_name");
+	free(s);
+	s = ka_demangle("__nv_static_12__abc_plain");                              /* extern "C": as it is */
+	assert_string_equal(s, "__nv_static_12__abc_plain");
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(rdc_static_names),
 		cmocka_unit_test(sm90), cmocka_unit_test(older_arch_and_spills),
 		cmocka_unit_test(barriers_and_bounds), cmocka_unit_test(agrees_with_ptxas),
 		cmocka_unit_test(bad_inputs), cmocka_unit_test(corrupted_never_crashes), cmocka_unit_test(arch_order),
