@@ -642,6 +642,7 @@ const struct ka_ukernel *ka_uresult_kernel(const struct ka_uresult *r, const cha
 	char want[512];
 	if (!r)
 		return NULL;
+	mangled = ka_mangled_own(mangled);
 	for (size_t i = 0; mangled && i < r->n_kernels; i++)
 		if (r->kernels[i].mangled && strcmp(r->kernels[i].mangled, mangled) == 0)
 			return &r->kernels[i];

@@ -276,6 +276,10 @@ bool ka_uresult_read(const char *text, size_t len, struct ka_uresult *r, bool fu
 const struct ka_ukernel *ka_uresult_kernel(const struct ka_uresult *r, const char *mangled,
 					   const char *demangled, int line);
 
+/* A compiled kernel's mangled name as its source spells it: a kernel of
+ * internal linkage in a relocatable (-rdc) compile is named
+ * __nv_static_<n>__<module>_..._<its own _Z name>; any other, as it is. */
+const char *ka_mangled_own(const char *mangled);
 /* The launch sites of a compiled kernel (mangled and demangled names as
  * the compiler wrote them): those whose mangled name is its own, else whose
  * qualified name and template arguments match its demangled name.  Fills

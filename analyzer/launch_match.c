@@ -195,12 +195,19 @@ static bool name_matches(const char *want, const char *have)
 	return false;
 }
 
+const char *ka_mangled_own(const char *mangled)
+{
+	const char *inner = mangled && strncmp(mangled, "__nv_static_", 12) == 0 ? strstr(mangled + 12, "__Z") : NULL;
+	return inner ? inner + 1 : mangled;
+}
+
 static size_t matching(const struct ka_ulaunch *v, size_t nv, const char *mangled, const char *demangled,
 		       const struct ka_ulaunch **out, size_t cap)
 {
 	char base[512], args[KA_ULAUNCH_TARGS][64];
 	int nargs = 0;
 	bool split = demangled && demangled_split(demangled, base, sizeof(base), args, &nargs);
+	mangled = ka_mangled_own(mangled);
 	size_t n = 0;
 	for (size_t i = 0; i < nv && n < cap; i++) {
 		const struct ka_ulaunch *l = &v[i];

@@ -450,6 +450,59 @@ static int cmp_index(const void *a, const void *b, void *ctx)
 	return c ? c : (i > j) - (i < j);
 }
 
+/* Sorted by file; a file built twice (two targets) keeps its first entry. */
+static void sort_unique(struct ka_compdb *db)
+{
+	if (db->n > 1) {
+		size_t k = 1, *idx = ka_xcalloc(db->n, sizeof(*idx));
+		struct ka_compile_flags *sorted = ka_xcalloc(db->n, sizeof(*sorted));
+		for (size_t j = 0; j < db->n; j++)
+			idx[j] = j;
+		qsort_r(idx, db->n, sizeof(*idx), cmp_index, db->v);
+		for (size_t j = 0; j < db->n; j++)
+			sorted[j] = db->v[idx[j]];
+		free(idx);
+		free(db->v);
+		db->v = sorted;
+		db->cap = db->n;
+		for (size_t j = 1; j < db->n; j++) {
+			if (strcmp(db->v[j].source, db->v[k - 1].source) == 0)
+				ka_compile_flags_free(&db->v[j]);
+			else
+				db->v[k++] = db->v[j];
+		}
+		db->n = k;
+	}
+}
+
+void ka_compdb_add(struct ka_compdb *db, const char *source, const char *lang, const char *flags)
+{
+	struct ka_compile_flags f = {0};
+	char *real = realpath(source, NULL);
+	f.source = real ? real : ka_strdup(source);
+	f.lang = ka_strdup(lang);
+	for (const char *p = flags; p && *p;) {
+		size_t l = strcspn(p, "\n");
+		if (l > 0) {
+			KA_GROW(f.flags, (size_t)f.n_flags + 1, f.cap_flags, 16);
+			f.flags[f.n_flags] = ka_xmalloc(l + 1);
+			memcpy(f.flags[f.n_flags], p, l);
+			f.flags[f.n_flags++][l] = '\0';
+			f.flags[f.n_flags] = NULL;
+		}
+		p += l + (p[l] == '\n');
+	}
+	if (!f.flags)
+		f.flags = ka_xcalloc(1, sizeof(*f.flags));
+	KA_GROW(db->v, db->n, db->cap, 16);
+	db->v[db->n++] = f;
+}
+
+void ka_compdb_seal(struct ka_compdb *db)
+{
+	sort_unique(db);
+}
+
 int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 {
 	struct ka_buf p = {0}, text = {0};
@@ -532,27 +585,7 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 		}
 	}
 	ka_hash_final(&h, db->digest);
-	/* sorted by file; a file built twice (two targets) keeps its first entry */
-	if (db->n > 1) {
-		size_t k = 1, *idx = ka_xcalloc(db->n, sizeof(*idx));
-		struct ka_compile_flags *sorted = ka_xcalloc(db->n, sizeof(*sorted));
-		for (size_t j = 0; j < db->n; j++)
-			idx[j] = j;
-		qsort_r(idx, db->n, sizeof(*idx), cmp_index, db->v);
-		for (size_t j = 0; j < db->n; j++)
-			sorted[j] = db->v[idx[j]];
-		free(idx);
-		free(db->v);
-		db->v = sorted;
-		db->cap = db->n;
-		for (size_t j = 1; j < db->n; j++) {
-			if (strcmp(db->v[j].source, db->v[k - 1].source) == 0)
-				ka_compile_flags_free(&db->v[j]);
-			else
-				db->v[k++] = db->v[j];
-		}
-		db->n = k;
-	}
+	sort_unique(db);
 	rc = 0;
 out:
 	if (rc != 0) {

@@ -460,6 +460,11 @@ struct ka_compdb {
  * a message (exit 2). */
 int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d);
 const struct ka_compile_flags *ka_compdb_find(const struct ka_compdb *db, const char *file);
+/* A database built by hand (kanalyze-launch's records): entries added with
+ * their language ("cuda", "hip") and kept flags (newline-separated), then sealed (sorted; a file given
+ * twice keeps its first entry) before ka_compdb_find. */
+void ka_compdb_add(struct ka_compdb *db, const char *source, const char *lang, const char *flags);
+void ka_compdb_seal(struct ka_compdb *db);
 void ka_compdb_free(struct ka_compdb *db);
 
 /* ---- binaries: what a build produced (binary.c, fatbin.c, fatbin_run.c,

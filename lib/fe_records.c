@@ -165,6 +165,13 @@ static int load(struct ka_run *run, struct ka_diag *d)
 	}
 	for (size_t i = 0; i < n_recs; i++)
 		tag_of(recs, n_recs, i, &recs[i].tag);
+	/* each source built one way: its flags, for its launch sites (a file
+	 * built several ways is reported per build, its launches unread) */
+	for (size_t i = 0; run->recorded && i < n_recs; i++)
+		if (recs[i].file && !recs[i].tag)
+			ka_compdb_add(run->recorded, recs[i].file, "cuda", recs[i].flags);   /* what it records */
+	if (run->recorded)
+		ka_compdb_seal(run->recorded);
 	for (size_t i = 0; i < n_recs; i++) {
 		int r = ka_record_read(recs[i].path, archs, n_archs, recs[i].tag, d, run->out, &run->nvcc_version,
 				       run->done);

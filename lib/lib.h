@@ -47,6 +47,8 @@ struct ka_run {
 	bool archs_given;                    /* --arch (else the database's)  */
 	char spelled[KA_MAX_ARCHS][32];      /* the storage behind archs      */
 	struct ka_kinds *kinds;              /* each input's frontend, decided once (inputs.c) */
+	struct ka_compdb *recorded;          /* report: each recorded source's flags (fe_records.c),
+	                                        for its launch sites and kernels' lines */
 };
 
 struct ka_frontend {
@@ -227,6 +229,7 @@ struct ka_session {
 	struct ka_kernel_list *variants;     /* per what-if spec              */
 	int n_variants;
 	struct ka_sources *sources;
+	struct ka_compdb recorded;           /* run->recorded's storage */
 	char *nvcc_version, *clang_version, *hip_compiler;
 	struct ka_model_memo *memo;          /* the vendors' model results     */
 	struct ka_kernel_list *spill_variants;  /* spill_whatif.c's recompiles */

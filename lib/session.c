@@ -163,7 +163,9 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	struct ka_session *s;
 	struct ka_run run = {.req = req};
 	/* without the analysis, libclang still places the kernels (source.c) */
-	bool src = req->mode == KA_INPUTS_FILES;
+	/* records: their sources, where this machine has them, for the launch
+	 * sites and the kernels' lines alone (source.c) */
+	bool src = req->mode == KA_INPUTS_FILES || req->mode == KA_INPUTS_RECORDS;
 	char *nvdisasm = NULL;
 	struct ka_fragments frags = {0};
 	int rc = KA_EXIT_OK, r;
@@ -217,6 +219,7 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 	out->warn_cliff = req->launch.warn_cliff;
 	run.out = &s->kernels;
 	run.done = &out->done;
+	run.recorded = &s->recorded;
 	run.nvdisasm = nvdisasm;
 	/* the findings of NVIDIA sources are checked against the code of their
 	 * lines (lib/ground.c): the PTX the compile keeps anyway, or with --sass
@@ -231,8 +234,8 @@ int ka_analyze(const struct ka_request *req, struct ka_diag *d, struct ka_result
 		run.n_inputs = frags.n_kept;
 	}
 	int ph = ka_phase_begin("start sources", NULL);
-	if (src)
-		s->sources = ka_sources_start(&run, run.inputs, run.n_inputs);
+	if (src)     /* records name their sources once read (ka_sources_wait) */
+		s->sources = ka_sources_start(&run, run.inputs, req->mode == KA_INPUTS_RECORDS ? 0 : run.n_inputs);
 	ka_phase_end(ph);
 	if (req->mode == KA_INPUTS_RECORDS) {
 		rc = ka_fe_records.load(&run, d);
@@ -310,6 +313,7 @@ void ka_result_free(struct ka_result *r)
 			ka_kernel_list_free(&s->spill_variants[i]);
 		free(s->spill_variants);
 		ka_sources_free(s->sources);
+		ka_compdb_free(&s->recorded);
 		ka_memo_free(s->memo);
 		ka_kernel_list_free(&s->kernels);
 		free(s->nvcc_version);

@@ -84,6 +84,9 @@ static void add_job(struct ka_sources *s, const char *file, const struct ka_anal
 static void add_file(struct ka_sources *s, struct ka_run *run, const char *file)
 {
 	const struct ka_compile_flags *cf = s->has_db ? ka_compdb_find(&s->db, file) : NULL;
+	bool recorded = run->req->mode == KA_INPUTS_RECORDS;
+	if (recorded)               /* the flags kanalyze-launch saw it built with */
+		cf = run->recorded && run->recorded->n ? ka_compdb_find(run->recorded, file) : NULL;
 	const char *lang = run->req->lang ? run->req->lang : cf ? cf->lang : NULL;
 	const struct ka_frontend *fe = ka_input_classify(run, file, lang, cf);
 	const struct ka_vendor_ops *v = fe->vendor;
@@ -93,7 +96,7 @@ static void add_file(struct ka_sources *s, struct ka_run *run, const char *file)
 
 	/* the pipeline says what is wrong with a missing file, a directory or
 	 * a FIFO (whose open would block libclang) */
-	if (!fe->has_source || !v || stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+	if (!fe->has_source || !v || stat(file, &st) != 0 || !S_ISREG(st.st_mode) || (recorded && !cf))
 		return;
 	n = run->n_archs[v->id];
 	for (int i = 0; i < (n ? n : 1); i++) {
@@ -107,7 +110,7 @@ static void add_file(struct ka_sources *s, struct ka_run *run, const char *file)
 		if (!args)
 			args = file_args(s, cf, run->req->cc_args);
 		o.cc_args = args;
-		o.lines_only = !run->req->uniformity;
+		o.lines_only = !run->req->uniformity || recorded;     /* records: no compile to ground findings in */
 		o.block = run->req->launch.block;          /* the launches the run names */
 		o.shape_rules = s->shape_rules;
 		o.n_shape_rules = s->shape_rules ? run->req->n_launch_rules : 0;

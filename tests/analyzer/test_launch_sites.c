@@ -104,6 +104,12 @@ static void test_sites(void **state)
 	assert_int_equal(ka_uresult_launches(&r, "_Zother", "void norm<1024>(float const*, float*, int)", m, 8), 1);
 	assert_int_equal(ka_uresult_launches(&r, "_Zother", "void norm<64>(float const*, float*, int)", m, 8), 0);
 	assert_int_equal(ka_uresult_launches(&r, "_Z5plainPfi", "plain(float*, int)", m, 8), 3);
+	/* an -rdc compile's kernel of internal linkage: by the name inside nvcc's */
+	assert_int_equal(ka_uresult_launches(&r, "__nv_static_25__95844b9e_8_sites_cu_main__Z5plainPfi",
+					     "__nv_static_25__95844b9e_8_sites_cu_main__Z5plainPfi", m, 8), 3);
+	assert_string_equal(ka_mangled_own("__nv_static_12__ab_k_cu__Z1kv"), "_Z1kv");
+	assert_string_equal(ka_mangled_own("_Z1kv"), "_Z1kv");
+	assert_string_equal(ka_mangled_own("__nv_static_12__ab_plain"), "__nv_static_12__ab_plain");
 
 	/* the shape: norm's launches (32 and 1024) are 1-D multiples of 32;
 	 * plain has a runtime block, so nothing is proven */

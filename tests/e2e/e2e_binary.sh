@@ -176,6 +176,32 @@ ks=f[0]["kernels"]; assert len(ks)==6 and all(k["line"] and k["line"]>0 for k in
 assert all(k["resources"]["spill_stores"] is None for k in ks)
 ' "... the source file, the definitions lines, spills null"
 
+# ---- report: the recorded sources read for their launches and their kernels' lines
+# (a kernel in a header has no line in the object's own file: "line": null
+# in the record; the source analysis places it)
+mkdir -p lsrc
+printf '__global__ void in_header(float *p) { p[threadIdx.x] = 2; }\n' >lsrc/lk.cuh
+printf '#include "lk.cuh"\n__global__ void wide(float *p) { p[threadIdx.x] = 1; }\nvoid run(float *p)\n{\n    wide<<<4, 512>>>(p);\n    in_header<<<8, 96>>>(p);\n}\n' >lsrc/lk.cu
+expect "launch: a source with two launches" 0 "$launch" --records lrec -- nvcc -c -arch=sm_90 -I lsrc lsrc/lk.cu -o lk.o
+expect "report: the records' sources read for their launches" 0 "$ka" report lrec --format json
+py '
+import json,sys
+j=json.load(open(sys.argv[1])); ks={k["name"]: k for k in j["files"][0]["kernels"]}
+w, h = ks["wide(float*)"], ks["in_header(float*)"]
+assert (w["occupancy"]["block"], w["occupancy"]["block_source"]) == (512, "launch_site"), w["occupancy"]
+assert w["occupancy"]["launch_site"].endswith("lk.cu:5"), w["occupancy"]
+assert (h["occupancy"]["block"], h["occupancy"]["block_source"]) == (96, "launch_site"), h["occupancy"]
+assert h["line"] == 1 and h["def_file"].endswith("lk.cuh"), (h["line"], h["def_file"])
+assert w["uniformity"] is None and not w["findings"], "a record has no compile to ground findings in"
+' "... each kernel at its launch site's block, the header kernel placed in its header"
+rm lsrc/lk.cu
+expect "report: a recorded source gone: the records alone" 0 "$ka" report lrec --format json
+py '
+import json,sys
+ks=json.load(open(sys.argv[1]))["files"][0]["kernels"]
+assert all(k["occupancy"]["block_source"] != "launch_site" for k in ks), [k["occupancy"] for k in ks]
+' "... the default block, no launch site"
+
 # ---- spills seen from binaries: the frame and STL/LDL, not "improved" ------------
 # spill_gate.cu at its own register count, then at -maxrregcount 32: fewer
 # registers, a stack frame ptxas spills into (its -v says how big)
