@@ -491,9 +491,24 @@ static void looks_add(struct looks *lk, const char *p, size_t len)
 	}
 }
 
-/* The header name that follows at p ("x.h" or <x.h>, blanks first);
- * false when it is not a literal (a macro: any name may be asked for). */
-static bool spelled(const char *p, const char *end, struct looks *lk)
+/* A header name as a directive spells it ("sub/cfg.h"): each component a
+ * lookup asks for, and its directory parts ("sub"). */
+static void looks_name(struct looks *lk, const char *name, size_t len)
+{
+	looks_add(lk, name, len);
+	for (size_t j = len; j > 1; j--)
+		if (name[j - 1] == '/' && lk->n_pre < 4096) {
+			KA_GROW(lk->pre, lk->n_pre, lk->cap_pre, 16);
+			lk->pre[lk->n_pre] = ka_xmalloc(j);
+			memcpy(lk->pre[lk->n_pre], name, j - 1);
+			lk->pre[lk->n_pre++][j - 1] = '\0';
+		}
+}
+
+/* The header name that follows at p ("x.h" or <x.h>, blanks first), also
+ * appended to names (a line each) when given; false when it is not a
+ * literal (a macro: any name may be asked for). */
+static bool spelled(const char *p, const char *end, struct looks *lk, struct ka_buf *names)
 {
 	const char *q;
 	char close;
@@ -506,24 +521,23 @@ static bool spelled(const char *p, const char *end, struct looks *lk)
 		;
 	if (q >= end || *q != close)
 		return false;
-	looks_add(lk, p + 1, (size_t)(q - p - 1));
-	for (const char *s = q; s > p + 1; s--)
-		if (s[-1] == '/' && s - 1 > p + 1 && lk->n_pre < 4096) {
-			KA_GROW(lk->pre, lk->n_pre, lk->cap_pre, 16);
-			lk->pre[lk->n_pre] = ka_xmalloc((size_t)(s - p - 1));
-			memcpy(lk->pre[lk->n_pre], p + 1, (size_t)(s - p - 2));
-			lk->pre[lk->n_pre++][s - p - 2] = '\0';
-		}
+	looks_name(lk, p + 1, (size_t)(q - p - 1));
+	if (names) {
+		ka_buf_append(names, p + 1, (size_t)(q - p - 1));
+		ka_buf_append(names, "\n", 1);
+	}
 	return true;
 }
 
-/* The names a file's directives spell (above), from its text. */
-static void text_looks(const struct ka_buf *text, struct looks *lk)
+/* The names a file's directives spell (above), from its text; true when
+ * one is a macro (then any name may be asked for: lk->all). */
+static bool text_looks(const struct ka_buf *text, struct looks *lk, struct ka_buf *names)
 {
 	const struct ka_buf b = *text;
 	const char *p, *end;
+	bool all = false;
 	if (!b.data)
-		return;
+		return false;
 	end = b.data + b.len;
 	for (p = b.data; p && p < end; p = memchr(p, '\n', (size_t)(end - p)), p = p ? p + 1 : NULL) {
 		const char *q = p;
@@ -541,8 +555,8 @@ static void text_looks(const struct ka_buf *text, struct looks *lk)
 				q += 6;
 			else
 				q = NULL;
-			if (q && q < end && (*q == ' ' || *q == '\t' || *q == '"' || *q == '<') && !spelled(q, end, lk))
-				lk->all = true;          /* #include MACRO */
+			if (q && q < end && (*q == ' ' || *q == '\t' || *q == '"' || *q == '<') && !spelled(q, end, lk, names))
+				all = true;          /* #include MACRO */
 		}
 	}
 	for (p = b.data; (p = memmem(p, (size_t)(end - p), "__has_include", 13)) != NULL;) {
@@ -552,10 +566,12 @@ static void text_looks(const struct ka_buf *text, struct looks *lk)
 		while (p < end && (*p == ' ' || *p == '\t'))
 			p++;
 		if (p < end && *p == '(') {
-			if (!spelled(p + 1, end, lk))
-				lk->all = true;
+			if (!spelled(p + 1, end, lk, names))
+				all = true;
 		}
 	}
+	lk->all = lk->all || all;
+	return all;
 }
 
 static void scan_looks(const char *path, struct looks *lk)
@@ -564,7 +580,7 @@ static void scan_looks(const char *path, struct looks *lk)
 	if (ka_read_file(path, 64u << 20, &b) != 0)
 		lk->all = true;
 	else
-		text_looks(&b, lk);
+		text_looks(&b, lk, NULL);
 	ka_buf_free(&b);
 }
 
@@ -720,6 +736,100 @@ static void lookup_dirs(const char *const *deps, size_t n, const char *source, c
 		}
 }
 
+/* ---- what each header gave a manifest, kept for the next (kind "d") ----
+ * Keyed by the headers' paths in order: an edit loop writes manifests of
+ * the same few hundred headers again and again, and a header whose stat
+ * (size, mtime, ctime, inode) is the one recorded needs no reading -- its
+ * hash and the names its directives spell stand.  A manifest check takes
+ * the same stat for a hit.  One record a header:
+ *   <hash> <size> <mtime> <ctime> <inode> <all 0|1> <n>\n, then n names. */
+#define DEP_MEMO "kanalyze-deps 1\n"
+
+struct dep_rec {
+	char hex[KA_HASH_HEX];
+	long long size, mtime, ctime;
+	unsigned long long ino;
+	bool all;
+	const char *names, *at, *end;        /* its names; the record's bytes */
+	size_t n_names;
+};
+
+static void dep_memo_key(const char *const *deps, size_t n, char key[KA_HASH_HEX])
+{
+	struct ka_hash h;
+	ka_hash_init(&h);
+	ka_hash_str(&h, DEP_MEMO);
+	for (size_t i = 0; i < n; i++)
+		ka_hash_str(&h, deps[i]);
+	ka_hash_final(&h, key);
+}
+
+/* The record at *p (advanced past it), or false when none reads there. */
+static bool dep_rec_next(const char **p, const char *end, struct dep_rec *r)
+{
+	const char *q = *p, *nl = memchr(q, '\n', (size_t)(end - q));
+	char *sp;
+	int all;
+	if (!nl || nl - q < KA_HASH_HEX || q[KA_HASH_HEX - 1] != ' ')
+		return false;
+	memcpy(r->hex, q, KA_HASH_HEX - 1);
+	r->hex[KA_HASH_HEX - 1] = '\0';
+	if (!ka_hash_valid(r->hex))
+		return false;
+	errno = 0;
+	r->size = strtoll(q + KA_HASH_HEX, &sp, 10);
+	r->mtime = strtoll(sp, &sp, 10);
+	r->ctime = strtoll(sp, &sp, 10);
+	r->ino = strtoull(sp, &sp, 10);
+	all = (int)strtol(sp, &sp, 10);
+	r->n_names = strtoull(sp, &sp, 10);
+	if (errno || sp != nl || (all != 0 && all != 1) || r->n_names > 100000)
+		return false;
+	r->all = all;
+	r->at = q;
+	r->names = nl + 1;
+	q = nl + 1;
+	for (size_t k = 0; k < r->n_names; k++) {
+		if (!(nl = memchr(q, '\n', (size_t)(end - q))))
+			return false;
+		q = nl + 1;
+	}
+	r->end = *p = q;
+	return true;
+}
+
+static bool dep_rec_same(const struct dep_rec *r, const struct stat *st)
+{
+	return r->size == (long long)st->st_size && r->ino == (unsigned long long)st->st_ino &&
+	       r->mtime == (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec &&
+	       r->ctime == (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec;
+}
+
+static void dep_rec_replay(const struct dep_rec *r, struct looks *lk)
+{
+	const char *p = r->names;
+	for (size_t k = 0; k < r->n_names; k++) {
+		const char *nl = memchr(p, '\n', (size_t)(r->end - p));
+		looks_name(lk, p, (size_t)(nl - p));
+		p = nl + 1;
+	}
+	lk->all = lk->all || r->all;
+}
+
+static void dep_rec_write(struct ka_buf *memo, const char *hex, long long size, const struct stat *st, bool all,
+			  const struct ka_buf *names)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < names->len; i++)
+		n += names->data[i] == '\n';
+	ka_buf_printf(memo, "%s %lld %lld %lld %llu %d %zu\n", hex, size,
+		      (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec,
+		      (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec,
+		      (unsigned long long)st->st_ino, all ? 1 : 0, n);
+	if (names->len)
+		ka_buf_append(memo, names->data, names->len);
+}
+
 int ka_manifest_write(const struct ka_cache *c, const char *key, const char *result_key,
 		      const char *const *deps, size_t n, const char *source, const char *const *search,
 		      long long not_before)
@@ -735,29 +845,61 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 	if (!ka_hash_valid(result_key))
 		return -EINVAL;
 	ka_buf_printf(&m, "kanalyze-manifest 3\nresult %s\n", result_key);
+	/* what each header gave the last manifest of the same headers */
+	char memo_key[KA_HASH_HEX];
+	struct ka_buf old = {0}, memo = {0}, names = {0};
+	const char *om = NULL;
+	bool memo_changed = true;
+	dep_memo_key(deps, n, memo_key);
+	if (ka_cache_get(c, "d", memo_key, &old) == 0 && old.len >= sizeof(DEP_MEMO) - 1 &&
+	    memcmp(old.data, DEP_MEMO, sizeof(DEP_MEMO) - 1) == 0) {
+		om = old.data + sizeof(DEP_MEMO) - 1;
+		memo_changed = false;
+	}
+	ka_buf_puts(&memo, DEP_MEMO);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char hex[KA_HASH_HEX];
 		long long size = 0;
 		struct stat st;
+		struct dep_rec r;
+		bool have = om && dep_rec_next(&om, old.data + old.len, &r);
+		if (!have)
+			om = NULL;                       /* malformed from here: read the rest */
 		if (deps[i][0] != '/' || strchr(deps[i], '\n'))
 			rc = -EINVAL;
 		else if (stat(deps[i], &st) != 0)
 			rc = -errno;
 		else if ((long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec >= not_before)
 			rc = -EAGAIN;
-		else if ((rc = ka_read_file(deps[i], (size_t)1 << 31, &text)) == 0) {
+		else if (have && dep_rec_same(&r, &st)) {
+			/* the stat the last manifest recorded: its hash and names
+			 * stand, as a manifest check takes the same stat for a hit */
+			memcpy(hex, r.hex, sizeof(hex));
+			size = r.size;
+			dep_rec_replay(&r, &lk);
+			ka_buf_append(&memo, r.at, (size_t)(r.end - r.at));
+		} else if ((rc = ka_read_file(deps[i], (size_t)1 << 31, &text)) == 0) {
 			/* one read: its hash and the names it spells */
+			bool all;
 			ka_hash_bytes(text.data ? text.data : "", text.len, hex);
 			size = (long long)text.len;
-			if (!lk.all)
-				text_looks(&text, &lk);
+			names.len = 0;
+			all = text_looks(&text, &lk, &names);
+			dep_rec_write(&memo, hex, size, &st, all, &names);
+			memo_changed = true;
+		}
+		if (rc == 0)
 			ka_buf_printf(&m, "dep %s %lld %lld %lld %llu %s\n", hex, size,
 				      (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec,
 				      (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec,
 				      (unsigned long long)st.st_ino, deps[i]);
-		}
 		ka_buf_free(&text);
 	}
+	if (rc == 0 && memo_changed)
+		ka_cache_put(c, "d", memo_key, memo.data, memo.len);
+	ka_buf_free(&old);
+	ka_buf_free(&memo);
+	ka_buf_free(&names);
 	if (rc == 0) {
 		if (source)
 			scan_looks(source, &lk);

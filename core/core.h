@@ -282,7 +282,8 @@ enum { KA_ECACHE_OWNER = 10001, KA_ECACHE_MODE = 10002 };
 int ka_cache_open(struct ka_cache *c, const char *dir);
 const char *ka_cache_strerror(int rc);
 void ka_cache_close(struct ka_cache *c);
-/* kind "r" (results, JSON), "m" (manifests) or "t" (toolchain facts).  0, or -ENOENT on a miss,
+/* kind "r" (results, JSON), "m" (manifests), "d" (what each header gave the
+ * last manifest of the same headers) or "t" (toolchain facts).  0, or -ENOENT on a miss,
  * -EBADMSG for an entry whose seal does not match (also a miss). */
 int ka_cache_get(const struct ka_cache *c, const char *kind, const char *key, struct ka_buf *out);
 int ka_cache_put(const struct ka_cache *c, const char *kind, const char *key, const void *data, size_t len);

@@ -547,6 +547,77 @@ static void cache_entries_and_manifests(void **state)
 	free(dir);
 }
 
+/* The lines of a manifest that start with `what` ("look ", "dep "), the
+ * hashes of dep lines included. */
+static void manifest_lines(const struct ka_cache *c, const char *key, const char *what, struct ka_buf *out)
+{
+	struct ka_buf m = {0};
+	out->len = 0;
+	assert_int_equal(ka_cache_get(c, "m", key, &m), 0);
+	for (const char *p = m.data; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p + 1) : strlen(p);
+		if (strncmp(p, what, strlen(what)) == 0)
+			ka_buf_append(out, p, l);
+		p += l;
+	}
+	ka_buf_free(&m);
+}
+
+/* A second manifest of the same headers takes what an unchanged header gave
+ * the first (its hash, the names it spells) and reads a changed one again. */
+static void manifest_memo(void **state)
+{
+	(void)state;
+	char *dir = tempdir();
+	struct ka_cache c;
+	struct ka_buf a = {0}, b = {0}, l1 = {0}, l2 = {0};
+	char k1[KA_HASH_HEX], k2[KA_HASH_HEX], res[KA_HASH_HEX], got[KA_HASH_HEX];
+	const char *deps[2];
+	struct stat before;
+
+	assert_int_equal(ka_cache_open(&c, dir), 0);
+	ka_hash_bytes("k1", 2, k1);
+	ka_hash_bytes("k2", 2, k2);
+	ka_hash_bytes("r", 1, res);
+	write_text(dir, "a.h", "#include \"sub/c.h\"\n#include <b.h>\n");
+	write_text(dir, "b.h", "#define X 1\n");
+	ka_buf_printf(&a, "%s/a.h", dir);
+	ka_buf_printf(&b, "%s/b.h", dir);
+	deps[0] = a.data;
+	deps[1] = b.data;
+	assert_int_equal(ka_manifest_write(&c, k1, res, deps, 2, NULL, NULL, ka_wall_ns() + 1000000000LL), 0);
+	manifest_lines(&c, k1, "look ", &l1);
+	assert_non_null(strstr(l1.data, "look c.h\n"));
+	assert_non_null(strstr(l1.data, "look sub\n"));
+	assert_non_null(strstr(l1.data, "look b.h\n"));
+
+	/* b.h changed (same size): read again; a.h from the first manifest */
+	assert_int_equal(stat(b.data, &before), 0);
+	write_text(dir, "b.h", "#define X 2\n");
+	assert_int_equal(ka_manifest_write(&c, k2, res, deps, 2, NULL, NULL, ka_wall_ns() + 1000000000LL), 0);
+	assert_int_equal(ka_manifest_check(&c, k2, got), 0);
+	manifest_lines(&c, k2, "look ", &l2);
+	assert_string_equal(l1.data, l2.data);      /* a.h's names, replayed */
+	manifest_lines(&c, k1, "dep ", &l1);
+	manifest_lines(&c, k2, "dep ", &l2);
+	assert_string_not_equal(l1.data, l2.data);  /* b.h's new hash and stat */
+	/* b.h back to its first bytes, its mtime set back: k2 recorded the
+	 * second bytes, so it is stale; k1 the first, so it holds */
+	write_text(dir, "b.h", "#define X 1\n");
+	struct timespec back[2] = {before.st_atim, before.st_mtim};
+	assert_int_equal(utimensat(AT_FDCWD, b.data, back, 0), 0);
+	assert_int_equal(ka_manifest_check(&c, k2, got), -ESTALE);
+	assert_int_equal(ka_manifest_check(&c, k1, got), 0);
+	ka_cache_close(&c);
+	ka_buf_free(&a);
+	ka_buf_free(&b);
+	ka_buf_free(&l1);
+	ka_buf_free(&l2);
+	rm_rf(dir);
+	free(dir);
+}
+
 /* Writers of one key with contents of different sizes, and a reader: every
  * read is one whole version, never a mix or a prefix. */
 static void cache_concurrent_writers_never_tear(void **state)
@@ -948,7 +1019,7 @@ int main(void)
 		cmocka_unit_test(baseline_read_write),
 		cmocka_unit_test(baseline_binary_spills),
 		cmocka_unit_test(hash_is_xxh3_128),
-		cmocka_unit_test(cache_entries_and_manifests),
+		cmocka_unit_test(cache_entries_and_manifests), cmocka_unit_test(manifest_memo),
 		cmocka_unit_test(cache_concurrent_writers_never_tear),
 		cmocka_unit_test(spawn_many_refills_slots),
 		cmocka_unit_test(config_fills_unset_options),
