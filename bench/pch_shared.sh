@@ -11,8 +11,9 @@
 # earlier edit left it).  ONE_CORE=1 runs every command on one core
 # (taskset -c 0), as a parallel build with every core busy sees it.  For each round
 # (interleaved, so machine noise hits all alike): nvcc -cubin -Xptxas -v per
-# file (the floor), KANALYZE_BEFORE (an older build, to compare) and
-# KANALYZE.  Prints the minimum over ROUNDS (default 3) of wall and CPU
+# file (the floor), KANALYZE_BEFORE (an older build, to compare),
+# KANALYZE, and KANALYZE --no-uniformity (the compile path alone: the
+# resources, the occupancy, the launches).  Prints the minimum over ROUNDS (default 3) of wall and CPU
 # (user+sys of the whole process tree) seconds, the PCHs made, and the
 # ratios to nvcc.
 set -euo pipefail
@@ -74,6 +75,7 @@ for _ in $(seq "$rounds"); do
     pass nvcc "$nvcc" -cubin -Xptxas -v -arch=sm_90 -o /dev/null
     [ -n "$before" ] && pass before "$before" --arch sm_90 -q
     pass kanalyze "$ka" --arch sm_90 -q
+    pass nouniformity "$ka" --arch sm_90 -q --no-uniformity
 done
 printf "%-16s %8s %8s %6s %10s %10s\n" "" wall_s cpu_s pchs wall/nvcc cpu/nvcc
 awk '{ if (!($1 in w) || $2 < w[$1]) w[$1] = $2; if (!($1 in c) || $3 < c[$1]) c[$1] = $3; p[$1] = $4 }
