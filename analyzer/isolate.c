@@ -274,9 +274,13 @@ int ka_uniformity_analyze_isolated(const struct ka_cache *c, const char *file, c
 		if (b.data)
 			b.data[0] = '\0';
 		got = attempt(c, file, opt, timeout_s, deadline, &b, out);
-		if (got == ANSWERED &&
-		    (!b.data || sscanf(b.data, "%d %zu %zu\n%n", &rc, &n_ph, &n_json, &used) != 3 || used <= 0 ||
-		     (size_t)used + n_ph + n_json != b.len)) {
+		/* the head line alone: a "\n" in a scanf format would also eat the
+		 * phases' first bytes when they look like blanks (a pointer
+		 * ending in 0x20) */
+		const char *nl = b.data ? memchr(b.data, '\n', b.len) : NULL;
+		used = nl ? (int)(nl - b.data) + 1 : 0;
+		if (got == ANSWERED && (!nl || sscanf(b.data, "%d %zu %zu", &rc, &n_ph, &n_json) != 3 ||
+					(size_t)used + n_ph + n_json != b.len)) {
 			lost(out, file, "the C front end's process ended without a whole result (%zu bytes read)",
 			     b.len);
 			got = NO_ANSWER;
