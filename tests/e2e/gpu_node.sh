@@ -36,5 +36,20 @@ grep -q '^libclang   /tmp/node/kanalyze-[^/]*/lib/kanalyze/libclang' "$node/bund
     ok "bundle: libclang from the unpacked bundle" || bad "bundle: libclang" "$(grep libclang "$node/bundle/env.txt")"
 grep -q '^libclang   /tmp/venv/lib/python[^/]*/site-packages/kanalyze/lib/kanalyze/libclang' "$node/wheel/env.txt" &&
     ok "wheel: libclang from the installed wheel" || bad "wheel: libclang" "$(grep libclang "$node/wheel/env.txt")"
+# a later bundle (verify/ as a library of its own), run on an H100; the
+# device tool returned eight of its files (NOTE.txt)
+h=$src/testdata/verify/gpu-node-2026-12-05-h100
+grep -q '^device    NVIDIA H100' "$h/env.txt" && ok "h100: recorded on the H100" || bad "h100: not an H100 record" "$(head -3 "$h/env.txt")"
+expect "h100: verify --check files.jsonl" 0 "$ka" verify --check "$h/files.jsonl"
+has "h100: files.jsonl passes under this model" "$tmp/out" "pass"
+grep -q 'pass: 40 kernels, 39168 blocks-per-SM answers' "$h/files.txt" && ok "h100: verify FILE passed there" ||
+    bad "h100: verify FILE summary" "$(tail -3 "$h/files.txt")"
+for p in profile_vectorAdd profile_cases_main; do
+    py '
+import json, sys
+s = json.load(open(sys.argv[2]))["summary"]
+assert s["result"] == "pass" and s["kernels"] > 0 and s["theoretical_occupancy"]["differ"] == 0, s
+' "h100: verify --profile $p passed there" "$h/$p.json"
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
