@@ -850,6 +850,7 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 	struct ka_buf old = {0}, memo = {0}, names = {0};
 	const char *om = NULL;
 	bool memo_changed = true;
+	char *source_real = source ? realpath(source, NULL) : NULL;   /* edited every time: no reason to write */
 	dep_memo_key(deps, n, memo_key);
 	if (ka_cache_get(c, "d", memo_key, &old) == 0 && old.len >= sizeof(DEP_MEMO) - 1 &&
 	    memcmp(old.data, DEP_MEMO, sizeof(DEP_MEMO) - 1) == 0) {
@@ -886,7 +887,7 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 			names.len = 0;
 			all = text_looks(&text, &lk, &names);
 			dep_rec_write(&memo, hex, size, &st, all, &names);
-			memo_changed = true;
+			memo_changed = memo_changed || !source_real || strcmp(deps[i], source_real) != 0;
 		}
 		if (rc == 0)
 			ka_buf_printf(&m, "dep %s %lld %lld %lld %llu %s\n", hex, size,
@@ -897,6 +898,7 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 	}
 	if (rc == 0 && memo_changed)
 		ka_cache_put(c, "d", memo_key, memo.data, memo.len);
+	free(source_real);
 	ka_buf_free(&old);
 	ka_buf_free(&memo);
 	ka_buf_free(&names);
