@@ -451,7 +451,7 @@ static int cmp_index(const void *a, const void *b, void *ctx)
 }
 
 /* Sorted by file; a file built twice (two targets) keeps its first entry. */
-static void sort_unique(struct ka_compdb *db)
+void ka_compdb_seal(struct ka_compdb *db)
 {
 	if (db->n > 1) {
 		size_t k = 1, *idx = ka_xcalloc(db->n, sizeof(*idx));
@@ -496,11 +496,6 @@ void ka_compdb_add(struct ka_compdb *db, const char *source, const char *lang, c
 		f.flags = ka_xcalloc(1, sizeof(*f.flags));
 	KA_GROW(db->v, db->n, db->cap, 16);
 	db->v[db->n++] = f;
-}
-
-void ka_compdb_seal(struct ka_compdb *db)
-{
-	sort_unique(db);
 }
 
 int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
@@ -585,7 +580,7 @@ int ka_compdb_load(const char *path, struct ka_compdb *db, struct ka_diag *d)
 		}
 	}
 	ka_hash_final(&h, db->digest);
-	sort_unique(db);
+	ka_compdb_seal(db);
 	rc = 0;
 out:
 	if (rc != 0) {

@@ -83,10 +83,10 @@ static void add_job(struct ka_sources *s, const char *file, const struct ka_anal
  * says what it cannot read). */
 static void add_file(struct ka_sources *s, struct ka_run *run, const char *file)
 {
-	const struct ka_compile_flags *cf = s->has_db ? ka_compdb_find(&s->db, file) : NULL;
 	bool recorded = run->req->mode == KA_INPUTS_RECORDS;
-	if (recorded)               /* the flags kanalyze-launch saw it built with */
-		cf = run->recorded && run->recorded->n ? ka_compdb_find(run->recorded, file) : NULL;
+	/* the flags kanalyze-launch saw it built with, else the database's */
+	const struct ka_compdb *db = recorded ? run->recorded : s->has_db ? &s->db : NULL;
+	const struct ka_compile_flags *cf = db && db->n ? ka_compdb_find(db, file) : NULL;
 	const char *lang = run->req->lang ? run->req->lang : cf ? cf->lang : NULL;
 	const struct ka_frontend *fe = ka_input_classify(run, file, lang, cf);
 	const struct ka_vendor_ops *v = fe->vendor;

@@ -14,6 +14,16 @@ src=$(cd "$2" && pwd)
 private_tmp
 node=$src/testdata/verify/gpu-node-2026-12-05
 
+profiles_passed() {   # profiles_passed WHO DIR: its verify --profile runs passed there
+    for p in profile_vectorAdd profile_cases_main; do
+        py '
+import json, sys
+s = json.load(open(sys.argv[2]))["summary"]
+assert s["result"] == "pass" and s["kernels"] > 0 and s["theoretical_occupancy"]["differ"] == 0, s
+' "$1: verify --profile $p passed there" "$2/$p.json"
+    done
+}
+
 for how in bundle wheel; do
     d=$node/$how
     grep -q '^device    NVIDIA H200' "$d/env.txt" && ok "$how: recorded on the H200" || bad "$how: not an H200 record" "$(head -3 "$d/env.txt")"
@@ -23,13 +33,7 @@ for how in bundle wheel; do
         expect "$how: verify --check $(basename "$rec")" 0 "$ka" verify --check "$rec"
         has "$how: $(basename "$rec") passes under this model" "$tmp/out" "pass"
     done
-    for p in profile_vectorAdd profile_cases_main; do
-        py '
-import json, sys
-s = json.load(open(sys.argv[2]))["summary"]
-assert s["result"] == "pass" and s["kernels"] > 0 and s["theoretical_occupancy"]["differ"] == 0, s
-' "$how: verify --profile $p passed there" "$d/$p.json"
-    done
+    profiles_passed "$how" "$d"
     grep -q 'pass: 38/38 kernels' "$d/verify.txt" && ok "$how: verify: 38/38 registers" || bad "$how: verify summary" "$(tail -2 "$d/verify.txt")"
 done
 grep -q '^libclang   /tmp/node/kanalyze-[^/]*/lib/kanalyze/libclang' "$node/bundle/env.txt" &&
@@ -44,12 +48,6 @@ expect "h100: verify --check files.jsonl" 0 "$ka" verify --check "$h/files.jsonl
 has "h100: files.jsonl passes under this model" "$tmp/out" "pass"
 grep -q 'pass: 40 kernels, 39168 blocks-per-SM answers' "$h/files.txt" && ok "h100: verify FILE passed there" ||
     bad "h100: verify FILE summary" "$(tail -3 "$h/files.txt")"
-for p in profile_vectorAdd profile_cases_main; do
-    py '
-import json, sys
-s = json.load(open(sys.argv[2]))["summary"]
-assert s["result"] == "pass" and s["kernels"] > 0 and s["theoretical_occupancy"]["differ"] == 0, s
-' "h100: verify --profile $p passed there" "$h/$p.json"
-done
+profiles_passed h100 "$h"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
