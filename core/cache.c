@@ -458,19 +458,16 @@ static int dir_hash(const char *path, const struct looks *lk, long long not_befo
 	return 0;
 }
 
-/* The cache's own directory (DIR of DIR/v1), left out of listings. */
+/* The cache's own directory (DIR of DIR/v1), left out of listings: the
+ * parent of the open v1 (its path is /proc/self/fd/N, whose parent is no
+ * directory of the user's). */
 static void cache_root(const struct ka_cache *c, ino_t *ino, dev_t *dev)
 {
-	struct ka_buf root = {0};
 	struct stat st;
-	if (!c || !c->dir || !strrchr(c->dir, '/'))
-		return;
-	ka_buf_printf(&root, "%.*s", (int)(strrchr(c->dir, '/') - c->dir), c->dir);
-	if (stat(root.data, &st) == 0) {
+	if (c && c->fd > 0 && fstatat(c->fd - 1, "..", &st, 0) == 0) {
 		*ino = st.st_ino;
 		*dev = st.st_dev;
 	}
-	ka_buf_free(&root);
 }
 
 static void looks_add(struct looks *lk, const char *p, size_t len)
@@ -681,11 +678,11 @@ static void dirset_add(struct dirset *s, const char *path, size_t len)
 	strset_put(s, path, len, true);
 }
 
-/* The directories a lookup of the dependencies may have searched (above). */
-static void lookup_dirs(const char *const *deps, size_t n, const char *source, const char *const *search,
-			const struct looks *lk, struct dirset *out)
+/* The directories a lookup starts from: the source's own, the search
+ * directories (resolved), each dependency's; lookup_dirs adds to them. */
+static void base_dirs(const char *const *deps, size_t n, const char *source, const char *const *search,
+		      struct dirset *out)
 {
-	size_t base;
 	char *real = source ? realpath(source, NULL) : NULL;
 	if (real && strrchr(real, '/'))
 		dirset_add(out, real, (size_t)(strrchr(real, '/') - real));
@@ -701,7 +698,13 @@ static void lookup_dirs(const char *const *deps, size_t n, const char *source, c
 	for (size_t i = 0; i < n; i++)
 		if (strrchr(deps[i], '/'))
 			dirset_add(out, deps[i], (size_t)(strrchr(deps[i], '/') - deps[i]));
-	base = out->n;
+}
+
+/* The directories a lookup of the dependencies may have searched (above),
+ * the base ones (base_dirs) already in out. */
+static void lookup_dirs(const char *const *deps, size_t n, const struct looks *lk, struct dirset *out)
+{
+	size_t base = out->n;
 	/* each dependency's directory parts below a base directory, under every
 	 * base directory: "sub/x.h" could have been found in any of them (a
 	 * part already put under them all adds nothing the second time) */
@@ -830,6 +833,147 @@ static void dep_rec_write(struct ka_buf *memo, const char *hex, long long size, 
 		ka_buf_append(memo, names->data, names->len);
 }
 
+/* ---- the directories the last manifest of the same lookups listed (kind "d") ----
+ * What a manifest lists of the directories depends only on the base
+ * directories, the dependencies, the names looked for and the cache's own
+ * place; a directory whose stat is the one recorded (older than the
+ * compile) lists what it listed, and one recorded absent that still is
+ * stays so.  An edit loop lists the same few hundred directories again and
+ * again: the last manifest's dir lines are kept under a key of all that and
+ * each is taken again after one stat (two manifests a file, 5 ms each on a
+ * cuda-samples file, to 1). */
+#define DIR_MEMO "kanalyze-dirs 1\n"
+
+static long long ns_of(struct timespec t)
+{
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* A manifest's "<hex|-> <mtime> <ctime> <inode> <path>" (p to nl). */
+struct dir_line {
+	bool absent;
+	char hex[KA_HASH_HEX];
+	long long mtime, ctime;
+	unsigned long long ino;
+	char *path;                   /* owned */
+};
+
+static bool dir_line_read(const char *p, const char *nl, struct dir_line *d)
+{
+	char *sp;
+	const char *q;
+
+	memset(d, 0, sizeof(*d));
+	d->absent = nl - p >= 2 && p[0] == '-' && p[1] == ' ';
+	if (!d->absent) {
+		if (nl - p < KA_HASH_HEX)
+			return false;
+		memcpy(d->hex, p, KA_HASH_HEX - 1);
+		d->hex[KA_HASH_HEX - 1] = '\0';
+	}
+	q = d->absent ? p + 1 : p + KA_HASH_HEX - 1;
+	if (*q != ' ')
+		return false;
+	d->mtime = strtoll(q + 1, &sp, 10);
+	if (*sp != ' ' || sp + 1 >= nl)
+		return false;
+	d->ctime = strtoll(sp + 1, &sp, 10);
+	if (*sp != ' ' || sp + 1 >= nl)
+		return false;
+	d->ino = strtoull(sp + 1, &sp, 10);
+	if (*sp != ' ' || sp + 1 >= nl)
+		return false;
+	d->path = ka_xmalloc((size_t)(nl - sp));
+	memcpy(d->path, sp + 1, (size_t)(nl - sp - 1));
+	d->path[nl - sp - 1] = '\0';
+	return true;
+}
+
+/* The stat the line recorded (a directory that moved during its compile
+ * recorded none). */
+static bool dir_line_stat_same(const struct dir_line *d, const struct stat *st)
+{
+	return d->mtime != 0 && (unsigned long long)st->st_ino == d->ino && ns_of(st->st_mtim) == d->mtime &&
+	       ns_of(st->st_ctim) == d->ctime;
+}
+
+/* The manifest's line for the directory at path: absent, or its listing's
+ * hash and stat (none when it changed since not_before); -EAGAIN when it
+ * cannot be listed. */
+static int dir_line_write(struct ka_buf *m, const char *path, const struct looks *lk, long long not_before,
+			  ino_t cache_ino, dev_t cache_dev)
+{
+	char hex[KA_HASH_HEX];
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		ka_buf_printf(m, "dir - 0 0 0 %s\n", path);
+		return 0;
+	}
+	if (dir_hash(path, lk, not_before, cache_ino, cache_dev, hex) != 0)
+		return -EAGAIN;
+	long long mt = ns_of(st.st_mtim), ct = ns_of(st.st_ctim);
+	bool moved = mt >= not_before || ct >= not_before;
+	ka_buf_printf(m, "dir %s %lld %lld %llu %s\n", hex, moved ? 0 : mt, moved ? 0 : ct, (unsigned long long)st.st_ino,
+		      path);
+	return 0;
+}
+
+static void hash_strs(struct ka_hash *h, char *const *v, size_t n)
+{
+	ka_hash_update(h, &n, sizeof(n));
+	for (size_t i = 0; i < n; i++)
+		ka_hash_str(h, v[i]);
+}
+
+static void dir_memo_key(const char *deps_key, const struct dirset *bases, const struct looks *lk, ino_t cache_ino,
+			 dev_t cache_dev, char key[KA_HASH_HEX])
+{
+	struct ka_hash h;
+	ka_hash_init(&h);
+	ka_hash_str(&h, DIR_MEMO);
+	ka_hash_str(&h, deps_key);
+	hash_strs(&h, bases->v, bases->n);
+	ka_hash_str(&h, lk->all ? "all" : "looks");
+	hash_strs(&h, lk->v, lk->n);
+	hash_strs(&h, lk->pre, lk->n_pre);
+	ka_hash_update(&h, &cache_ino, sizeof(cache_ino));
+	ka_hash_update(&h, &cache_dev, sizeof(cache_dev));
+	ka_hash_final(&h, key);
+}
+
+/* The memo's lines into m: each taken again, or listed anew (*changed)
+ * when its directory's stat moved.  False, m as it was, when the memo
+ * does not read. */
+static bool dir_memo_replay(const struct ka_buf *memo, struct ka_buf *m, const struct looks *lk, long long not_before,
+			    ino_t cache_ino, dev_t cache_dev, bool *changed, int *rc)
+{
+	const char *p = memo->data + sizeof(DIR_MEMO) - 1, *end = memo->data + memo->len;
+	size_t mark = m->len;
+	while (p < end && *rc == 0) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		struct dir_line d;
+		struct stat st;
+		if (!nl || nl - p < 4 || strncmp(p, "dir ", 4) != 0 || !dir_line_read(p + 4, nl, &d)) {
+			m->len = mark;
+			if (m->data)
+				m->data[mark] = '\0';
+			*rc = 0;
+			return false;
+		}
+		bool is_dir = stat(d.path, &st) == 0 && S_ISDIR(st.st_mode);
+		if (d.absent ? !is_dir
+			     : is_dir && dir_line_stat_same(&d, &st) && d.mtime < not_before && d.ctime < not_before) {
+			ka_buf_append(m, p, (size_t)(nl + 1 - p));
+		} else {
+			*rc = dir_line_write(m, d.path, lk, not_before, cache_ino, cache_dev);
+			*changed = true;
+		}
+		free(d.path);
+		p = nl + 1;
+	}
+	return true;
+}
+
 int ka_manifest_write(const struct ka_cache *c, const char *key, const char *result_key,
 		      const char *const *deps, size_t n, const char *source, const char *const *search,
 		      long long not_before)
@@ -906,7 +1050,7 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 		if (source)
 			scan_looks(source, &lk);
 		looks_sort(&lk);
-		lookup_dirs(deps, n, source, search, &lk, &dirs);
+		base_dirs(deps, n, source, search, &dirs);
 		if (lk.all)
 			ka_buf_puts(&m, "looks all\n");
 		for (size_t i = 0; i < lk.n && !lk.all; i++)
@@ -914,22 +1058,30 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 				ka_buf_printf(&m, "look %s\n", lk.v[i]);
 	}
 	cache_root(c, &cache_ino, &cache_dev);
-	for (size_t i = 0; i < dirs.n && rc == 0; i++) {
-		char hex[KA_HASH_HEX];
-		struct stat st;
-		if (stat(dirs.v[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
-			ka_buf_printf(&m, "dir - 0 0 0 %s\n", dirs.v[i]);
-		} else if (dir_hash(dirs.v[i], &lk, not_before, cache_ino, cache_dev, hex) == 0) {
-			/* a directory changed since the compile began: its stat
-			 * is not the one the names were recorded under */
-			long long mt = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
-			long long ct = (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
-			bool moved = mt >= not_before || ct >= not_before;
-			ka_buf_printf(&m, "dir %s %lld %lld %llu %s\n", hex, moved ? 0 : mt, moved ? 0 : ct,
-				      (unsigned long long)st.st_ino, dirs.v[i]);
-		} else {
-			rc = -EAGAIN;                  /* cannot be listed: no manifest */
+	if (rc == 0) {
+		/* the directories as the last manifest of the same lookups
+		 * listed them, else found and listed (a directory that cannot
+		 * be listed: no manifest) */
+		char dir_key[KA_HASH_HEX];
+		struct ka_buf dm = {0};
+		bool changed = false;
+		size_t mark = m.len;
+		dir_memo_key(memo_key, &dirs, &lk, cache_ino, cache_dev, dir_key);
+		if (!(ka_cache_get(c, "d", dir_key, &dm) == 0 && dm.len >= sizeof(DIR_MEMO) - 1 &&
+		      memcmp(dm.data, DIR_MEMO, sizeof(DIR_MEMO) - 1) == 0 &&
+		      dir_memo_replay(&dm, &m, &lk, not_before, cache_ino, cache_dev, &changed, &rc))) {
+			lookup_dirs(deps, n, &lk, &dirs);
+			for (size_t i = 0; i < dirs.n && rc == 0; i++)
+				rc = dir_line_write(&m, dirs.v[i], &lk, not_before, cache_ino, cache_dev);
+			changed = true;
 		}
+		if (rc == 0 && changed) {
+			dm.len = 0;
+			ka_buf_puts(&dm, DIR_MEMO);
+			ka_buf_append(&dm, m.data + mark, m.len - mark);
+			ka_cache_put(c, "d", dir_key, dm.data, dm.len);
+		}
+		ka_buf_free(&dm);
 	}
 	if (rc == 0)
 		rc = ka_cache_put(c, "m", key, m.data, m.len);
@@ -943,44 +1095,22 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
  * line's end): does a lookup in it still find what it found? */
 static bool dir_same(const char *p, const char *nl, const struct looks *lk, ino_t cache_ino, dev_t cache_dev)
 {
-	char want[KA_HASH_HEX], got[KA_HASH_HEX], *sp, *path;
-	long long mtime, ctime;
-	unsigned long long ino;
-	bool absent = p[0] == '-' && p[1] == ' ', same;
+	char got[KA_HASH_HEX];
+	struct dir_line d;
 	struct stat st;
-	const char *q = absent ? p + 1 : p + KA_HASH_HEX - 1;
+	bool same;
 
-	if (!absent) {
-		if (nl - p < KA_HASH_HEX)
-			return false;
-		memcpy(want, p, KA_HASH_HEX - 1);
-		want[KA_HASH_HEX - 1] = '\0';
-	}
-	if (*q != ' ')
+	if (!dir_line_read(p, nl, &d))
 		return false;
-	mtime = strtoll(q + 1, &sp, 10);
-	if (*sp != ' ' || sp + 1 >= nl)
-		return false;
-	ctime = strtoll(sp + 1, &sp, 10);
-	if (*sp != ' ' || sp + 1 >= nl)
-		return false;
-	ino = strtoull(sp + 1, &sp, 10);
-	if (*sp != ' ' || sp + 1 >= nl)
-		return false;
-	path = ka_xmalloc((size_t)(nl - sp));
-	memcpy(path, sp + 1, (size_t)(nl - sp - 1));
-	path[nl - sp - 1] = '\0';
-	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-		same = absent;
-	else if (absent)
+	if (stat(d.path, &st) != 0 || !S_ISDIR(st.st_mode))
+		same = d.absent;
+	else if (d.absent)
 		same = false;
-	else if (mtime != 0 && (unsigned long long)st.st_ino == ino &&
-		 (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec == mtime &&
-		 (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec == ctime)
+	else if (dir_line_stat_same(&d, &st))
 		same = true;
 	else
-		same = dir_hash(path, lk, 0, cache_ino, cache_dev, got) == 0 && strcmp(got, want) == 0;
-	free(path);
+		same = dir_hash(d.path, lk, 0, cache_ino, cache_dev, got) == 0 && strcmp(got, d.hex) == 0;
+	free(d.path);
 	return same;
 }
 

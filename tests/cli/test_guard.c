@@ -564,6 +564,82 @@ static void manifest_lines(const struct ka_cache *c, const char *key, const char
 	ka_buf_free(&m);
 }
 
+/* The directories a manifest lists: a second manifest of the same lookups
+ * takes the first one's lines (kind "d"), lists anew a directory whose stat
+ * moved, and leaves the cache's own directory out of a listing (its path
+ * is /proc/self/fd/N: its parent is not the place to look). */
+static void manifest_dir_memo(void **state)
+{
+	(void)state;
+	char *dir = tempdir(), *other = tempdir();
+	struct ka_cache c;
+	struct ka_buf a = {0}, kc = {0}, sub = {0}, l1 = {0}, l2 = {0}, line = {0};
+	char k1[KA_HASH_HEX], k2[KA_HASH_HEX], k3[KA_HASH_HEX], res[KA_HASH_HEX], got[KA_HASH_HEX];
+	const char *deps[1];
+	long long later = ka_wall_ns() + 1000000000LL;
+
+	/* the cache inside the headers' directory, under a name they spell */
+	write_text(dir, "a.h", "#include \"sub/c.h\"\n#include \"kc/x.h\"\n");
+	ka_buf_printf(&a, "%s/a.h", dir);
+	ka_buf_printf(&kc, "%s/kc", dir);
+	ka_buf_printf(&sub, "dir - 0 0 0 %s/sub\n", dir);
+	deps[0] = a.data;
+	ka_hash_bytes("k1", 2, k1);
+	ka_hash_bytes("k2", 2, k2);
+	ka_hash_bytes("k3", 2, k3);
+	ka_hash_bytes("r", 1, res);
+	assert_int_equal(ka_cache_open(&c, kc.data), 0);
+	assert_int_equal(ka_manifest_write(&c, k1, res, deps, 1, NULL, NULL, later), 0);
+	manifest_lines(&c, k1, "dir ", &l1);
+	assert_non_null(strstr(l1.data, sub.data));           /* sub: looked for, absent */
+	assert_int_equal(ka_manifest_write(&c, k2, res, deps, 1, NULL, NULL, later), 0);
+	manifest_lines(&c, k2, "dir ", &l2);
+	assert_string_equal(l1.data, l2.data);
+	/* sub made: its line and its parent's are listed anew */
+	struct ka_buf d = {0};
+	ka_buf_printf(&d, "%s/sub", dir);
+	assert_int_equal(mkdir(d.data, 0700), 0);
+	assert_int_equal(ka_manifest_check(&c, k2, got), -ESTALE);
+	assert_int_equal(ka_manifest_write(&c, k3, res, deps, 1, NULL, NULL, ka_wall_ns() + 1000000000LL), 0);
+	manifest_lines(&c, k3, "dir ", &l2);
+	assert_null(strstr(l2.data, sub.data));
+	assert_string_not_equal(l1.data, l2.data);
+	assert_int_equal(ka_manifest_check(&c, k3, got), 0);
+	assert_int_equal(rmdir(d.data), 0);
+	/* the listing of dir without the cache's own directory: the same as
+	 * with no cache there at all */
+	ka_buf_printf(&line, " %s\n", dir);
+	const char *at = strstr(l1.data, line.data);
+	assert_non_null(at);
+	while (at > l1.data && at[-1] != '\n')
+		at--;
+	char want[KA_HASH_HEX];
+	memcpy(want, at + 4, KA_HASH_HEX - 1);
+	want[KA_HASH_HEX - 1] = '\0';
+	ka_cache_close(&c);
+	rm_rf(kc.data);
+	assert_int_equal(ka_cache_open(&c, other), 0);
+	assert_int_equal(ka_manifest_write(&c, k1, res, deps, 1, NULL, NULL, ka_wall_ns() + 1000000000LL), 0);
+	manifest_lines(&c, k1, "dir ", &l2);
+	at = strstr(l2.data, line.data);
+	assert_non_null(at);
+	while (at > l2.data && at[-1] != '\n')
+		at--;
+	assert_int_equal(strncmp(at + 4, want, KA_HASH_HEX - 1), 0);
+	ka_cache_close(&c);
+	ka_buf_free(&a);
+	ka_buf_free(&kc);
+	ka_buf_free(&sub);
+	ka_buf_free(&d);
+	ka_buf_free(&l1);
+	ka_buf_free(&l2);
+	ka_buf_free(&line);
+	rm_rf(dir);
+	rm_rf(other);
+	free(dir);
+	free(other);
+}
+
 /* A second manifest of the same headers takes what an unchanged header gave
  * the first (its hash, the names it spells) and reads a changed one again. */
 static void manifest_memo(void **state)
@@ -1019,7 +1095,7 @@ int main(void)
 		cmocka_unit_test(baseline_read_write),
 		cmocka_unit_test(baseline_binary_spills),
 		cmocka_unit_test(hash_is_xxh3_128),
-		cmocka_unit_test(cache_entries_and_manifests), cmocka_unit_test(manifest_memo),
+		cmocka_unit_test(cache_entries_and_manifests), cmocka_unit_test(manifest_memo), cmocka_unit_test(manifest_dir_memo),
 		cmocka_unit_test(cache_concurrent_writers_never_tear),
 		cmocka_unit_test(spawn_many_refills_slots),
 		cmocka_unit_test(config_fills_unset_options),

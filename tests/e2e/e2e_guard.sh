@@ -183,9 +183,9 @@ for d, _, fs in os.walk(cache):
             assert isinstance(json.load(open(p)), dict), p
         elif f.endswith(".t"):           # nvcc's version, sealed
             assert re.match(r"[0-9]+\.[0-9]+", open(p).read()), p
-        elif f.endswith(".d"):           # what each header gave the last manifest
+        elif f.endswith(".d"):           # what each header and directory gave the last manifest
             t = open(p).read()
-            assert t.startswith("kanalyze-deps 1\n") and t.endswith("\n"), p
+            assert t.startswith(("kanalyze-deps 1\n", "kanalyze-dirs 1\n")) and t.endswith("\n"), p
         else:
             t = open(p).read()
             assert t.startswith("kanalyze-manifest 3\nresult ") and t.endswith("\n"), p
