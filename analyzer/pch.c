@@ -403,6 +403,60 @@ static size_t split_search(const char *const *args, int n_args, int n_mode, cons
 	return n_dirs;
 }
 
+/* The names a directory holds, sorted (shadowing looks a name's first
+ * part up here before it asks the file system: a header's name is rarely
+ * in a project's directory, and a directory is listed once instead of
+ * stat'ed once for every name the prefix included). */
+struct dir_names {
+	char **v;
+	size_t n, cap;
+};
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool dir_names_read(int dfd, struct dir_names *out)
+{
+	int fd = dup(dfd);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	while ((e = readdir(d)) != NULL) {
+		KA_GROW(out->v, out->n, out->cap, 64);
+		out->v[out->n++] = ka_strdup(e->d_name);
+	}
+	closedir(d);
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_name);
+	return true;
+}
+
+static bool dir_names_has_first(const struct dir_names *dn, const char *name)
+{
+	char first[256];
+	size_t len = strcspn(name, "/");
+	if (len == 0 || len >= sizeof(first))
+		return true;                        /* an absolute name, or a long one: asked for */
+	memcpy(first, name, len);
+	first[len] = '\0';
+	const char *key = first;
+	return bsearch(&key, dn->v, dn->n, sizeof(*dn->v), cmp_name) != NULL;
+}
+
+static void dir_names_free(struct dir_names *dn)
+{
+	for (size_t i = 0; i < dn->n; i++)
+		free(dn->v[i]);
+	free(dn->v);
+	memset(dn, 0, sizeof(*dn));
+}
+
 /* Could a search directory not yet in the PCH's arguments hold a file by a
  * name the prefix included ("cuda_runtime.h", "bits/c++config.h": .names)
  * that is not the file it read?  Then a parse with it could read that
@@ -417,9 +471,14 @@ static bool shadowing(const char *names_path, struct search_dir *dirs, size_t n_
 	bool any = false, readable = plain_file(names_path) && ka_read_file(names_path, 4u << 20, &b) == 0;
 	for (size_t d = 0; d < n_dirs; d++) {
 		bool hit = !readable;
+		struct dir_names dn = {0};
 		int dfd = dirs[d].in || hit ? -1 : open(dirs[d].dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (dirs[d].in)
 			continue;
+		if (dfd >= 0 && !dir_names_read(dfd, &dn)) {
+			close(dfd);
+			dfd = -1;                       /* cannot be listed: nothing found there */
+		}
 		for (char *line = b.data; dfd >= 0 && line && *line && !hit;) {
 			char *nl = strchr(line, '\n'), *tab = strchr(line, '\t');
 			if (!nl || !tab || tab > nl)
@@ -427,7 +486,7 @@ static bool shadowing(const char *names_path, struct search_dir *dirs, size_t n_
 			*nl = *tab = '\0';
 			const char *path = tab + 1, *p = path + strlen(path);
 			struct stat there, dep;
-			bool have_dep = stat(path, &dep) == 0;
+			int have_dep = -1;                  /* the file read, stat'ed when asked */
 			for (int parts = 0; parts < 3 && !hit && (line[0] != '?' ? parts == 0 : p > path); parts++) {
 				const char *name = line + 1;
 				if (line[0] == '?') {
@@ -435,8 +494,12 @@ static bool shadowing(const char *names_path, struct search_dir *dirs, size_t n_
 						p--;
 					name = p;
 				}
-				hit = fstatat(dfd, name, &there, 0) == 0 && S_ISREG(there.st_mode) &&
-				      !(have_dep && dep.st_ino == there.st_ino && dep.st_dev == there.st_dev);
+				if (dir_names_has_first(&dn, name) && fstatat(dfd, name, &there, 0) == 0 &&
+				    S_ISREG(there.st_mode)) {
+					if (have_dep < 0)
+						have_dep = stat(path, &dep) == 0;
+					hit = !(have_dep && dep.st_ino == there.st_ino && dep.st_dev == there.st_dev);
+				}
 				if (p > path)
 					p--;                     /* over the '/' */
 			}
@@ -446,6 +509,7 @@ static bool shadowing(const char *names_path, struct search_dir *dirs, size_t n_
 		}
 		if (dfd >= 0)
 			close(dfd);
+		dir_names_free(&dn);
 		if (hit)
 			dirs[d].in = any = true;
 	}
