@@ -339,8 +339,10 @@ bool ka_analyzer_available(void);
 
 /* A file's preamble, which a toolkit parse reads precompiled once the
  * same preamble comes back (pch.c): its leading blank, comment and
- * preprocessor lines up to where the #if nesting is back at zero, when they
- * include a header; else 0.  Its length in text[len]. */
+ * preprocessor lines, and lines that only name a namespace ("namespace cg
+ * = cooperative_groups;", "using namespace std;"), up to where the #if
+ * nesting is back at zero, when they include a header; else 0.  Its length
+ * in text[len]. */
 size_t ka_preamble_length(const char *text, size_t len);
 
 #endif

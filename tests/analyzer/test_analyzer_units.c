@@ -264,8 +264,8 @@ static void two_threads(void **state)
 	}
 }
 
-/* The preamble a toolkit parse precompiles: leading comments, blank lines
- * and directives, cut where the #if nesting is back at zero, only when it
+/* The preamble a toolkit parse precompiles: leading comments, blank lines,
+ * directives and lines that only name a namespace, cut where the #if nesting is back at zero, only when it
  * includes something; a block comment that runs on from a directive, code,
  * an unbalanced #endif end it. */
 static size_t pre(const char *t)
@@ -293,6 +293,19 @@ static void preamble(void **state)
 	assert_int_equal(pre(g), strlen(g));
 	assert_int_equal(pre(""), 0);
 	assert_int_equal(pre("/* never closed\n#include <a.h>\n"), 0);
+	/* a line that only names a namespace is part of it */
+	const char *h = "#include <a.h>\nnamespace cg = cooperative_groups;\n#include <b.h>\nint x;\n";
+	assert_int_equal(pre(h), strstr(h, "int x") - h);
+	const char *i = "#include <a.h>\n  using namespace ::a :: b ; // why\n#include <b.h>\nint x;\n";
+	assert_int_equal(pre(i), strstr(i, "int x") - i);
+	const char *j = "#include <a.h>\nnamespace cg = cooperative_groups; int y;\n#include <b.h>\n";
+	assert_int_equal(pre(j), strlen("#include <a.h>\n"));                  /* code after it */
+	const char *k = "#include <a.h>\nnamespace cg {\n#include <b.h>\n}\n";
+	assert_int_equal(pre(k), strlen("#include <a.h>\n"));
+	const char *l = "#include <a.h>\nusing std::min;\nnamespacecg = x;\n";
+	assert_int_equal(pre(l), strlen("#include <a.h>\n"));
+	const char *m = "#include <a.h>\nusing namespace std; /* runs\n on */\n#include <b.h>\n";
+	assert_int_equal(pre(m), strlen("#include <a.h>\n"));
 }
 
 int main(void)
