@@ -404,6 +404,12 @@ static bool looked_for(const struct looks *lk, const char *name)
 /* The hash of a directory's entry names (sorted) that a lookup may ask
  * for, those made at or after not_before (0: none) left out.  -errno when
  * it cannot be listed. */
+/* A file time in nanoseconds, as manifests record it. */
+static long long ns_of(struct timespec t)
+{
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
 static int dir_hash(const char *path, const struct looks *lk, long long not_before, ino_t skip_ino, dev_t skip_dev,
 		    char hex[KA_HASH_HEX])
 {
@@ -426,7 +432,7 @@ static int dir_hash(const char *path, const struct looks *lk, long long not_befo
 	 * An older directory needs no entry's birth time. */
 	struct stat dst;
 	bool fresh = not_before > 0 && (fstat(fd, &dst) != 0 ||
-					(long long)dst.st_mtim.tv_sec * 1000000000LL + dst.st_mtim.tv_nsec >=
+					ns_of(dst.st_mtim) >=
 						not_before - 1000000000LL);
 	while ((e = readdir(d)) != NULL) {
 		struct stat st;
@@ -804,8 +810,8 @@ static bool dep_rec_next(const char **p, const char *end, struct dep_rec *r)
 static bool dep_rec_same(const struct dep_rec *r, const struct stat *st)
 {
 	return r->size == (long long)st->st_size && r->ino == (unsigned long long)st->st_ino &&
-	       r->mtime == (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec &&
-	       r->ctime == (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec;
+	       r->mtime == ns_of(st->st_mtim) &&
+	       r->ctime == ns_of(st->st_ctim);
 }
 
 static void dep_rec_replay(const struct dep_rec *r, struct looks *lk)
@@ -826,8 +832,8 @@ static void dep_rec_write(struct ka_buf *memo, const char *hex, long long size, 
 	for (size_t i = 0; i < names->len; i++)
 		n += names->data[i] == '\n';
 	ka_buf_printf(memo, "%s %lld %lld %lld %llu %d %zu\n", hex, size,
-		      (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec,
-		      (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec,
+		      ns_of(st->st_mtim),
+		      ns_of(st->st_ctim),
 		      (unsigned long long)st->st_ino, all ? 1 : 0, n);
 	if (names->len)
 		ka_buf_append(memo, names->data, names->len);
@@ -843,11 +849,6 @@ static void dep_rec_write(struct ka_buf *memo, const char *hex, long long size, 
  * each is taken again after one stat (two manifests a file, 5 ms each on a
  * cuda-samples file, to 1). */
 #define DIR_MEMO "kanalyze-dirs 1\n"
-
-static long long ns_of(struct timespec t)
-{
-	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
 
 /* A manifest's "<hex|-> <mtime> <ctime> <inode> <path>" (p to nl). */
 struct dir_line {
@@ -1014,7 +1015,7 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 			rc = -EINVAL;
 		else if (stat(deps[i], &st) != 0)
 			rc = -errno;
-		else if ((long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec >= not_before)
+		else if (ns_of(st.st_mtim) >= not_before)
 			rc = -EAGAIN;
 		else if (have && dep_rec_same(&r, &st)) {
 			/* the stat the last manifest recorded: its hash and names
@@ -1035,8 +1036,8 @@ int ka_manifest_write(const struct ka_cache *c, const char *key, const char *res
 		}
 		if (rc == 0)
 			ka_buf_printf(&m, "dep %s %lld %lld %lld %llu %s\n", hex, size,
-				      (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec,
-				      (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec,
+				      ns_of(st.st_mtim),
+				      ns_of(st.st_ctim),
 				      (unsigned long long)st.st_ino, deps[i]);
 		ka_buf_free(&text);
 	}
@@ -1197,8 +1198,8 @@ int ka_manifest_check(const struct ka_cache *c, const char *key, char result_key
 		 * same stat needs no hashing to be a hit */
 		bool same = stat(path, &st) == 0 && (long long)st.st_size == size;
 		bool stat_same = same && (unsigned long long)st.st_ino == ino &&
-				 (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec == mtime &&
-				 (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec == ctime;
+				 ns_of(st.st_mtim) == mtime &&
+				 ns_of(st.st_ctim) == ctime;
 		if (same && !stat_same)
 			same = ka_hash_file(path, got, &got_size) == 0 && strcmp(got, want) == 0;
 		free(path);
@@ -1217,7 +1218,7 @@ long long ka_wall_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+	return ns_of(ts);
 }
 
 char **ka_include_dirs(const char *const *a, const char *const *b)
