@@ -434,12 +434,13 @@ static void pre_deps(struct ka_uresult *res, struct ka_preamble *pre)
 	}
 }
 
-/* A parse in mode m.  A toolkit parse reads the toolkit prefix precompiled
- * (pch.c) when the run keeps a cache, and over it the file's own preamble
- * precompiled; their headers join res->deps. */
 /* A prelude parse that is a probe stops at this many errors (ka_parse). */
 enum { PRELUDE_PROBE_ERRORS = 20 };
 
+/* A parse in mode m, stopped past error_limit errors (0: none).  A toolkit
+ * parse reads the toolkit prefix precompiled (pch.c) when the run keeps a
+ * cache, and over it the file's own preamble precompiled; their headers
+ * join res->deps. */
 static enum CXErrorCode parse_mode(const char *file, enum parse_mode m, unsigned error_limit,
 				   const struct ka_analyzer_options *opt, struct ka_uresult *res,
 				   struct CXUnsavedFile *un, CXIndex *index, CXTranslationUnit *tu)
@@ -717,9 +718,10 @@ int ka_parse(const char *file, const struct ka_analyzer_options *opt, CXIndex *i
 		un[i].Length = (unsigned long)ka_prelude_files[i].len;
 	}
 	/* With a toolkit to fall back on, the prelude parse is a probe that
-	 * stops at PRELUDE_PROBE_ERRORS errors (a real project's file fails in libstdc++ at
-	 * once: half the parse saved); it is redone in full only when the
-	 * toolkit's parse is not clean either, to keep the one with fewer. */
+	 * stops at PRELUDE_PROBE_ERRORS errors (a real project's file fails in
+	 * libstdc++ at once: half the parse saved); it is redone (up to one
+	 * error past the toolkit's) only when the toolkit's parse is not clean
+	 * either, to keep the one with fewer. */
 	bool toolkit = opt->lang == KA_LANG_CUDA && ka_parse_toolkit();
 	if (toolkit) {                                  /* after the prelude: the toolkit parse's own */
 		pthread_once(&redirect_once, redirect_find);
